@@ -1,0 +1,107 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '@starloop/config';
+import { createDb } from '@starloop/db';
+import { CliError } from './cli/cli-error.ts';
+import { COMMANDS, isCommand, runCommand } from './cli/commands.ts';
+import { DataDirBusyError, readLock, releaseServerLock, takeServerLock } from './lib/server-lock.ts';
+
+const USAGE = `Usage (from the repository root):
+  npm run admin:create -- --email E --password P --name N [--role super_admin|admin]
+  npm run db:migrate
+  npm run db:seed -- --demo`;
+
+async function viaRunningServer(
+  port: number,
+  secret: string,
+  command: string,
+  args: Record<string, unknown>,
+) {
+  const response = await fetch(`http://127.0.0.1:${port}/internal/cli`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-starloop-cli-secret': secret },
+    body: JSON.stringify({ command, args }),
+    signal: AbortSignal.timeout(120_000),
+  });
+  const body = (await response.json().catch(() => ({}))) as {
+    ok?: boolean;
+    output?: string;
+    message?: string;
+  };
+  if (!response.ok || !body.ok)
+    throw new CliError(body.output ?? body.message ?? `The server answered ${response.status}.`);
+  return body.output ?? '';
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || !isCommand(command)) {
+    console.error(command ? `Unknown command: ${command}\n${USAGE}` : USAGE);
+    return 2;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+      demo: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  const config = loadConfig();
+
+  if (config.database.driver === 'pglite') {
+    const holder = readLock(config.dataDir);
+    if (holder?.role === 'server' && holder.port) {
+      console.error(
+        `A StarLoop server (pid ${holder.pid}) holds the embedded database: running ${command} through it.`,
+      );
+      console.log(await viaRunningServer(holder.port, holder.secret, command, values));
+      return 0;
+    }
+    if (holder) throw new DataDirBusyError(holder, config.dataDir);
+    const lock = takeServerLock(config.dataDir, 'cli');
+    const database = createDb({ dataDir: config.dataDir });
+    try {
+      console.error(`Opening the embedded database in ${config.dataDir}.`);
+      console.log(await runCommand(database.db, command, values));
+    } finally {
+      await database.close();
+      releaseServerLock(lock);
+    }
+    return 0;
+  }
+
+  const database = createDb({ url: config.database.url, poolSize: 2 });
+  try {
+    console.error('Using PostgreSQL from DATABASE_URL.');
+    console.log(await runCommand(database.db, command, values));
+  } finally {
+    await database.close();
+  }
+  return 0;
+}
+
+const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
+if (isEntry) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      if (error instanceof CliError || error instanceof ConfigError || error instanceof DataDirBusyError) {
+        console.error(error.message);
+      } else if (
+        error instanceof TypeError &&
+        'code' in error &&
+        String(error.code).startsWith('ERR_PARSE_ARGS')
+      ) {
+        console.error(`${error.message}\n${USAGE}`);
+      } else {
+        console.error(error);
+      }
+      process.exit(1);
+    },
+  );
+}
+
+export { COMMANDS };

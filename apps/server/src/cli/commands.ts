@@ -1,0 +1,30 @@
+import { migrateToLatest, type TDb } from '@starloop/db';
+import { adminCreate } from './admin-create.ts';
+import { CliError } from './cli-error.ts';
+import { seedDemo } from './seed-demo.ts';
+
+export const COMMANDS = ['admin:create', 'db:migrate', 'db:seed'] as const;
+export type TCommand = (typeof COMMANDS)[number];
+
+export const isCommand = (value: string): value is TCommand =>
+  (COMMANDS as readonly string[]).includes(value);
+
+/** Runs one command against an open database; the same code whether the CLI or the server runs it. */
+export async function runCommand(db: TDb, command: TCommand, args: Record<string, unknown>): Promise<string> {
+  switch (command) {
+    case 'admin:create':
+      return adminCreate(db, args);
+    case 'db:migrate': {
+      const applied = await migrateToLatest(db);
+      return applied.length
+        ? `Applied ${applied.length} migration(s): ${applied.join(', ')}`
+        : 'Database is up to date.';
+    }
+    case 'db:seed':
+      if (args.demo) {
+        await migrateToLatest(db);
+        return seedDemo(db);
+      }
+      throw new CliError('Say what to seed: `npm run db:seed -- --demo`.');
+  }
+}

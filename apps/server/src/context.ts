@@ -1,0 +1,18 @@
+import type { TConfig } from '@starloop/config';
+import type { TDb, TDbHandle } from '@starloop/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TTokenService } from './auth/tokens.ts';
+import type { TRateLimiter } from './lib/rate-limit.ts';
+import type { TMailer } from './mail/mailer.ts';
+
+/** Everything a service needs, built once per process in createServer and passed down. */
+export interface TDeps {
+  config: TConfig;
+  db: TDb;
+  database: TDbHandle;
+  log: FastifyBaseLogger;
+  tokens: TTokenService;
+  mailer: TMailer;
+  rateLimiter: TRateLimiter;
+  now: () => Date;
+}

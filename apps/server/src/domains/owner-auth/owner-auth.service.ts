@@ -1,0 +1,34 @@
+import { ERROR_TEXTS, type TOwnerLogin, type TOwnerLoginResponse } from '@starloop/contract';
+import { findOwnerById, findOwnerCredentialsByPhone } from '@starloop/db';
+import { dummyPasswordHash, verifyPassword } from '../../auth/passwords.ts';
+import type { TDeps } from '../../context.ts';
+import { AppError, unauthorized } from '../../lib/errors.ts';
+import { toOwnerUser } from './owner-dto.ts';
+
+export async function loginOwner(
+  deps: TDeps,
+  input: TOwnerLogin,
+  client: { ip: string; userAgent?: string | undefined },
+): Promise<TOwnerLoginResponse> {
+  await deps.rateLimiter.consume('ownerLoginPerIp', client.ip);
+  await deps.rateLimiter.consume('ownerLoginPerIdentity', input.contactNumber);
+  const owner = await findOwnerCredentialsByPhone(deps.db, input.contactNumber);
+  const valid = await verifyPassword(owner?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!owner || !owner.passwordHash || !valid || owner.deletedAt) {
+    throw new AppError('UNAUTHORIZED', ERROR_TEXTS.invalidCredentials);
+  }
+  await deps.rateLimiter.reset('ownerLoginPerIdentity', input.contactNumber);
+  const { token } = await deps.tokens.issue('owner', owner.id, client.userAgent);
+  const user = await findOwnerById(deps.db, owner.id);
+  if (!user) throw unauthorized();
+  deps.log.info({ ownerId: owner.id }, 'owner signed in');
+  return { token, user: toOwnerUser(user), message: ERROR_TEXTS.ownerLoginSuccess };
+}
+
+export async function logoutSession(
+  deps: Pick<TDeps, 'tokens'>,
+  sessionId: string,
+): Promise<{ success: true }> {
+  await deps.tokens.revoke(sessionId);
+  return { success: true };
+}

@@ -1,0 +1,18 @@
+import { sql } from 'kysely';
+import type { TDeps } from '../../context.ts';
+
+/** True when the database answers a trivial query within the timeout. */
+export async function isDatabaseReady(deps: Pick<TDeps, 'db'>, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('database readiness timed out')), timeoutMs);
+    });
+    await Promise.race([sql`select 1`.execute(deps.db), timeout]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}

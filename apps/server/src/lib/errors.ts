@@ -1,0 +1,62 @@
+/**
+ * A failure the caller can act on: a 4xx with a message meant for people. Anything else that is
+ * thrown is a fault (5xx) whose details stay in the log.
+ */
+export type TErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'GONE'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE';
+
+export const HTTP_STATUS: Record<TErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  GONE: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+export class AppError extends Error {
+  constructor(
+    public readonly code: TErrorCode,
+    message: string,
+    /** Which input field is at fault, when one is (e.g. 'code', 'branches.1.code'). */
+    public readonly field?: string,
+    public readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return HTTP_STATUS[this.code];
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new AppError('BAD_REQUEST', message, field);
+export const unauthorized = (message = 'Please sign in again.') => new AppError('UNAUTHORIZED', message);
+export const forbidden = (message = 'You do not have permission to do that.') =>
+  new AppError('FORBIDDEN', message);
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+export const conflict = (message: string, field?: string) => new AppError('CONFLICT', message, field);
+
+/** The first message of a zod error, with its field path. */
+export function firstIssue(error: { issues: { message: string; path: PropertyKey[] }[] }): {
+  message: string;
+  field: string | undefined;
+} {
+  const issue = error.issues[0];
+  return {
+    message: issue?.message ?? 'Invalid input',
+    field: issue && issue.path.length > 0 ? issue.path.map(String).join('.') : undefined,
+  };
+}

@@ -1,0 +1,62 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { isAppRoute } from '@starloop/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const API_PREFIXES = ['/api/', '/trpc/', '/internal/'];
+
+/**
+ * Serves the built web app. Deep links to app routes get index.html (200); any other page path
+ * gets index.html with a 404 status so the app shows its 404 page and crawlers see the truth.
+ */
+export const webPlugin = fp(async (app: FastifyInstance, options: { distDir: string }) => {
+  const indexFile = path.join(options.distDir, 'index.html');
+  const hasBuild = existsSync(indexFile);
+  if (!hasBuild) {
+    app.log.warn(
+      { distDir: options.distDir },
+      'web build not found: run `npm run build` to serve the web app',
+    );
+  } else {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders(res, filePath) {
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+  // Read once; a rebuild while the server runs is picked up on restart.
+  const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : undefined;
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!isPage || API_PREFIXES.some((p) => pathname.startsWith(p)) || pathname === '/api') {
+      return reply.status(404).send({ success: false, message: `Not found: ${request.method} ${pathname}` });
+    }
+    if (/\.[a-z0-9]{1,8}$/i.test(pathname)) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    if (!indexHtml) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet. Run `npm run build` (npm start does this for you).');
+    }
+    return reply
+      .status(isAppRoute(pathname) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
+  });
+});

@@ -1,0 +1,240 @@
+import { testDriverName } from '@starloop/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestAdmin,
+  createTestOwner,
+  createTestServer,
+  FIXTURE_INDEX_HTML,
+  json,
+  type TTestServer,
+} from './test/test-server.ts';
+
+describe(`server on ${testDriverName()}`, () => {
+  let server: TTestServer;
+  beforeAll(async () => {
+    server = await createTestServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('answers /healthz while the process is up', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers /readyz when the database answers', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', database: true });
+  });
+
+  it('tags every response with a request id, keeping a sane one the client sent', async () => {
+    const generated = await server.app.inject({ method: 'GET', url: '/healthz' });
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const given = await server.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'trace-12345678' },
+    });
+    expect(given.headers['x-request-id']).toBe('trace-12345678');
+  });
+
+  it('sends security headers', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('serves the web app for a deep link such as /admin-dashboard/leads', async () => {
+    for (const url of [
+      '/',
+      '/admin-dashboard/leads',
+      '/review/some-cafe',
+      '/dashboard/profile/',
+      '/login?next=1',
+    ]) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toBe(FIXTURE_INDEX_HTML);
+    }
+  });
+
+  it('serves the app (which shows its 404 page) with status 404 for an unknown page', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toBe(FIXTURE_INDEX_HTML);
+  });
+
+  it('answers JSON 404 for an unknown API path and plain 404 for a missing asset', async () => {
+    const api = await server.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().message).toContain('/api/nope');
+    const asset = await server.app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(asset.statusCode).toBe(404);
+  });
+
+  it('serves hashed assets with a long cache lifetime', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  describe('owner procedures', () => {
+    it('are a 401 with no token', async () => {
+      const res = await server.app.inject({ method: 'GET', url: '/trpc/owner.me' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.data.code).toBe('UNAUTHORIZED');
+    });
+
+    it('are a 401 with an admin token', async () => {
+      const admin = await createTestAdmin(server);
+      const login = await server.app.inject({
+        method: 'POST',
+        url: '/trpc/admin.auth.login',
+        ...json({ email: admin.email, password: admin.password }),
+      });
+      expect(login.statusCode).toBe(200);
+      const adminToken = login.json().result.data.token as string;
+      const res = await server.app.inject({
+        method: 'GET',
+        url: '/trpc/owner.me',
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      expect(res.statusCode).toBe(401);
+      // ...and the same token does open admin procedures.
+      const me = await server.app.inject({
+        method: 'GET',
+        url: '/trpc/admin.auth.me',
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().result.data.email).toBe(admin.email);
+    });
+
+    it('are a 401 with a tampered token', async () => {
+      const owner = await createTestOwner(server);
+      const { token } = await server.deps.tokens.issue('owner', owner.id);
+      const [head, body, signature] = token.split('.');
+      const tampered = `${head}.${body}.${signature!.slice(0, -2)}${signature!.endsWith('A') ? 'B' : 'A'}A`;
+      const res = await server.app.inject({
+        method: 'GET',
+        url: '/trpc/owner.me',
+        headers: { authorization: `Bearer ${tampered}` },
+      });
+      expect(res.statusCode).toBe(401);
+    });
+
+    it('work with an owner token, and stop working after logout', async () => {
+      const owner = await createTestOwner(server);
+      const login = await server.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        ...json({ contactNumber: owner.contactNumber, password: owner.password }),
+      });
+      expect(login.statusCode).toBe(200);
+      const body = login.json();
+      expect(body.message).toBe('Login successful! Welcome back.');
+      expect(body.user).not.toHaveProperty('passwordHash');
+      const auth = { authorization: `Bearer ${body.token}` };
+      const me = await server.app.inject({ method: 'GET', url: '/trpc/owner.me', headers: auth });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().result.data.code).toBe(owner.code);
+      const rest = await server.app.inject({ method: 'GET', url: '/api/users/me', headers: auth });
+      expect(rest.json().user.businessName).toBe(owner.businessName);
+
+      const logout = await server.app.inject({
+        method: 'POST',
+        url: '/trpc/owner.logout',
+        headers: { ...auth, 'content-type': 'application/json' },
+      });
+      expect(logout.statusCode).toBe(200);
+      const after = await server.app.inject({ method: 'GET', url: '/trpc/owner.me', headers: auth });
+      expect(after.statusCode).toBe(401);
+    });
+  });
+
+  describe('sign-in', () => {
+    it('rejects bad input with the spec message and a 400', async () => {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        ...json({ contactNumber: '', password: 'x' }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Phone number is required');
+      const admin = await server.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        ...json({ email: 'nope', password: 'secret1' }),
+      });
+      expect(admin.statusCode).toBe(400);
+      expect(admin.json().message).toBe('Email is invalid');
+    });
+
+    it('rejects a wrong password with 401 and the same message as an unknown phone', async () => {
+      const owner = await createTestOwner(server);
+      const wrong = await server.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        ...json({ contactNumber: owner.contactNumber, password: 'wrong-password' }),
+      });
+      const unknown = await server.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        ...json({ contactNumber: '9999999999', password: 'wrong-password' }),
+      });
+      expect(wrong.statusCode).toBe(401);
+      expect(unknown.statusCode).toBe(401);
+      expect(wrong.json().message).toBe(unknown.json().message);
+    });
+
+    it('admin login answers {token, message} and updates lastLogin', async () => {
+      const admin = await createTestAdmin(server);
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        ...json({ email: admin.email.toUpperCase(), password: admin.password }),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(Object.keys(res.json()).sort()).toEqual(['message', 'token']);
+      expect(res.json().message).toBe('Login successful! Welcome to admin dashboard.');
+      const row = await server.deps.db
+        .selectFrom('admins')
+        .select('lastLogin')
+        .where('id', '=', admin.id)
+        .executeTakeFirst();
+      expect(row?.lastLogin).toBeInstanceOf(Date);
+    });
+
+    it('rate-limits repeated failed sign-ins for one phone with 429 and Retry-After', async () => {
+      let last: Awaited<ReturnType<typeof server.app.inject>> | undefined;
+      for (let i = 0; i < 11; i++) {
+        last = await server.app.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          ...json({ contactNumber: '9111111111', password: 'wrong-password' }),
+        });
+      }
+      expect(last?.statusCode).toBe(429);
+      expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
+    });
+  });
+});
+
+describe(`readiness when the database is gone (${testDriverName()})`, () => {
+  it('answers /readyz with 503 while /healthz stays up', async () => {
+    const server = await createTestServer();
+    await server.deps.database.close();
+    const ready = await server.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'unavailable', database: false });
+    const health = await server.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    await server.app.close();
+  });
+});

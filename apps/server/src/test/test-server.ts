@@ -1,0 +1,86 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig, type TConfig } from '@starloop/config';
+import { insertAdmin, insertOwner, type TOwnerPublic } from '@starloop/db';
+import { createTestDb } from '@starloop/db/testing';
+import { hashPassword } from '../auth/passwords.ts';
+import { createServer, type TStarLoopServer } from '../server.ts';
+
+export const FIXTURE_INDEX_HTML =
+  '<!doctype html><html><body><div id="root">StarLoop test build</div></body></html>';
+
+/** A fake web build so SPA fallback and 404 handling can be tested without building the app. */
+export function fixtureWebDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'starloop-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), FIXTURE_INDEX_HTML);
+  writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("app")');
+  return dir;
+}
+
+export interface TTestServer extends TStarLoopServer {
+  config: TConfig;
+}
+
+/** A server on a fresh database of the test tier (PGlite, or PostgreSQL when configured). */
+export async function createTestServer(env: Record<string, string> = {}): Promise<TTestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'starloop-data-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    TOKEN_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const database = await createTestDb();
+  const server = await createServer({ config, database, logger: false, webDistDir: fixtureWebDist() });
+  await server.app.ready();
+  return Object.assign(server, { config });
+}
+
+let phoneCounter = 0;
+export async function createTestOwner(
+  server: TStarLoopServer,
+  overrides: Partial<Parameters<typeof insertOwner>[1]> & { password?: string } = {},
+): Promise<TOwnerPublic & { password: string }> {
+  phoneCounter += 1;
+  const { password = 'owner-pass', ...rest } = overrides;
+  const owner = await insertOwner(server.deps.db, {
+    name: 'Test Owner',
+    businessName: 'Test Business',
+    contactNumber:
+      `90000${String(Date.now() % 100000).padStart(5, '0')}`.slice(0, 5) +
+      String(10000 + phoneCounter).slice(-5),
+    code: `test-biz-${phoneCounter}-${Math.random().toString(36).slice(2, 7)}`,
+    registrationSource: 'website',
+    status: 'active',
+    passwordHash: await hashPassword(password),
+    ...rest,
+  });
+  return { ...owner, password };
+}
+
+export async function createTestAdmin(
+  server: TStarLoopServer,
+  overrides: {
+    email?: string;
+    password?: string;
+    role?: 'super_admin' | 'admin';
+    status?: 'active' | 'disabled';
+  } = {},
+) {
+  const password = overrides.password ?? 'admin-pass';
+  const admin = await insertAdmin(server.deps.db, {
+    name: 'Test Admin',
+    email: overrides.email ?? `admin-${Math.random().toString(36).slice(2, 8)}@starloop.test`,
+    passwordHash: await hashPassword(password),
+    role: overrides.role ?? 'super_admin',
+    status: overrides.status ?? 'active',
+  });
+  return { ...admin, password };
+}
+
+export const json = (body: unknown) => ({
+  headers: { 'content-type': 'application/json' },
+  payload: JSON.stringify(body),
+});

@@ -1,0 +1,6 @@
+export * from './constants.ts';
+export * from './dto.ts';
+export * from './messages.ts';
+export * from './plans.ts';
+export * from './routes.ts';
+export * from './schemas.ts';

@@ -1,0 +1,118 @@
+/**
+ * Spec section 9 gives two readings of the plans: the self-registration plans (per month, amounts in
+ * paise, charged) and the landing-page plans (marketing copy). Both stand.
+ */
+
+export const PLAN_KEYS = ['essential', 'professional'] as const;
+export type TPlanKey = (typeof PLAN_KEYS)[number];
+
+export interface TRegistrationPlan {
+  key: TPlanKey;
+  name: 'Essential' | 'Professional';
+  /** Display price in rupees per month. */
+  price: number;
+  /** Struck-through original price in rupees. */
+  originalPrice: number;
+  /** Charged amount in paise. */
+  amount: number;
+  label: string;
+  features: readonly string[];
+  popular: boolean;
+}
+
+const ESSENTIAL_FEATURES = [
+  'QR review system',
+  'Unlimited reviews',
+  'Review dashboard',
+  'Real-time analytics',
+  'Email notifications',
+  'Mobile responsive',
+  'Basic support',
+] as const;
+
+export const REGISTRATION_PLANS: readonly TRegistrationPlan[] = [
+  {
+    key: 'essential',
+    name: 'Essential',
+    price: 1999,
+    originalPrice: 3999,
+    amount: 199900,
+    label: 'SAVE 50%',
+    features: ESSENTIAL_FEATURES,
+    popular: false,
+  },
+  {
+    key: 'professional',
+    name: 'Professional',
+    price: 2999,
+    originalPrice: 5999,
+    amount: 299900,
+    label: 'SAVE 50%',
+    features: [
+      'Everything in Essential',
+      'AI automatic review reply',
+      'Sentiment analysis',
+      'Custom response templates',
+      'Priority support',
+      'Advanced analytics',
+      'Team collaboration',
+      'API access',
+    ],
+    popular: true,
+  },
+];
+
+export const CURRENCY = 'INR';
+
+/** An unrecognised plan name falls back to Essential (spec section 9). */
+export function resolveRegistrationPlan(name: string | undefined | null): TRegistrationPlan {
+  const wanted = (name ?? '').trim().toLowerCase();
+  return (
+    REGISTRATION_PLANS.find((p) => p.key === wanted || p.name.toLowerCase() === wanted) ??
+    REGISTRATION_PLANS[0]!
+  );
+}
+
+export interface TLandingPlan {
+  name: 'Essential' | 'Professional';
+  price: number;
+  original: number;
+  /** Rounded percentage of (original - price) over original. */
+  discount: number;
+  duration: string;
+  popular: boolean;
+  features: readonly string[];
+}
+
+export const discountPercent = (price: number, original: number): number =>
+  Math.round(((original - price) / original) * 100);
+
+const LANDING_FEATURES = [
+  'Magic QR',
+  'Performance Dashboard',
+  'Auto Reply within 24 to 48 hours',
+  'Unlimited Review Replies',
+  'Basic Analysis',
+  'Customer Support',
+] as const;
+
+export const LANDING_PLANS: readonly TLandingPlan[] = [
+  {
+    name: 'Essential',
+    price: 1999,
+    original: 2999,
+    discount: discountPercent(1999, 2999),
+    duration: '1 year',
+    popular: false,
+    features: LANDING_FEATURES,
+  },
+  {
+    name: 'Professional',
+    price: 2999,
+    original: 3999,
+    discount: discountPercent(2999, 3999),
+    duration: '2 year',
+    popular: true,
+    features: LANDING_FEATURES,
+  },
+];

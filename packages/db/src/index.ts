@@ -1,0 +1,17 @@
+export * from './client.ts';
+export type * from './database.ts';
+export * from './migrate.ts';
+export * from './repositories/activity.ts';
+export * from './repositories/admins.ts';
+export * from './repositories/agents.ts';
+export * from './repositories/email-outbox.ts';
+export * from './repositories/leads.ts';
+export * from './repositories/manual-payments.ts';
+export * from './repositories/one-time-tokens.ts';
+export * from './repositories/owners.ts';
+export * from './repositories/payments.ts';
+export * from './repositories/reply-templates.ts';
+export * from './repositories/reviews.ts';
+export * from './repositories/sessions.ts';
+export * from './repositories/webhook-events.ts';
+export * from './transaction.ts';

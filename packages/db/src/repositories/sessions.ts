@@ -1,0 +1,68 @@
+import type { TDb } from '../client.ts';
+import type { TAuthSession } from '../database.ts';
+
+export type TSubjectKind = 'owner' | 'admin';
+
+export async function insertSession(
+  db: TDb,
+  session: {
+    id: string;
+    subjectKind: TSubjectKind;
+    subjectId: number;
+    expiresAt: Date;
+    userAgent?: string | null;
+  },
+): Promise<void> {
+  await db
+    .insertInto('authSessions')
+    .values({ ...session, userAgent: session.userAgent?.slice(0, 300) ?? null })
+    .execute();
+}
+
+/** A session that exists, belongs to that kind of subject, is not revoked and has not expired. */
+export async function findLiveSession(
+  db: TDb,
+  id: string,
+  subjectKind: TSubjectKind,
+  now: Date = new Date(),
+): Promise<TAuthSession | undefined> {
+  return db
+    .selectFrom('authSessions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('subjectKind', '=', subjectKind)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .executeTakeFirst();
+}
+
+export async function revokeSession(db: TDb, id: string, now: Date = new Date()): Promise<void> {
+  await db
+    .updateTable('authSessions')
+    .set({ revokedAt: now })
+    .where('id', '=', id)
+    .where('revokedAt', 'is', null)
+    .execute();
+}
+
+/** Revokes every session of one owner or admin (logout everywhere, password change). */
+export async function revokeSubjectSessions(
+  db: TDb,
+  subjectKind: TSubjectKind,
+  subjectId: number,
+  now: Date = new Date(),
+): Promise<number> {
+  const result = await db
+    .updateTable('authSessions')
+    .set({ revokedAt: now })
+    .where('subjectKind', '=', subjectKind)
+    .where('subjectId', '=', subjectId)
+    .where('revokedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function deleteExpiredSessions(db: TDb, now: Date = new Date()): Promise<number> {
+  const result = await db.deleteFrom('authSessions').where('expiresAt', '<', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
