@@ -2,6 +2,7 @@ import type { TConfig } from '@starloop/config';
 import type { TDb, TDbHandle } from '@starloop/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TTokenService } from './auth/tokens.ts';
+import type { TJobs } from './jobs/queue.ts';
 import type { TRateLimiter } from './lib/rate-limit.ts';
 import type { TMailer } from './mail/mailer.ts';
 
@@ -14,5 +15,6 @@ export interface TDeps {
   tokens: TTokenService;
   mailer: TMailer;
   rateLimiter: TRateLimiter;
+  jobs: TJobs;
   now: () => Date;
 }

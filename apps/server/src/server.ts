@@ -9,6 +9,8 @@ import { createTokenService } from './auth/tokens.ts';
 import type { TDeps } from './context.ts';
 import { isDatabaseReady } from './domains/system/system.service.ts';
 import { internalCliRoutes } from './internal/cli.routes.ts';
+import { createJobs } from './jobs/queue.ts';
+import { registerJobs } from './jobs/register.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { releaseServerLock, type TServerLock, takeServerLock } from './lib/server-lock.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -30,6 +32,10 @@ export interface TCreateServerOptions {
   /** false silences logs (tests); otherwise JSON lines at config.logLevel. */
   logger?: boolean;
   now?: () => Date;
+  /** Start background workers when the app is ready (default true). */
+  jobs?: boolean;
+  /** Seconds between job polls (tests use less). */
+  jobPollingSeconds?: number;
 }
 
 export interface TStarLoopServer {
@@ -81,7 +87,9 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
     tokens: createTokenService(db, config.tokenSecret, now),
     mailer: createMailer({ db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: app.log }),
     rateLimiter: createRateLimiter({ redisUrl: config.redisUrl }),
+    jobs: createJobs({ database, log: app.log, pollingIntervalSeconds: options.jobPollingSeconds }),
   };
+  registerJobs(deps);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -91,6 +99,7 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
   app.addHook('onReady', async () => {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) app.log.info({ applied }, 'database migrated');
+    if (options.jobs !== false) await deps.jobs.start();
   });
 
   await app.register(errorsPlugin);
@@ -138,6 +147,7 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
       stopping ??= (async () => {
         try {
           await app.close();
+          await deps.jobs.stop();
         } finally {
           deps.mailer.close();
           await deps.rateLimiter.close();

@@ -33,7 +33,13 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     ...env,
   });
   const database = await createTestDb();
-  const server = await createServer({ config, database, logger: false, webDistDir: fixtureWebDist() });
+  const server = await createServer({
+    config,
+    database,
+    logger: false,
+    webDistDir: fixtureWebDist(),
+    jobPollingSeconds: 0.5,
+  });
   await server.app.ready();
   return Object.assign(server, { config });
 }
