@@ -1,6 +1,5 @@
-import type { TDbHandle } from '@starloop/db';
+import type { TDb, TDbHandle } from '@starloop/db';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import { fromKysely, fromPglite, PgBoss, type SendOptions, type WorkOptions } from 'pg-boss';
 
 /** Every queue the app uses; one name per kind of background work. */
@@ -35,7 +34,7 @@ export interface TJobs {
   send(
     queue: TQueueName,
     data: object,
-    options?: Omit<SendOptions, 'db'> & { trx?: Kysely<unknown> | Kysely<never> },
+    options?: Omit<SendOptions, 'db'> & { trx?: TDb },
   ): Promise<string | null>;
   /** Declares a worker; workers start with start(). */
   register<T>(

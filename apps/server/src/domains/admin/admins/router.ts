@@ -1,0 +1,4 @@
+import { router } from '../../../trpc/init.ts';
+
+/** Admin admins. */
+export const adminAdminsRouter = router({});

@@ -1,0 +1,4 @@
+import { router } from '../../../trpc/init.ts';
+
+/** Admin manual-payments. */
+export const adminManualPaymentsRouter = router({});

@@ -1,0 +1,4 @@
+import { router } from '../../../trpc/init.ts';
+
+/** Admin outbox. */
+export const adminOutboxRouter = router({});

@@ -1,0 +1,4 @@
+import { router } from '../../../trpc/init.ts';
+
+/** Admin reviews. */
+export const adminReviewsRouter = router({});
