@@ -29,6 +29,7 @@ export async function consumeOneTimeToken(
   kinds: readonly TOneTimeTokenKind[],
   now: Date = new Date(),
 ): Promise<{ ownerId: number; kind: TOneTimeTokenKind } | undefined> {
+  if (kinds.length === 0) return undefined;
   return db
     .updateTable('oneTimeTokens')
     .set({ usedAt: now })

@@ -92,6 +92,7 @@ export async function updateOwner(
 ): Promise<TOwnerPublic | undefined> {
   const values: TOwnerUpdate = { ...patch, updatedAt: new Date() };
   if (typeof values.code === 'string') values.code = values.code.toLowerCase();
+  if (typeof values.email === 'string') values.email = values.email.toLowerCase();
   return db
     .updateTable('owners')
     .set(values)

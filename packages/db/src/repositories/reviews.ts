@@ -28,7 +28,8 @@ export async function insertReview(db: TDb, review: TNewReview): Promise<TReview
           reviewCount: eb('ownerReviewStats.reviewCount', '+', 1),
           ratingSum: eb('ownerReviewStats.ratingSum', '+', review.rating),
           [star]: eb(`ownerReviewStats.${star}`, '+', 1),
-          lastReviewAt: row.createdAt,
+          // A backfilled older review must not move the newest-review time backwards.
+          lastReviewAt: sql<Date>`greatest(owner_review_stats.last_review_at, excluded.last_review_at)`,
         })),
       )
       .execute();

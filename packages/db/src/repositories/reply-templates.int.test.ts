@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TDbHandle } from '../client.ts';
+import { createTestDb, testDriverName } from '../testing.ts';
+import { insertOwner } from './owners.ts';
+import { listReplyTemplates, upsertReplyTemplate } from './reply-templates.ts';
+
+describe(`reply templates repository on ${testDriverName()}`, () => {
+  let handle: TDbHandle;
+  let ownerId: number;
+  let otherOwnerId: number;
+  beforeAll(async () => {
+    handle = await createTestDb();
+    const base = { businessName: 'Biz', registrationSource: 'website' } as const;
+    ownerId = (
+      await insertOwner(handle.db, { ...base, name: 'A', contactNumber: '9500000001', code: 'tpl-a' })
+    ).id;
+    otherOwnerId = (
+      await insertOwner(handle.db, { ...base, name: 'B', contactNumber: '9500000002', code: 'tpl-b' })
+    ).id;
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('lists nothing for an owner without templates', async () => {
+    expect(await listReplyTemplates(handle.db, ownerId)).toEqual([]);
+  });
+
+  it('inserts templates and lists them by sentiment with Date timestamps', async () => {
+    await upsertReplyTemplate(handle.db, ownerId, 'positive', 'Thanks {name}!');
+    await upsertReplyTemplate(handle.db, ownerId, 'negative', 'Sorry to hear that.');
+    await upsertReplyTemplate(handle.db, ownerId, 'neutral', 'Thanks for the feedback.');
+    const rows = await listReplyTemplates(handle.db, ownerId);
+    expect(rows).toEqual([
+      { sentiment: 'negative', body: 'Sorry to hear that.', updatedAt: expect.any(Date) },
+      { sentiment: 'neutral', body: 'Thanks for the feedback.', updatedAt: expect.any(Date) },
+      { sentiment: 'positive', body: 'Thanks {name}!', updatedAt: expect.any(Date) },
+    ]);
+  });
+
+  it('replaces the body on a second upsert and bumps updatedAt, keeping one row', async () => {
+    const before = (await listReplyTemplates(handle.db, ownerId)).find((r) => r.sentiment === 'positive')!;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await upsertReplyTemplate(handle.db, ownerId, 'positive', 'Much obliged!');
+    const rows = await listReplyTemplates(handle.db, ownerId);
+    expect(rows).toHaveLength(3);
+    const after = rows.find((r) => r.sentiment === 'positive')!;
+    expect(after.body).toBe('Much obliged!');
+    expect(after.updatedAt).toBeInstanceOf(Date);
+    expect(after.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
+    expect(rows.find((r) => r.sentiment === 'negative')!.body).toBe('Sorry to hear that.');
+  });
+
+  it('keeps owners apart', async () => {
+    await upsertReplyTemplate(handle.db, otherOwnerId, 'positive', 'Other owner');
+    expect(await listReplyTemplates(handle.db, otherOwnerId)).toEqual([
+      { sentiment: 'positive', body: 'Other owner', updatedAt: expect.any(Date) },
+    ]);
+    expect((await listReplyTemplates(handle.db, ownerId)).find((r) => r.sentiment === 'positive')!.body).toBe(
+      'Much obliged!',
+    );
+  });
+
+  it('rejects an unknown sentiment, an over-long body and an unknown owner', async () => {
+    await expect(upsertReplyTemplate(handle.db, ownerId, 'angry' as never, 'x')).rejects.toMatchObject({
+      code: '23514',
+    });
+    await expect(upsertReplyTemplate(handle.db, ownerId, 'neutral', 'x'.repeat(2001))).rejects.toMatchObject({
+      code: '23514',
+    });
+    await expect(upsertReplyTemplate(handle.db, 987_654_321, 'neutral', 'x')).rejects.toMatchObject({
+      code: '23503',
+    });
+    expect((await listReplyTemplates(handle.db, ownerId)).find((r) => r.sentiment === 'neutral')!.body).toBe(
+      'Thanks for the feedback.',
+    );
+  });
+});
