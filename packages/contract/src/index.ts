@@ -4,3 +4,5 @@ export * from './messages.ts';
 export * from './plans.ts';
 export * from './routes.ts';
 export * from './schemas.ts';
+export * from './public-api.ts';
+export * from './payments.ts';

@@ -1,0 +1,170 @@
+import {
+  PUBLIC_TEXTS,
+  SUBSCRIPTION_GRACE_DAYS,
+  type TLeadCreate,
+  TOKEN_TTL,
+  type TReviewLink,
+  type TReviewSubmit,
+} from '@starloop/contract';
+import {
+  consumeOneTimeToken,
+  findOwnerByCode,
+  findOwnerById,
+  findOwnerByPhone,
+  insertLead,
+  insertReview,
+  inTransaction,
+  isBusinessCodeTaken,
+  issueOneTimeToken,
+  recordActivity,
+  revokeSubjectSessions,
+  type TOwnerPublic,
+  updateOwner,
+} from '@starloop/db';
+import { hashPassword } from '../../auth/passwords.ts';
+import type { TDeps } from '../../context.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { toOwnerUser } from '../owner-auth/owner-dto.ts';
+import { afterReviewInserted, sentimentFor } from '../replies/review-hooks.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Active, not deleted, and within the subscription plus the 7-day grace period. */
+export function isReviewPageOpen(owner: TOwnerPublic, now: Date): boolean {
+  if (owner.deletedAt || owner.status !== 'active') return false;
+  if (!owner.subscriptionEnd) return true;
+  return owner.subscriptionEnd.getTime() + SUBSCRIPTION_GRACE_DAYS * DAY_MS >= now.getTime();
+}
+
+async function openReviewPageOwner(deps: TDeps, code: string): Promise<TOwnerPublic> {
+  const owner = await findOwnerByCode(deps.db, code);
+  if (!owner || owner.deletedAt) throw notFound(PUBLIC_TEXTS.businessNotFound);
+  if (!isReviewPageOpen(owner, deps.now())) throw new AppError('GONE', PUBLIC_TEXTS.reviewPageInactive);
+  return owner;
+}
+
+export async function getReviewLink(deps: TDeps, code: string): Promise<TReviewLink> {
+  const owner = await openReviewPageOwner(deps, code);
+  return {
+    code: owner.code,
+    businessName: owner.businessName,
+    reviewLink: owner.reviewLink,
+    reviewFlow: owner.reviewFlow,
+  };
+}
+
+export async function submitReview(
+  deps: TDeps,
+  input: TReviewSubmit,
+  client: { ip: string },
+): Promise<{ success: true; message: string; id: number }> {
+  if (input.deviceId) await deps.rateLimiter.consume('reviewPerDevice', `${input.deviceId}:${input.code}`);
+  await deps.rateLimiter.consume('reviewPerIpAndCode', `${client.ip}:${input.code}`);
+  const owner = await openReviewPageOwner(deps, input.code);
+  const sentiment = input.message
+    ? sentimentFor(input.message, input.rating)
+    : sentimentFor('', input.rating);
+  const review = await inTransaction(deps.db, async (trx) => {
+    const row = await insertReview(trx, {
+      ownerId: owner.id,
+      rating: input.rating,
+      message: input.message,
+      customerContact: input.customerContact || null,
+      deviceId: input.deviceId ?? null,
+      sentimentLabel: sentiment?.label ?? null,
+      sentimentScore: sentiment?.score ?? null,
+    });
+    await recordActivity(trx, {
+      type: 'review',
+      message: `${owner.businessName} received a ${input.rating}-star review`,
+      code: owner.code,
+      ownerId: owner.id,
+    });
+    await afterReviewInserted(deps, trx, row, owner);
+    return row;
+  });
+  return { success: true, message: PUBLIC_TEXTS.reviewThanks, id: review.id };
+}
+
+export async function createLead(
+  deps: TDeps,
+  input: TLeadCreate,
+  client: { ip: string },
+): Promise<{ success: true; message: string; id: number }> {
+  await deps.rateLimiter.consume('leadPerIp', client.ip);
+  const lead = await inTransaction(deps.db, async (trx) => {
+    const row = await insertLead(trx, {
+      name: input.name,
+      email: input.email.toLowerCase(),
+      contactNumber: input.contactNumber,
+      bussiness: input.bussiness,
+      subject: input.subject,
+      message: input.message,
+      source: input.source,
+      status: input.status,
+    });
+    await recordActivity(trx, {
+      type: 'lead',
+      message: `New ${input.subject} request from ${input.name}${input.bussiness ? ` (${input.bussiness})` : ''}`,
+    });
+    return row;
+  });
+  return { success: true, message: PUBLIC_TEXTS.leadReceived, id: lead.id };
+}
+
+export async function checkBusinessCode(
+  deps: TDeps,
+  code: string,
+): Promise<{ available: boolean; message: string }> {
+  const taken = await isBusinessCodeTaken(deps.db, code);
+  return { available: !taken, message: taken ? PUBLIC_TEXTS.codeTaken : PUBLIC_TEXTS.codeAvailable };
+}
+
+/** Always answers the same, whether or not the number exists (no account discovery). */
+export async function requestPasswordReset(
+  deps: TDeps,
+  contactNumber: string,
+  client: { ip: string },
+): Promise<{ success: true; message: string }> {
+  await deps.rateLimiter.consume('passwordResetPerIdentity', contactNumber);
+  await deps.rateLimiter.consume('ownerLoginPerIp', client.ip);
+  const owner = await findOwnerByPhone(deps.db, contactNumber);
+  if (owner?.email && !owner.deletedAt) {
+    const { token } = await issueOneTimeToken(
+      deps.db,
+      { ownerId: owner.id, kind: 'reset_password', ttlSeconds: TOKEN_TTL.resetPasswordSeconds },
+      deps.now(),
+    );
+    const url = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await deps.mailer.send({
+      to: owner.email,
+      subject: 'Reset your StarLoop password',
+      text: `Hi ${owner.name},\n\nSomeone asked to reset the password of the StarLoop account for ${owner.businessName}. If it was you, open this link within an hour:\n\n${url}\n\nIf it was not you, ignore this email: your password stays the same.\n\nStarLoop`,
+      category: 'password-reset',
+    });
+  } else {
+    deps.log.info({ hasOwner: Boolean(owner) }, 'password reset asked for a number with no email on file');
+  }
+  return { success: true, message: PUBLIC_TEXTS.resetRequested };
+}
+
+/** Sets the password from a one-time link (set-password for onboarded owners, or reset) and signs in. */
+export async function setPasswordWithToken(
+  deps: TDeps,
+  input: { token: string; password: string },
+  client: { userAgent?: string | undefined },
+) {
+  const passwordHash = await hashPassword(input.password);
+  const ownerId = await inTransaction(deps.db, async (trx) => {
+    const used = await consumeOneTimeToken(trx, input.token, ['set_password', 'reset_password'], deps.now());
+    if (!used) throw badRequest(PUBLIC_TEXTS.tokenInvalid, 'token');
+    const owner = await findOwnerById(trx, used.ownerId);
+    if (!owner || owner.deletedAt) throw badRequest(PUBLIC_TEXTS.tokenInvalid, 'token');
+    await updateOwner(trx, owner.id, { passwordHash });
+    await revokeSubjectSessions(trx, 'owner', owner.id, deps.now());
+    return owner.id;
+  });
+  const { token } = await deps.tokens.issue('owner', ownerId, client.userAgent);
+  const owner = await findOwnerById(deps.db, ownerId);
+  return { token, user: toOwnerUser(owner!), message: PUBLIC_TEXTS.passwordSet };
+}
