@@ -1,0 +1,64 @@
+import { Link, useCanGoBack, useRouter } from '@tanstack/react-router';
+import { StatusPage, statusPageButtonClass, statusPageIconClass } from '../status-page/status-page.tsx';
+
+/** Texts of spec section 2, verbatim. */
+export const NOT_FOUND_TEXT = {
+  title: 'Page Not Found',
+  message: "The page you're looking for doesn't exist or has been moved.",
+  home: 'Go to Home',
+  back: 'Go Back',
+} as const;
+
+/**
+ * The 404 page, for any path no route matches (the router's notFoundComponent). Plain React and a
+ * CSS module: no Mantine, so it stays light and renders outside every Mantine area.
+ */
+export function NotFound() {
+  const router = useRouter();
+  const canGoBack = useCanGoBack();
+
+  // Back through the app's own history (window.history.back() in the browser). Someone who opened
+  // the broken link directly has nowhere to go back to in the app, so they go home instead.
+  const goBack = () => {
+    if (canGoBack) router.history.back();
+    else void router.navigate({ to: '/' });
+  };
+
+  return (
+    <StatusPage
+      code="404"
+      title={NOT_FOUND_TEXT.title}
+      message={NOT_FOUND_TEXT.message}
+      actions={
+        <>
+          <Link to="/" className={statusPageButtonClass('primary')}>
+            <svg className={statusPageIconClass} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                d="M3 10.5 12 3l9 7.5M5 9v11h5v-6h4v6h5V9"
+              />
+            </svg>
+            {NOT_FOUND_TEXT.home}
+          </Link>
+          <button type="button" className={statusPageButtonClass('secondary')} onClick={goBack}>
+            <svg className={statusPageIconClass} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                d="M19 12H5m6-7-7 7 7 7"
+              />
+            </svg>
+            {NOT_FOUND_TEXT.back}
+          </button>
+        </>
+      }
+    />
+  );
+}

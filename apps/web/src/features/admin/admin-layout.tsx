@@ -1,0 +1,38 @@
+import { useMutation } from '@tanstack/react-query';
+import { Outlet } from '@tanstack/react-router';
+import { AreaShell, type TAreaLink } from '../../components/area-shell/area-shell.tsx';
+import { useSignOut } from '../../lib/use-sign-out.ts';
+import { useTrpc } from '../../lib/use-trpc.ts';
+
+/** Sidebar of spec section 2, in its order. */
+export const ADMIN_LINKS: readonly TAreaLink[] = [
+  { to: '/admin-dashboard', label: 'Overview' },
+  { to: '/admin-dashboard/users', label: 'Users' },
+  { to: '/admin-dashboard/reviews', label: 'Reviews' },
+  { to: '/admin-dashboard/admins', label: 'Admins' },
+  { to: '/admin-dashboard/agents', label: 'Agents' },
+  { to: '/admin-dashboard/leads', label: 'Leads' },
+  { to: '/admin-dashboard/payments', label: 'Payments' },
+  { to: '/admin-dashboard/manual-payments', label: 'Manual Payments' },
+  { to: '/admin-dashboard/onboard-user', label: 'Onboard User' },
+  { to: '/admin-dashboard/onboard-agent', label: 'Onboard Agent' },
+];
+
+export function AdminLayout() {
+  const trpc = useTrpc();
+  const logout = useMutation(trpc.admin.auth.logout.mutationOptions());
+  const { signOut, signingOut } = useSignOut('admin', () => logout.mutateAsync());
+
+  return (
+    <AreaShell
+      areaLabel="Admin"
+      homePath="/admin-dashboard"
+      navLabel="Admin"
+      links={ADMIN_LINKS}
+      onLogout={() => void signOut()}
+      loggingOut={signingOut}
+    >
+      <Outlet />
+    </AreaShell>
+  );
+}

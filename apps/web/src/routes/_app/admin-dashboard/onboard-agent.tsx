@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { titleHead } from '../../../lib/page-title.ts';
+
+export const Route = createFileRoute('/_app/admin-dashboard/onboard-agent')({
+  head: titleHead('Onboard Agent'),
+  component: () => <ScreenPlaceholder title="Onboard Agent" />,
+});

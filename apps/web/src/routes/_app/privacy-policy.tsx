@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PrivacyPage } from '../../features/legal/privacy-page.tsx';
+import { titleHead } from '../../lib/page-title.ts';
+
+export const Route = createFileRoute('/_app/privacy-policy')({
+  head: titleHead('Privacy Policy'),
+  component: PrivacyPage,
+});
