@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDate,
+  formatMonthKey,
+  formatPaise,
+  formatRating,
+  formatRupees,
+  methodLabel,
+  roleColor,
+  titleCase,
+  truncate,
+} from './format.ts';
+
+describe('format', () => {
+  it('formats money the Indian way', () => {
+    expect(formatPaise(12345600)).toBe('₹1,23,456.00');
+    expect(formatPaise(199900)).toBe('₹1,999.00');
+    expect(formatRupees(24000)).toBe('₹24,000');
+  });
+
+  it('shows ratings with one decimal', () => {
+    expect(formatRating(4)).toBe('4.0');
+    expect(formatRating(3.96)).toBe('4.0');
+    expect(formatRating(Number.NaN)).toBe('0.0');
+  });
+
+  it('formats dates as dd MMM yyyy', () => {
+    expect(formatDate(new Date(2026, 10, 5, 12))).toBe('05 Nov 2026');
+    expect(formatDate(null)).toBe('-');
+    expect(formatDate('not a date')).toBe('-');
+    expect(formatMonthKey('2026-01')).toBe('Jan 26');
+  });
+
+  it('truncates, title-cases and labels methods', () => {
+    expect(truncate('abcdefghij', 5)).toBe('abcd…');
+    expect(truncate('abc', 5)).toBe('abc');
+    expect(titleCase('website')).toBe('Website');
+    expect(methodLabel('bank_transfer')).toBe('bank transfer');
+    expect(roleColor('super_admin')).toBe('purple');
+    expect(roleColor('admin')).toBe('blue');
+  });
+});
