@@ -109,7 +109,12 @@ export async function seedDemo(db: TDb, now: Date = new Date()): Promise<string>
   ]);
 
   await db.transaction().execute(async (trx) => {
-    const admin = await insertAdmin(trx, { ...DEMO_ADMIN, passwordHash: adminHash, role: 'super_admin' });
+    const admin = await insertAdmin(trx, {
+      name: DEMO_ADMIN.name,
+      email: DEMO_ADMIN.email,
+      passwordHash: adminHash,
+      role: 'super_admin',
+    });
     const agents = [];
     for (const [i, agent] of [
       ['Vikram Rao', 'vikram.rao@starloop.local', '9812345601'],

@@ -1,0 +1,140 @@
+#!/usr/bin/env node
+// Runs the browser journeys against the production build served by the real StarLoop server, on a
+// fresh embedded database (or a fresh PostgreSQL database when STARLOOP_TEST_DATABASE_URL is set).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const e2eDir = path.resolve(here, '..');
+const root = path.resolve(e2eDir, '../..');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+if (!existsSync(chromiumPath)) {
+  const banner = '#'.repeat(78);
+  console.error(
+    `\n${banner}\n#  BROWSER TESTS SKIPPED: chromium is not installed (${chromiumPath}).\n#  Install it with: apt-get install -y chromium   (.ci/run does this and never skips)\n${banner}\n`,
+  );
+  process.exit(process.env.CI ? 1 : 0);
+}
+
+if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  console.error('Building the web app for the browser tests...');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@starloop/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+async function postgresDatabase() {
+  const serverUrl = process.env.STARLOOP_TEST_DATABASE_URL;
+  if (!serverUrl) return undefined;
+  const { default: pg } = await import('pg');
+  const name = `starloop_e2e_${Date.now().toString(36)}`;
+  const run = async (sql) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'starloop-e2e-'));
+const port = await freePort();
+const database = await postgresDatabase();
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  APP_URL: `http://127.0.0.1:${port}`,
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  ...(database ? { DATABASE_URL: database.url } : {}),
+};
+delete env.STARLOOP_TEST_DATABASE_URL;
+delete env.SMTP_URL;
+delete env.RAZORPAY_KEY_ID;
+delete env.RAZORPAY_KEY_SECRET;
+
+const tsx = ['--import', 'tsx'];
+console.error(`E2E: ${database ? 'PostgreSQL' : 'embedded PGlite'} database, server on port ${port}`);
+const seed = spawnSync(process.execPath, [...tsx, 'apps/server/src/cli.ts', 'db:seed', '--demo'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
+if (seed.status !== 0) process.exit(seed.status ?? 1);
+
+const server = spawn(process.execPath, [...tsx, 'apps/server/src/main.ts'], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+let serverExited = false;
+server.on('exit', () => {
+  serverExited = true;
+});
+
+const baseUrl = `http://127.0.0.1:${port}`;
+const started = Date.now();
+for (;;) {
+  if (serverExited) {
+    console.error('The StarLoop server exited before it was ready.');
+    process.exit(1);
+  }
+  try {
+    const res = await fetch(`${baseUrl}/readyz`);
+    if (res.ok) break;
+  } catch {}
+  if (Date.now() - started > 90_000) {
+    console.error('The StarLoop server did not become ready within 90 s.');
+    server.kill('SIGTERM');
+    process.exit(1);
+  }
+  await new Promise((r) => setTimeout(r, 250));
+}
+
+const only = process.argv.slice(2);
+const specs = readdirSync(path.join(e2eDir, 'specs'))
+  .filter((f) => f.endsWith('.spec.ts'))
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .sort()
+  .map((f) => path.join('specs', f));
+
+const result = spawnSync(
+  process.execPath,
+  [...tsx, '--test', '--test-concurrency=1', '--test-reporter=spec', ...specs],
+  {
+    cwd: e2eDir,
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir },
+    stdio: 'inherit',
+  },
+);
+
+server.kill('SIGTERM');
+await new Promise((resolve) => {
+  if (serverExited) resolve();
+  else server.on('exit', resolve);
+  setTimeout(resolve, 10_000);
+});
+await database?.drop().catch(() => {});
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(result.status ?? 1);
