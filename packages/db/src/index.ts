@@ -15,3 +15,4 @@ export * from './repositories/reviews.ts';
 export * from './repositories/sessions.ts';
 export * from './repositories/webhook-events.ts';
 export * from './transaction.ts';
+export * from './repositories/subscriptions.ts';

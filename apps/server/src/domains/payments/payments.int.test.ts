@@ -1,0 +1,817 @@
+import { PAYMENT_TEXTS } from '@starloop/contract';
+import { findOwnerByPhone, findPaymentByOrderId, insertAgent, insertPayment } from '@starloop/db';
+import { testDriverName } from '@starloop/db/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  signCheckout,
+  signWebhook,
+  startFakeRazorpay,
+  type TFakeRazorpay,
+  webhookBody,
+} from '../../test/fake-razorpay.ts';
+import { createTestOwner, createTestServer, type TTestServer } from '../../test/test-server.ts';
+import { reconcilePendingPayments } from './reconcile.ts';
+import { addMonths } from './subscription.ts';
+
+const KEY_ID = 'rzp_test_x';
+const KEY_SECRET = 'rzp-key-secret-for-tests';
+const WEBHOOK_SECRET = 'rzp-webhook-secret-for-tests';
+const DAY = 24 * 60 * 60 * 1000;
+
+let seq = 0;
+const unique = () =>
+  `${Date.now().toString(36).slice(-4)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+const randomPhone = () => `7${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+let ipSeq = 0;
+const nextIp = () => {
+  ipSeq += 1;
+  return `10.9.${Math.floor(ipSeq / 250)}.${(ipSeq % 250) + 1}`;
+};
+
+function userData(over: Record<string, unknown> = {}) {
+  return {
+    name: 'Asha Verma',
+    email: 'Asha@Example.com',
+    phone: randomPhone(),
+    businessName: 'Chai Point Baner',
+    code: `chai-${unique()}`,
+    businessUrl: 'https://g.page/r/chai-point/review',
+    salesGuy: 'Direct',
+    state: 'Maharashtra',
+    city: 'Pune',
+    password: 'secret-pass',
+    ...over,
+  };
+}
+
+describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
+  let server: TTestServer;
+  let fake: TFakeRazorpay;
+
+  beforeAll(async () => {
+    fake = await startFakeRazorpay();
+    server = await createTestServer({
+      RAZORPAY_KEY_ID: KEY_ID,
+      RAZORPAY_KEY_SECRET: KEY_SECRET,
+      RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      RAZORPAY_API_BASE: fake.url,
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+  beforeEach(() => fake.reset());
+
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    server.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': nextIp(), ...headers },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    server.app.inject({ method: 'GET', url, headers });
+
+  async function initiate(data = userData(), plan = 'Essential', amount = 199900) {
+    const res = await post('/api/payments/initiate', { userData: data, plan, amount });
+    expect(res.statusCode, res.body).toBe(200);
+    const orderId = res.json().orderId as string;
+    const payment = await findPaymentByOrderId(server.deps.db, orderId);
+    const owner = await findOwnerByPhone(server.deps.db, data.phone);
+    return { res, orderId, data, payment: payment!, owner: owner! };
+  }
+
+  const verify = (
+    orderId: string,
+    paymentId: string,
+    signature = signCheckout(KEY_SECRET, orderId, paymentId),
+  ) =>
+    post('/api/payments/verify', {
+      razorpay_order_id: orderId,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: signature,
+    });
+
+  const webhook = (body: string, eventId?: string, signature = signWebhook(WEBHOOK_SECRET, body)) =>
+    post('/api/payments/webhook', body, {
+      'x-razorpay-signature': signature,
+      ...(eventId ? { 'x-razorpay-event-id': eventId } : {}),
+    });
+
+  const ownerRow = (id: number) =>
+    server.deps.db.selectFrom('owners').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const paymentRow = (id: number) =>
+    server.deps.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const activityCount = async (ownerId: number) =>
+    Number(
+      (
+        await server.deps.db
+          .selectFrom('activityEvents')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('ownerId', '=', ownerId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const tableCount = async (table: 'owners' | 'payments') =>
+    Number(
+      (
+        await server.deps.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('happy path: initiate -> order on Razorpay -> verify -> active owner, captured payment, working token', async () => {
+    const agent = await insertAgent(server.deps.db, {
+      code: `AG${String(1000 + (seq % 9000))}`,
+      name: `Ravi Kumar ${unique()}`,
+      email: `ravi-${unique()}@example.com`,
+      phone: '9876543210',
+    });
+    const data = userData({ salesGuy: agent.name.toUpperCase() });
+    const { res, orderId, payment, owner } = await initiate(data);
+
+    expect(res.json()).toEqual({ orderId, amount: 199900, currency: 'INR', keyId: KEY_ID, testMode: false });
+    // The order really went to (fake) Razorpay, with our receipt and notes.
+    const orderRequests = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/orders');
+    expect(orderRequests).toHaveLength(1);
+    expect(orderRequests[0]!.body).toMatchObject({
+      amount: 199900,
+      currency: 'INR',
+      receipt: String(payment.id),
+      notes: { businessName: data.businessName, code: data.code },
+    });
+    expect(orderRequests[0]!.headers.authorization).toBe(
+      `Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}`,
+    );
+    expect(fake.orders.get(orderId)?.receipt).toBe(String(payment.id));
+
+    // Pending owner with everything from the form; pending payment.
+    const pending = await ownerRow(owner.id);
+    expect(pending).toMatchObject({
+      status: 'pending',
+      name: data.name,
+      email: 'asha@example.com',
+      businessName: data.businessName,
+      code: data.code,
+      reviewLink: data.businessUrl,
+      salesRepName: data.salesGuy,
+      state: 'Maharashtra',
+      city: 'Pune',
+      plan: 'essential',
+      registrationSource: 'website',
+      agentId: null,
+    });
+    expect(pending.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(payment).toMatchObject({
+      status: 'pending',
+      purpose: 'registration',
+      provider: 'razorpay',
+      amount: 199900,
+      currency: 'INR',
+      ownerId: owner.id,
+    });
+
+    const verified = await verify(orderId, 'pay_happy0001');
+    expect(verified.statusCode, verified.body).toBe(200);
+    const body = verified.json();
+    expect(body.success).toBe(true);
+    expect(body.user).toMatchObject({ id: owner.id, status: 'active', code: data.code });
+    expect(body.user).not.toHaveProperty('passwordHash');
+
+    const active = await ownerRow(owner.id);
+    expect(active.status).toBe('active');
+    expect(active.agentId).toBe(agent.id);
+    expect(active.subscriptionStart).toBeInstanceOf(Date);
+    expect(Math.abs(active.subscriptionStart!.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(active.subscriptionEnd).toEqual(addMonths(active.subscriptionStart!, 1));
+    const captured = await paymentRow(payment.id);
+    expect(captured).toMatchObject({
+      status: 'captured',
+      razorpayPaymentId: 'pay_happy0001',
+      razorpaySignature: signCheckout(KEY_SECRET, orderId, 'pay_happy0001'),
+    });
+    expect(captured.capturedAt).toBeInstanceOf(Date);
+    expect(captured.periodEnd).toEqual(active.subscriptionEnd);
+
+    const events = await server.deps.db
+      .selectFrom('activityEvents')
+      .selectAll()
+      .where('ownerId', '=', owner.id)
+      .execute();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'user', code: data.code });
+
+    const me = await get('/trpc/owner.me', { authorization: `Bearer ${body.token}` });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().result.data).toMatchObject({ id: owner.id, status: 'active' });
+
+    // The password from the form signs in.
+    const login = await post('/api/users/login', { contactNumber: data.phone, password: data.password });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('rejects forged and mismatched signatures with 400 and changes nothing', async () => {
+    const { orderId, payment, owner } = await initiate();
+    const other = await initiate();
+    const paymentId = 'pay_forged001';
+    const good = signCheckout(KEY_SECRET, orderId, paymentId);
+    const attempts = [
+      // The signature of this order presented for another order.
+      { order: other.orderId, pay: paymentId, sig: good },
+      // Signed with the wrong secret.
+      { order: orderId, pay: paymentId, sig: signCheckout('not-the-secret', orderId, paymentId) },
+      // Truncated, padded, upper-cased.
+      { order: orderId, pay: paymentId, sig: good.slice(0, 40) },
+      { order: orderId, pay: paymentId, sig: `${good}00` },
+      { order: orderId, pay: paymentId, sig: good.toUpperCase() },
+      // Signed for another payment id.
+      { order: orderId, pay: 'pay_other0001', sig: good },
+      // Signed over the wrong payload order.
+      { order: orderId, pay: paymentId, sig: signCheckout(KEY_SECRET, paymentId, orderId) },
+      // An order that is not ours.
+      {
+        order: 'order_unknown123',
+        pay: paymentId,
+        sig: signCheckout(KEY_SECRET, 'order_unknown123', paymentId),
+      },
+    ];
+    for (const a of attempts) {
+      const res = await verify(a.order, a.pay, a.sig);
+      expect(res.statusCode, JSON.stringify(a)).toBe(400);
+      expect(res.json().message).toBe(PAYMENT_TEXTS.verificationFailed);
+    }
+    const missing = await post('/api/payments/verify', { razorpay_order_id: orderId });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(PAYMENT_TEXTS.verificationFailed);
+
+    expect(await paymentRow(payment.id)).toMatchObject({ status: 'pending', razorpayPaymentId: null });
+    expect(await paymentRow(other.payment.id)).toMatchObject({ status: 'pending', razorpayPaymentId: null });
+    expect((await ownerRow(owner.id)).status).toBe('pending');
+    expect((await ownerRow(other.owner.id)).status).toBe('pending');
+    expect(await activityCount(owner.id)).toBe(0);
+    expect(await activityCount(other.owner.id)).toBe(0);
+
+    // The tRPC twin says the same.
+    const trpc = await post('/trpc/payments.verify', {
+      razorpay_order_id: orderId,
+      razorpay_payment_id: paymentId,
+      razorpay_signature: good.slice(1),
+    });
+    expect(trpc.statusCode).toBe(400);
+    expect(trpc.json().error.message).toBe(PAYMENT_TEXTS.verificationFailed);
+  });
+
+  it('activates exactly once when verify and webhooks race, repeated 10 times in random order', async () => {
+    const { orderId, payment, owner } = await initiate();
+    const paymentId = 'pay_race00001';
+    const calls: (() => ReturnType<typeof post>)[] = [];
+    for (let i = 0; i < 10; i++) {
+      calls.push(() => verify(orderId, paymentId));
+      const event = i % 2 === 0 ? 'payment.captured' : 'order.paid';
+      const body = webhookBody(event, { id: paymentId, orderId, amount: 199900, method: 'card' });
+      // Some deliveries are Razorpay retries of the same event id, some are distinct events.
+      calls.push(() => webhook(body, i < 5 ? `evt_race_${event}` : `evt_race_${i}`));
+    }
+    for (let i = calls.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [calls[i], calls[j]] = [calls[j]!, calls[i]!];
+    }
+    const results = await Promise.all(calls.map((call) => call()));
+    for (const res of results) expect(res.statusCode, res.body).toBe(200);
+
+    const captured = await paymentRow(payment.id);
+    expect(captured.status).toBe('captured');
+    expect(captured.razorpayPaymentId).toBe(paymentId);
+    expect(captured.paymentMethod).toBe('card');
+    const active = await ownerRow(owner.id);
+    expect(active.status).toBe('active');
+    // One period, not ten.
+    expect(active.subscriptionEnd).toEqual(addMonths(active.subscriptionStart!, 1));
+    expect(captured.periodEnd).toEqual(active.subscriptionEnd);
+    const capturedCount = await server.deps.db
+      .selectFrom('payments')
+      .select('id')
+      .where('ownerId', '=', owner.id)
+      .where('status', '=', 'captured')
+      .execute();
+    expect(capturedCount).toHaveLength(1);
+    expect(await activityCount(owner.id)).toBe(1);
+  });
+
+  it('rejects a tampered amount with 400 and creates nothing', async () => {
+    const before = { owners: await tableCount('owners'), payments: await tableCount('payments') };
+    for (const [plan, amount] of [
+      ['Essential', 100],
+      ['Essential', 299900],
+      ['Professional', 199900],
+      ['Unknown plan', 299900],
+    ] as const) {
+      const data = userData();
+      const res = await post('/api/payments/initiate', { userData: data, plan, amount });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: PAYMENT_TEXTS.amountMismatch, field: 'amount' });
+      expect(await findOwnerByPhone(server.deps.db, data.phone)).toBeUndefined();
+    }
+    expect(fake.requests).toHaveLength(0);
+    expect({ owners: await tableCount('owners'), payments: await tableCount('payments') }).toEqual(before);
+  });
+
+  it('falls back to Essential for an unknown plan name and charges Professional for Professional', async () => {
+    const fallback = await initiate(userData(), 'Platinum', 199900);
+    expect(fallback.payment.plan).toBe('essential');
+    expect(fallback.owner.plan).toBe('essential');
+    const pro = await initiate(userData(), 'Professional', 299900);
+    expect(pro.res.json().amount).toBe(299900);
+    expect(pro.payment.plan).toBe('professional');
+    expect(fake.orders.get(pro.orderId)?.amount).toBe(299900);
+  });
+
+  it('validates every registration rule with the spec messages', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: '' }, 'Full name is required'],
+      [{ email: '' }, 'Email is required'],
+      [{ email: 'nope' }, 'Enter valid email'],
+      [{ phone: '12345' }, 'Enter valid 10-digit phone'],
+      [{ businessName: ' ' }, 'Business name is required'],
+      [{ code: '' }, 'Business code is required'],
+      [{ businessUrl: 'not a url' }, 'Enter valid URL'],
+      [{ salesGuy: '' }, 'Sales representative name is required'],
+      [{ state: '' }, 'State is required'],
+      [{ city: '' }, 'City is required'],
+      [{ password: '123' }, 'Password must be at least 6 characters'],
+    ];
+    for (const [over, message] of cases) {
+      const res = await post('/api/payments/initiate', {
+        userData: userData(over),
+        plan: 'Essential',
+        amount: 199900,
+      });
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    const noPlan = await post('/api/payments/initiate', { userData: userData(), plan: '', amount: 199900 });
+    expect(noPlan.json().message).toBe('Please select a plan');
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('answers 409 naming the field for a taken phone or business code', async () => {
+    const active = await createTestOwner(server, { status: 'active' });
+    const phone = await post('/api/payments/initiate', {
+      userData: userData({ phone: active.contactNumber }),
+      plan: 'Essential',
+      amount: 199900,
+    });
+    expect(phone.statusCode).toBe(409);
+    expect(phone.json()).toMatchObject({
+      message: 'This phone number is already registered',
+      field: 'phone',
+    });
+
+    const code = await post('/api/payments/initiate', {
+      userData: userData({ code: active.code.toUpperCase() }),
+      plan: 'Essential',
+      amount: 199900,
+    });
+    expect(code.statusCode).toBe(409);
+    expect(code.json()).toMatchObject({ message: 'This business code is taken', field: 'code' });
+
+    // The tRPC twin carries the field too.
+    const trpc = await post('/trpc/payments.initiate', {
+      userData: userData({ code: active.code }),
+      plan: 'Essential',
+      amount: 199900,
+    });
+    expect(trpc.statusCode).toBe(409);
+    expect(trpc.json().error).toMatchObject({
+      message: 'This business code is taken',
+      data: { field: 'code' },
+    });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('two registrations racing for one business code: one wins, the other is a 409 on code', async () => {
+    const code = `race-${unique()}`;
+    const results = await Promise.all(
+      [userData({ code }), userData({ code })].map((data) =>
+        post('/api/payments/initiate', { userData: data, plan: 'Essential', amount: 199900 }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const loser = results.find((r) => r.statusCode === 409)!;
+    expect(loser.json()).toMatchObject({ message: 'This business code is taken', field: 'code' });
+    const owners = await server.deps.db.selectFrom('owners').select('id').where('code', '=', code).execute();
+    expect(owners).toHaveLength(1);
+  });
+
+  it('reuses a still-pending owner when the same phone initiates again', async () => {
+    const first = await initiate();
+    const again = await initiate({
+      ...userData(),
+      phone: first.data.phone,
+      name: 'Asha V',
+      code: `chai-${unique()}`,
+    });
+    expect(again.owner.id).toBe(first.owner.id);
+    expect(again.owner).toMatchObject({ name: 'Asha V', code: again.data.code, status: 'pending' });
+    expect(again.payment.id).not.toBe(first.payment.id);
+    const owners = await server.deps.db
+      .selectFrom('owners')
+      .select('id')
+      .where('contactNumber', '=', first.data.phone)
+      .execute();
+    expect(owners).toHaveLength(1);
+    // The old code is free again for someone else.
+    const taker = await initiate(userData({ code: first.data.code }));
+    expect(taker.owner.code).toBe(first.data.code);
+
+    // Once paid, the phone is taken for good.
+    expect((await verify(again.orderId, 'pay_reuse0001')).statusCode).toBe(200);
+    const late = await post('/api/payments/initiate', {
+      userData: userData({ phone: first.data.phone }),
+      plan: 'Essential',
+      amount: 199900,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().field).toBe('phone');
+  });
+
+  it('provider down (500): a clear 503 and no owner or payment left behind', async () => {
+    const before = { owners: await tableCount('owners'), payments: await tableCount('payments') };
+    fake.mode = 'error';
+    const data = userData();
+    const res = await post('/api/payments/initiate', { userData: data, plan: 'Essential', amount: 199900 });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toBe('Payment provider is unavailable. Please try again.');
+    expect(res.body).not.toContain(KEY_SECRET);
+    expect(fake.requests.filter((r) => r.path === '/v1/orders')).toHaveLength(1);
+    expect(await findOwnerByPhone(server.deps.db, data.phone)).toBeUndefined();
+    expect({ owners: await tableCount('owners'), payments: await tableCount('payments') }).toEqual(before);
+
+    // A re-initiation of a pending owner keeps the old details when the provider is down.
+    fake.mode = 'ok';
+    const pending = await initiate();
+    fake.mode = 'error';
+    const retry = await post('/api/payments/initiate', {
+      userData: { ...pending.data, name: 'Changed Name' },
+      plan: 'Essential',
+      amount: 199900,
+    });
+    expect(retry.statusCode).toBe(503);
+    expect((await ownerRow(pending.owner.id)).name).toBe(pending.data.name);
+
+    // The tRPC twin answers the same.
+    const trpc = await post('/trpc/payments.initiate', {
+      userData: userData(),
+      plan: 'Essential',
+      amount: 199900,
+    });
+    expect(trpc.statusCode).toBe(503);
+    expect(trpc.json().error.message).toBe('Payment provider is unavailable. Please try again.');
+  });
+
+  it('rate-limits initiation per address', async () => {
+    const headers = { 'x-forwarded-for': '10.250.250.250' };
+    let last: Awaited<ReturnType<typeof post>> | undefined;
+    for (let i = 0; i < 31; i++) {
+      last = await post(
+        '/api/payments/initiate',
+        { userData: userData(), plan: 'Essential', amount: 1 },
+        headers,
+      );
+    }
+    expect(last?.statusCode).toBe(429);
+    expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('the test gateway cannot be reached when Razorpay keys are set', async () => {
+    const { orderId, payment } = await initiate();
+    const res = await post('/trpc/payments.testGateway.complete', { orderId, outcome: 'success' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe(PAYMENT_TEXTS.testGatewayUnavailable);
+    const fail = await post('/trpc/payments.testGateway.complete', { orderId, outcome: 'failure' });
+    expect(fail.statusCode).toBe(404);
+    expect((await paymentRow(payment.id)).status).toBe('pending');
+
+    // A payment recorded by the test gateway (e.g. before keys were set) never verifies.
+    const owner = await createTestOwner(server, { status: 'pending' });
+    await insertPayment(server.deps.db, {
+      ownerId: owner.id,
+      plan: 'essential',
+      purpose: 'registration',
+      provider: 'test',
+      amount: 199900,
+      razorpayOrderId: 'order_test_legacy1',
+    });
+    const legacy = await verify('order_test_legacy1', 'pay_test_1');
+    expect(legacy.statusCode).toBe(400);
+  });
+
+  describe('webhook', () => {
+    it('rejects a bad or missing signature with 400 and changes nothing', async () => {
+      const { orderId, payment } = await initiate();
+      const body = webhookBody('payment.captured', { id: 'pay_badsig001', orderId, amount: 199900 });
+      const forged = await webhook(body, 'evt_bad_1', signWebhook('wrong-secret', body));
+      expect(forged.statusCode).toBe(400);
+      const truncated = await webhook(body, 'evt_bad_2', signWebhook(WEBHOOK_SECRET, body).slice(0, 10));
+      expect(truncated.statusCode).toBe(400);
+      const missing = await server.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        headers: { 'content-type': 'application/json' },
+        payload: body,
+      });
+      expect(missing.statusCode).toBe(400);
+      // Signed body, different bytes delivered.
+      const altered = await webhook(
+        body.replace('199900', '100'),
+        'evt_bad_3',
+        signWebhook(WEBHOOK_SECRET, body),
+      );
+      expect(altered.statusCode).toBe(400);
+      expect((await paymentRow(payment.id)).status).toBe('pending');
+      const seen = await server.deps.db
+        .selectFrom('webhookEvents')
+        .select('eventId')
+        .where('eventId', 'in', ['evt_bad_1', 'evt_bad_2', 'evt_bad_3'])
+        .execute();
+      expect(seen).toHaveLength(0);
+    });
+
+    it('verifies the signature over the raw bytes (not re-serialised JSON)', async () => {
+      const { orderId, payment, owner } = await initiate();
+      const pretty = JSON.stringify(
+        JSON.parse(
+          webhookBody('order.paid', { id: 'pay_rawbody01', orderId, amount: 199900, method: 'upi' }),
+        ),
+        null,
+        2,
+      );
+      const res = await webhook(pretty, `evt_raw_${unique()}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok' });
+      expect(await paymentRow(payment.id)).toMatchObject({ status: 'captured', paymentMethod: 'upi' });
+      expect((await ownerRow(owner.id)).status).toBe('active');
+      expect(await activityCount(owner.id)).toBe(1);
+    });
+
+    it('payment.failed marks the payment failed with the reason; a later capture on the order still activates', async () => {
+      const { orderId, payment, owner } = await initiate();
+      const failed = webhookBody('payment.failed', {
+        id: 'pay_fail00001',
+        orderId,
+        amount: 199900,
+        method: 'card',
+        errorDescription: 'Payment declined by the bank',
+      });
+      expect((await webhook(failed, `evt_fail_${unique()}`)).statusCode).toBe(200);
+      expect(await paymentRow(payment.id)).toMatchObject({
+        status: 'failed',
+        failureReason: 'Payment declined by the bank',
+      });
+      expect((await ownerRow(owner.id)).status).toBe('pending');
+      expect(await activityCount(owner.id)).toBe(1);
+
+      // Razorpay Checkout lets the customer retry on the same order.
+      const retry = webhookBody('payment.captured', { id: 'pay_retry0001', orderId, amount: 199900 });
+      expect((await webhook(retry, `evt_retry_${unique()}`)).statusCode).toBe(200);
+      expect(await paymentRow(payment.id)).toMatchObject({
+        status: 'captured',
+        razorpayPaymentId: 'pay_retry0001',
+        failureReason: null,
+      });
+      expect((await ownerRow(owner.id)).status).toBe('active');
+      // A late failure of the first attempt never un-captures.
+      expect((await webhook(failed, `evt_late_${unique()}`)).statusCode).toBe(200);
+      expect((await paymentRow(payment.id)).status).toBe('captured');
+    });
+
+    it('deduplicates by event id: a replayed id is skipped even with another body', async () => {
+      const a = await initiate();
+      const b = await initiate();
+      const eventId = `evt_dedupe_${unique()}`;
+      const first = webhookBody('payment.failed', { id: 'pay_dd1', orderId: a.orderId, amount: 199900 });
+      expect((await webhook(first, eventId)).statusCode).toBe(200);
+      expect((await paymentRow(a.payment.id)).status).toBe('failed');
+      const replay = webhookBody('payment.failed', { id: 'pay_dd2', orderId: b.orderId, amount: 199900 });
+      const res = await webhook(replay, eventId);
+      expect(res.statusCode).toBe(200);
+      expect((await paymentRow(b.payment.id)).status).toBe('pending');
+    });
+
+    it('ignores a capture whose amount differs from the order, and unknown orders', async () => {
+      const { orderId, payment } = await initiate();
+      const wrong = webhookBody('payment.captured', { id: 'pay_amount01', orderId, amount: 100 });
+      expect((await webhook(wrong, `evt_amt_${unique()}`)).statusCode).toBe(200);
+      expect((await paymentRow(payment.id)).status).toBe('pending');
+      const unknown = webhookBody('payment.captured', {
+        id: 'pay_unk01',
+        orderId: 'order_not_ours',
+        amount: 100,
+      });
+      expect((await webhook(unknown, `evt_unk_${unique()}`)).statusCode).toBe(200);
+    });
+  });
+
+  describe('renewal and upgrade', () => {
+    const trpc = (path: string, token: string, input?: unknown) =>
+      input === undefined
+        ? get(`/trpc/${path}`, { authorization: `Bearer ${token}` })
+        : post(`/trpc/${path}`, input, { authorization: `Bearer ${token}` });
+
+    it('is for signed-in owners only', async () => {
+      expect((await get('/trpc/owner.plan.get')).statusCode).toBe(401);
+      expect(
+        (await post('/trpc/owner.plan.createOrder', { plan: 'Essential', purpose: 'renewal' })).statusCode,
+      ).toBe(401);
+    });
+
+    it('renewal extends the period from the old end; upgrade switches to Professional', async () => {
+      const start = new Date(Date.now() - 20 * DAY);
+      const end = new Date(Date.now() + 10 * DAY);
+      const owner = await createTestOwner(server, {
+        status: 'active',
+        plan: 'essential',
+        subscriptionStart: start,
+        subscriptionEnd: end,
+      });
+      const { token } = await server.deps.tokens.issue('owner', owner.id);
+
+      const plan = await trpc('owner.plan.get', token);
+      expect(plan.statusCode).toBe(200);
+      expect(plan.json().result.data).toMatchObject({
+        plan: 'essential',
+        planName: 'Essential',
+        status: 'active',
+        subscriptionEnd: end.toISOString(),
+        daysLeft: 10,
+        inGrace: false,
+        reviewPageActive: true,
+        payments: [],
+      });
+
+      const order = await trpc('owner.plan.createOrder', token, { plan: 'Essential', purpose: 'renewal' });
+      expect(order.statusCode, order.body).toBe(200);
+      const renewal = order.json().result.data;
+      expect(renewal).toMatchObject({ amount: 199900, currency: 'INR', keyId: KEY_ID, testMode: false });
+      expect(fake.orders.get(renewal.orderId)?.notes).toMatchObject({ code: owner.code, purpose: 'renewal' });
+      expect((await verify(renewal.orderId, 'pay_renew0001')).statusCode).toBe(200);
+
+      const renewed = await ownerRow(owner.id);
+      expect(renewed.subscriptionEnd).toEqual(addMonths(end, 1));
+      expect(renewed.subscriptionStart).toEqual(start);
+      expect(renewed.plan).toBe('essential');
+      const renewalPayment = (await findPaymentByOrderId(server.deps.db, renewal.orderId))!;
+      expect(renewalPayment).toMatchObject({ purpose: 'renewal', status: 'captured', periodStart: end });
+
+      // Upgrade, settled by the webhook this time: Professional now, period from the renewed end.
+      const up = await trpc('owner.plan.createOrder', token, { plan: 'Essential', purpose: 'upgrade' });
+      expect(up.statusCode, up.body).toBe(200);
+      const upgrade = up.json().result.data;
+      expect(upgrade.amount).toBe(299900);
+      const body = webhookBody('order.paid', {
+        id: 'pay_upgrade01',
+        orderId: upgrade.orderId,
+        amount: 299900,
+      });
+      expect((await webhook(body, `evt_up_${unique()}`)).statusCode).toBe(200);
+      const upgraded = await ownerRow(owner.id);
+      expect(upgraded.plan).toBe('professional');
+      expect(upgraded.subscriptionEnd).toEqual(addMonths(addMonths(end, 1), 1));
+
+      const again = await trpc('owner.plan.createOrder', token, { plan: 'Professional', purpose: 'upgrade' });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().error.message).toBe(PAYMENT_TEXTS.alreadyProfessional);
+
+      const history = (await trpc('owner.plan.get', token)).json().result.data;
+      expect(history.plan).toBe('professional');
+      expect(history.payments).toHaveLength(2);
+      expect(history.payments.map((p: { purpose: string }) => p.purpose).sort()).toEqual([
+        'renewal',
+        'upgrade',
+      ]);
+      expect(history.payments[0]).toEqual({
+        id: expect.any(Number),
+        plan: expect.any(String),
+        purpose: expect.any(String),
+        amount: expect.any(Number),
+        status: 'captured',
+        paymentMethod: expect.toSatisfy((v: unknown) => v === null || typeof v === 'string'),
+        razorpayPaymentId: expect.any(String),
+        createdAt: expect.any(String),
+      });
+      expect(await activityCount(owner.id)).toBe(2);
+    });
+
+    it('an ended subscription is in grace, and renewing starts a fresh period from now', async () => {
+      const end = new Date(Date.now() - 3 * DAY);
+      const owner = await createTestOwner(server, {
+        status: 'active',
+        subscriptionStart: new Date(Date.now() - 40 * DAY),
+        subscriptionEnd: end,
+      });
+      const { token } = await server.deps.tokens.issue('owner', owner.id);
+      const before = (await trpc('owner.plan.get', token)).json().result.data;
+      expect(before).toMatchObject({ daysLeft: 0, inGrace: true, reviewPageActive: true });
+
+      const order = (
+        await trpc('owner.plan.createOrder', token, { plan: 'Essential', purpose: 'renewal' })
+      ).json().result.data;
+      expect((await verify(order.orderId, 'pay_fresh0001')).statusCode).toBe(200);
+      const renewed = await ownerRow(owner.id);
+      expect(Math.abs(renewed.subscriptionStart!.getTime() - Date.now())).toBeLessThan(60_000);
+      expect(renewed.subscriptionEnd).toEqual(addMonths(renewed.subscriptionStart!, 1));
+      const after = (await trpc('owner.plan.get', token)).json().result.data;
+      expect(after).toMatchObject({ inGrace: false, reviewPageActive: true });
+      expect(after.daysLeft).toBeGreaterThanOrEqual(28);
+    });
+
+    it('an inactive (admin-disabled) owner cannot buy a renewal', async () => {
+      const owner = await createTestOwner(server, { status: 'inactive' });
+      const { token } = await server.deps.tokens.issue('owner', owner.id);
+      const res = await trpc('owner.plan.createOrder', token, { plan: 'Essential', purpose: 'renewal' });
+      expect(res.statusCode).toBe(403);
+      expect(fake.requests).toHaveLength(0);
+    });
+  });
+
+  describe('reconciliation', () => {
+    it('is scheduled every 5 minutes', async () => {
+      const schedules = await server.deps.jobs.boss.getSchedules('payment-reconcile');
+      expect(schedules.map((s) => s.cron)).toContain('*/5 * * * *');
+    });
+
+    it('settles stale pending payments against the provider; fresh ones are left alone', async () => {
+      const paid = await initiate();
+      const declined = await initiate();
+      const waiting = await initiate();
+      const authorised = await initiate();
+      fake.setOrderPayments(paid.orderId, [
+        { id: 'pay_rec_fail1', status: 'failed', method: 'card', error_description: 'Insufficient funds' },
+        { id: 'pay_rec_ok001', status: 'captured', method: 'netbanking' },
+      ]);
+      fake.setOrderPayments(declined.orderId, [
+        { id: 'pay_rec_fail2', status: 'failed', method: 'card', error_description: 'Card declined' },
+      ]);
+      fake.setOrderPayments(authorised.orderId, [
+        { id: 'pay_rec_auth1', status: 'authorized', method: 'upi' },
+      ]);
+
+      // Not yet stale: nothing asked, nothing settled.
+      fake.reset();
+      await reconcilePendingPayments(server.deps);
+      expect(fake.requests.filter((r) => r.path.includes(paid.orderId))).toHaveLength(0);
+      expect((await paymentRow(paid.payment.id)).status).toBe('pending');
+
+      const summary = await reconcilePendingPayments(server.deps, {
+        now: new Date(Date.now() + 16 * 60 * 1000),
+      });
+      expect(summary.captured).toBeGreaterThanOrEqual(1);
+      expect(summary.failed).toBeGreaterThanOrEqual(1);
+      expect(
+        fake.requests.some((r) => r.method === 'GET' && r.path === `/v1/orders/${paid.orderId}/payments`),
+      ).toBe(true);
+
+      expect(await paymentRow(paid.payment.id)).toMatchObject({
+        status: 'captured',
+        razorpayPaymentId: 'pay_rec_ok001',
+        paymentMethod: 'netbanking',
+      });
+      expect((await ownerRow(paid.owner.id)).status).toBe('active');
+      expect(await activityCount(paid.owner.id)).toBe(1);
+
+      expect(await paymentRow(declined.payment.id)).toMatchObject({
+        status: 'failed',
+        failureReason: 'Card declined',
+      });
+      expect((await ownerRow(declined.owner.id)).status).toBe('pending');
+      expect(await activityCount(declined.owner.id)).toBe(1);
+
+      expect((await paymentRow(waiting.payment.id)).status).toBe('pending');
+      expect((await paymentRow(authorised.payment.id)).status).toBe('pending');
+
+      // The browser's verify arriving after reconciliation changes nothing more.
+      expect((await verify(paid.orderId, 'pay_rec_ok001')).statusCode).toBe(200);
+      expect(await activityCount(paid.owner.id)).toBe(1);
+
+      // A provider outage leaves everything as it was and is reported.
+      fake.mode = 'error';
+      const down = await reconcilePendingPayments(server.deps, {
+        now: new Date(Date.now() + 16 * 60 * 1000),
+      });
+      expect(down.errors).toBeGreaterThanOrEqual(1);
+      expect((await paymentRow(waiting.payment.id)).status).toBe('pending');
+      fake.mode = 'ok';
+
+      // After a day with no attempt at all, the order is given up.
+      await reconcilePendingPayments(server.deps, { now: new Date(Date.now() + 25 * 60 * 60 * 1000) });
+      expect(await paymentRow(waiting.payment.id)).toMatchObject({
+        status: 'failed',
+        failureReason: 'Payment was not completed',
+      });
+      expect((await paymentRow(authorised.payment.id)).status).toBe('pending');
+    });
+  });
+});

@@ -1,0 +1,359 @@
+import {
+  CURRENCY,
+  PAYMENT_TEXTS,
+  resolveRegistrationPlan,
+  type TPaymentInitiate,
+  type TPaymentOrder,
+  type TPaymentPurpose,
+  type TPaymentVerify,
+  type TPaymentVerifyResult,
+  type TPlanKey,
+  type TTestGatewayComplete,
+  type TTestGatewayResult,
+} from '@starloop/contract';
+import {
+  findOwnerById,
+  findOwnerByPhone,
+  findPaymentByOrderId,
+  insertOwner,
+  insertPayment,
+  inTransaction,
+  isBusinessCodeTaken,
+  lockOwnerById,
+  recordWebhookEvent,
+  reservePaymentId,
+  type TDb,
+  type TOwnerPublic,
+  updateOwner,
+} from '@starloop/db';
+import { z } from 'zod';
+import { hashPassword } from '../../auth/passwords.ts';
+import type { TDeps } from '../../context.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { toOwnerUser } from '../owner-auth/owner-dto.ts';
+import {
+  hmacHex,
+  PaymentProviderError,
+  signatureMatches,
+  type TPaymentProvider,
+  type TProviderOrder,
+} from './provider.ts';
+import { paymentProviderFor } from './provider-registry.ts';
+import { settleCaptured, settleFailed } from './settlement.ts';
+
+export interface TClient {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+const providerUnavailable = () => new AppError('SERVICE_UNAVAILABLE', PAYMENT_TEXTS.providerUnavailable);
+
+/** Creates the provider order; any provider failure is logged (never with secrets) and becomes a 503. */
+async function createProviderOrder(
+  deps: TDeps,
+  provider: TPaymentProvider,
+  input: { paymentId: number; amount: number; notes: Record<string, string> },
+): Promise<TProviderOrder> {
+  try {
+    return await provider.createOrder({
+      amount: input.amount,
+      currency: CURRENCY,
+      receipt: String(input.paymentId),
+      notes: input.notes,
+    });
+  } catch (error) {
+    deps.log.error(
+      {
+        provider: provider.kind,
+        paymentId: input.paymentId,
+        statusCode: error instanceof PaymentProviderError ? error.statusCode : undefined,
+        reason: error instanceof Error ? error.message : String(error),
+      },
+      'payment provider unavailable: order not created',
+    );
+    throw providerUnavailable();
+  }
+}
+
+/** A unique-index violation from either driver, turned into the 409 naming the field. */
+function uniqueViolation(error: unknown): AppError | undefined {
+  const e = error as { code?: unknown; constraint?: unknown; detail?: unknown; message?: unknown };
+  if (e?.code !== '23505') return undefined;
+  const where = `${String(e.constraint ?? '')} ${String(e.detail ?? '')} ${String(e.message ?? '')}`;
+  if (where.includes('contact_number')) return conflict(PAYMENT_TEXTS.phoneTaken, 'phone');
+  if (where.includes('code')) return conflict(PAYMENT_TEXTS.codeTaken, 'code');
+  return undefined;
+}
+
+/** A still-pending self-registration may be re-initiated (decisions.md); anything else keeps its phone. */
+const isReusableRegistration = (owner: TOwnerPublic) =>
+  owner.status === 'pending' && !owner.deletedAt && owner.registrationSource === 'website';
+
+/**
+ * POST /api/payments/initiate. Validates (input schema, plan amount, phone and code uniqueness),
+ * creates the provider order FIRST (receipt = a reserved payment id), then writes the pending owner
+ * and the pending payment in one transaction. A provider failure therefore leaves nothing behind.
+ */
+export async function initiateRegistration(
+  deps: TDeps,
+  input: TPaymentInitiate,
+  client: TClient,
+): Promise<TPaymentOrder> {
+  await deps.rateLimiter.consume('paymentInitiatePerIp', client.ip);
+  const plan = resolveRegistrationPlan(input.plan);
+  if (input.amount !== plan.amount) throw badRequest(PAYMENT_TEXTS.amountMismatch, 'amount');
+  const u = input.userData;
+
+  const existing = await findOwnerByPhone(deps.db, u.phone);
+  if (existing && !isReusableRegistration(existing)) throw conflict(PAYMENT_TEXTS.phoneTaken, 'phone');
+  if (await isBusinessCodeTaken(deps.db, u.code, existing?.id))
+    throw conflict(PAYMENT_TEXTS.codeTaken, 'code');
+
+  const passwordHash = await hashPassword(u.password);
+  const provider = paymentProviderFor(deps);
+  const paymentId = await reservePaymentId(deps.db);
+  const order = await createProviderOrder(deps, provider, {
+    paymentId,
+    amount: plan.amount,
+    notes: { businessName: u.businessName, code: u.code, purpose: 'registration' },
+  });
+
+  const details = {
+    name: u.name,
+    email: u.email,
+    businessName: u.businessName,
+    code: u.code,
+    reviewLink: u.businessUrl,
+    state: u.state,
+    city: u.city,
+    salesRepName: u.salesGuy,
+    plan: plan.key,
+    passwordHash,
+  };
+  try {
+    await inTransaction(deps.db, async (trx) => {
+      let ownerId: number;
+      if (existing) {
+        // Re-check under the lock: the earlier attempt may have been paid for meanwhile.
+        const current = await lockOwnerById(trx, existing.id);
+        if (!current || !isReusableRegistration(current)) throw conflict(PAYMENT_TEXTS.phoneTaken, 'phone');
+        await updateOwner(trx, current.id, details);
+        ownerId = current.id;
+      } else {
+        const created = await insertOwner(trx, {
+          ...details,
+          contactNumber: u.phone,
+          registrationSource: 'website',
+          status: 'pending',
+        });
+        ownerId = created.id;
+      }
+      await insertPayment(trx, {
+        id: paymentId,
+        ownerId,
+        plan: plan.key,
+        purpose: 'registration',
+        provider: provider.kind,
+        amount: plan.amount,
+        currency: CURRENCY,
+        status: 'pending',
+        razorpayOrderId: order.id,
+      });
+    });
+  } catch (error) {
+    throw uniqueViolation(error) ?? error;
+  }
+  deps.log.info(
+    { paymentId, provider: provider.kind, reused: Boolean(existing) },
+    'registration payment initiated',
+  );
+  return {
+    orderId: order.id,
+    amount: plan.amount,
+    currency: CURRENCY,
+    keyId: provider.keyId,
+    testMode: provider.testMode,
+  };
+}
+
+/** A renewal or upgrade order for a signed-in owner (owner.plan.createOrder). */
+export async function createOwnerOrder(
+  deps: TDeps,
+  owner: TOwnerPublic,
+  input: { plan: TPlanKey; purpose: Exclude<TPaymentPurpose, 'registration'> },
+  client: TClient,
+): Promise<TPaymentOrder> {
+  await deps.rateLimiter.consume('paymentInitiatePerIp', client.ip);
+  const plan = resolveRegistrationPlan(input.plan);
+  const provider = paymentProviderFor(deps);
+  const paymentId = await reservePaymentId(deps.db);
+  const order = await createProviderOrder(deps, provider, {
+    paymentId,
+    amount: plan.amount,
+    notes: { businessName: owner.businessName, code: owner.code, purpose: input.purpose },
+  });
+  await insertPayment(deps.db, {
+    id: paymentId,
+    ownerId: owner.id,
+    plan: plan.key,
+    purpose: input.purpose,
+    provider: provider.kind,
+    amount: plan.amount,
+    currency: CURRENCY,
+    status: 'pending',
+    razorpayOrderId: order.id,
+  });
+  deps.log.info({ paymentId, ownerId: owner.id, purpose: input.purpose }, 'plan payment initiated');
+  return {
+    orderId: order.id,
+    amount: plan.amount,
+    currency: CURRENCY,
+    keyId: provider.keyId,
+    testMode: provider.testMode,
+  };
+}
+
+/**
+ * POST /api/payments/verify. The checkout signature must be the provider's HMAC of our stored
+ * order id and the payment id; then the payment settles on the one activation path and the owner
+ * gets a token. Anything forged or mismatched is a 400 and changes nothing.
+ */
+export async function verifyCheckout(
+  deps: TDeps,
+  input: TPaymentVerify,
+  client: TClient,
+): Promise<TPaymentVerifyResult> {
+  const provider = paymentProviderFor(deps);
+  const payment = await findPaymentByOrderId(deps.db, input.razorpay_order_id);
+  const valid =
+    payment?.razorpayOrderId != null &&
+    payment.provider === provider.kind &&
+    provider.verifyCheckoutSignature(
+      payment.razorpayOrderId,
+      input.razorpay_payment_id,
+      input.razorpay_signature,
+    );
+  if (!payment || !valid) {
+    deps.log.warn(
+      { orderId: input.razorpay_order_id.slice(0, 64), known: Boolean(payment) },
+      'payment verification failed',
+    );
+    throw badRequest(PAYMENT_TEXTS.verificationFailed);
+  }
+  const outcome = await settleCaptured(deps, deps.db, {
+    orderId: payment.razorpayOrderId!,
+    paymentId: input.razorpay_payment_id,
+    signature: input.razorpay_signature,
+    method: provider.testMode ? 'test' : null,
+    source: 'verify',
+  });
+  if (outcome.kind === 'unknown-order' || outcome.kind === 'amount-mismatch') {
+    throw badRequest(PAYMENT_TEXTS.verificationFailed);
+  }
+  const { token } = await deps.tokens.issue('owner', payment.ownerId, client.userAgent);
+  const owner = await findOwnerById(deps.db, payment.ownerId);
+  if (!owner) throw badRequest(PAYMENT_TEXTS.verificationFailed);
+  return { success: true, token, user: toOwnerUser(owner) };
+}
+
+/** The part of a Razorpay webhook event this server reads; everything else is ignored. */
+const ZWebhookEvent = z.object({
+  event: z.string(),
+  payload: z
+    .object({
+      payment: z
+        .object({
+          entity: z.object({
+            id: z.string(),
+            order_id: z.string().nullish(),
+            amount: z.number().nullish(),
+            method: z.string().nullish(),
+            error_description: z.string().nullish(),
+          }),
+        })
+        .optional(),
+      order: z.object({ entity: z.object({ id: z.string() }) }).optional(),
+    })
+    .default({}),
+});
+
+export type TWebhookResult = 'processed' | 'duplicate' | 'ignored';
+
+/**
+ * POST /api/payments/webhook. The signature is an HMAC of the RAW body with the webhook secret,
+ * compared in constant time; a bad one is a 400 and changes nothing. The event id is recorded in
+ * the same transaction as its effect, so a replay is skipped and a failed attempt can be retried.
+ */
+export async function handleWebhook(
+  deps: TDeps,
+  input: { rawBody: Buffer; signature: string | undefined; eventId: string | undefined },
+): Promise<TWebhookResult> {
+  const secret = deps.config.razorpay.webhookSecret;
+  if (!secret) deps.log.warn('webhook received but RAZORPAY_WEBHOOK_SECRET is not set');
+  if (!secret || !input.signature || !signatureMatches(hmacHex(secret, input.rawBody), input.signature)) {
+    throw badRequest(PAYMENT_TEXTS.webhookSignatureInvalid);
+  }
+  let parsed: z.infer<typeof ZWebhookEvent>;
+  try {
+    parsed = ZWebhookEvent.parse(JSON.parse(input.rawBody.toString('utf8')));
+  } catch {
+    throw badRequest('The webhook body is not a Razorpay event');
+  }
+  const { event, payload } = parsed;
+  const entity = payload.payment?.entity;
+  const orderId = entity?.order_id ?? payload.order?.entity.id;
+
+  const result = await inTransaction(deps.db, async (trx: TDb): Promise<TWebhookResult> => {
+    if (input.eventId && !(await recordWebhookEvent(trx, input.eventId.slice(0, 200), event)))
+      return 'duplicate';
+    if ((event === 'payment.captured' || event === 'order.paid') && entity && orderId) {
+      const outcome = await settleCaptured(deps, trx, {
+        orderId,
+        paymentId: entity.id,
+        method: entity.method ?? null,
+        amount: entity.amount ?? null,
+        source: 'webhook',
+      });
+      return outcome.kind === 'unknown-order' ? 'ignored' : 'processed';
+    }
+    if (event === 'payment.failed' && entity && orderId) {
+      const outcome = await settleFailed(deps, trx, {
+        orderId,
+        paymentId: entity.id,
+        method: entity.method ?? null,
+        reason: entity.error_description || 'Payment failed',
+        source: 'webhook',
+      });
+      return outcome.kind === 'unknown-order' ? 'ignored' : 'processed';
+    }
+    return 'ignored';
+  });
+  deps.log.info({ event, eventId: input.eventId, result }, 'payment webhook handled');
+  return result;
+}
+
+/**
+ * payments.testGateway.complete: the "Test payment" dialog's Pay / Fail. Exists only while no
+ * Razorpay keys are set (404 otherwise). Pay answers the checkout callback fields signed with the
+ * gateway's own secret, so the browser then calls verify exactly as after Razorpay Checkout.
+ */
+export async function completeTestPayment(
+  deps: TDeps,
+  input: TTestGatewayComplete,
+): Promise<TTestGatewayResult> {
+  const gateway = paymentProviderFor(deps).testGateway;
+  if (!gateway) throw notFound(PAYMENT_TEXTS.testGatewayUnavailable);
+  const payment = await findPaymentByOrderId(deps.db, input.orderId);
+  if (payment?.provider !== 'test') throw notFound(PAYMENT_TEXTS.paymentNotFound);
+  if (payment.status === 'captured') throw badRequest(PAYMENT_TEXTS.paymentAlreadyComplete);
+  if (input.outcome === 'success') return gateway.pay(input.orderId);
+  const attempt = gateway.fail(input.orderId, PAYMENT_TEXTS.testPaymentFailed);
+  await settleFailed(deps, deps.db, {
+    orderId: input.orderId,
+    paymentId: attempt.id,
+    method: attempt.method,
+    reason: PAYMENT_TEXTS.testPaymentFailed,
+    source: 'test-gateway',
+  });
+  return { error: { description: PAYMENT_TEXTS.testPaymentFailed } };
+}

@@ -1,0 +1,192 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface TFakeRequest {
+  method: string;
+  /** Path and query as received, e.g. `/v1/orders`. */
+  path: string;
+  headers: IncomingMessage['headers'];
+  /** The JSON body, parsed (undefined when there was none). */
+  body: unknown;
+}
+
+export interface TFakeOrder {
+  id: string;
+  amount: number;
+  currency: string;
+  receipt: string | undefined;
+  notes: Record<string, string>;
+}
+
+export interface TFakePayment {
+  id: string;
+  status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+  method?: string;
+  error_description?: string | null;
+}
+
+/** ok: answers like Razorpay; error: 500 for everything; hang: accepts and never answers. */
+export type TFakeMode = 'ok' | 'error' | 'hang';
+
+export interface TFakeRazorpay {
+  /** Base URL to pass as RAZORPAY_API_BASE, e.g. http://127.0.0.1:40123 */
+  url: string;
+  requests: TFakeRequest[];
+  orders: Map<string, TFakeOrder>;
+  mode: TFakeMode;
+  /** The payment attempts GET /v1/orders/:id/payments reports for an order. */
+  setOrderPayments(orderId: string, payments: TFakePayment[]): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * A fake Razorpay API on loopback for tests: POST /v1/orders and GET /v1/orders/:id/payments,
+ * recording every request it receives; switchable to answer 500 or to hang.
+ */
+export async function startFakeRazorpay(): Promise<TFakeRazorpay> {
+  const requests: TFakeRequest[] = [];
+  const orders = new Map<string, TFakeOrder>();
+  const payments = new Map<string, TFakePayment[]>();
+  const state = { mode: 'ok' as TFakeMode };
+
+  const server = createServer(async (req, res) => {
+    const text = await readBody(req);
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = text;
+    }
+    const path = req.url ?? '/';
+    requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body });
+
+    if (state.mode === 'hang') return; // never answers; close() destroys the socket
+    if (state.mode === 'error') {
+      return send(res, 500, {
+        error: { code: 'SERVER_ERROR', description: 'The server encountered an error' },
+      });
+    }
+    if (!req.headers.authorization?.startsWith('Basic ')) {
+      return send(res, 401, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
+    }
+    if (req.method === 'POST' && path === '/v1/orders') {
+      const input = (body ?? {}) as Partial<TFakeOrder>;
+      const order: TFakeOrder = {
+        id: `order_${randomBytes(7).toString('hex')}`,
+        amount: Number(input.amount),
+        currency: String(input.currency),
+        receipt: input.receipt,
+        notes: input.notes ?? {},
+      };
+      orders.set(order.id, order);
+      return send(res, 200, {
+        ...order,
+        entity: 'order',
+        amount_paid: 0,
+        amount_due: order.amount,
+        status: 'created',
+        attempts: 0,
+        created_at: Math.floor(Date.now() / 1000),
+      });
+    }
+    const match = /^\/v1\/orders\/([^/?]+)\/payments$/.exec(path);
+    if (req.method === 'GET' && match) {
+      const orderId = decodeURIComponent(match[1]!);
+      if (!orders.has(orderId)) {
+        return send(res, 400, {
+          error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' },
+        });
+      }
+      const items = (payments.get(orderId) ?? []).map((p) => ({
+        entity: 'payment',
+        order_id: orderId,
+        amount: orders.get(orderId)!.amount,
+        currency: 'INR',
+        method: p.method ?? 'upi',
+        error_description: p.error_description ?? null,
+        ...p,
+      }));
+      return send(res, 200, { entity: 'collection', count: items.length, items });
+    }
+    return send(res, 404, {
+      error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found' },
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    orders,
+    get mode() {
+      return state.mode;
+    },
+    set mode(mode: TFakeMode) {
+      state.mode = mode;
+    },
+    setOrderPayments(orderId, list) {
+      payments.set(orderId, list);
+    },
+    reset() {
+      requests.length = 0;
+      state.mode = 'ok';
+    },
+    close() {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** What Razorpay Checkout hands the browser: HMAC-SHA256 of `order_id|payment_id` with the key secret. */
+export function signCheckout(secret: string, orderId: string, paymentId: string): string {
+  return createHmac('sha256', secret).update(`${orderId}|${paymentId}`).digest('hex');
+}
+
+/** X-Razorpay-Signature of a webhook: HMAC-SHA256 of the raw body with the webhook secret. */
+export function signWebhook(secret: string, rawBody: string): string {
+  return createHmac('sha256', secret).update(rawBody).digest('hex');
+}
+
+/** A Razorpay webhook body for a payment event on an order. */
+export function webhookBody(
+  event: 'payment.captured' | 'order.paid' | 'payment.failed',
+  payment: { id: string; orderId: string; amount: number; method?: string; errorDescription?: string },
+): string {
+  const entity = {
+    id: payment.id,
+    entity: 'payment',
+    amount: payment.amount,
+    currency: 'INR',
+    status: event === 'payment.failed' ? 'failed' : 'captured',
+    order_id: payment.orderId,
+    method: payment.method ?? 'upi',
+    error_description: payment.errorDescription ?? null,
+  };
+  return JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_test',
+    event,
+    contains: event === 'order.paid' ? ['payment', 'order'] : ['payment'],
+    payload: {
+      payment: { entity },
+      ...(event === 'order.paid' ? { order: { entity: { id: payment.orderId, status: 'paid' } } } : {}),
+    },
+    created_at: Math.floor(Date.now() / 1000),
+  });
+}
