@@ -17,10 +17,11 @@ export function NotFound() {
   const router = useRouter();
   const canGoBack = useCanGoBack();
 
-  // Back through the app's own history (window.history.back() in the browser). Someone who opened
-  // the broken link directly has nowhere to go back to in the app, so they go home instead.
+  // Back through the app's own history, else the browser's (a broken link followed from another
+  // page or site); someone who opened the link in a fresh tab has nowhere to go back to: home.
   const goBack = () => {
     if (canGoBack) router.history.back();
+    else if (typeof window !== 'undefined' && window.history.length > 1) window.history.back();
     else void router.navigate({ to: '/' });
   };
 
