@@ -6,3 +6,4 @@ export * from './routes.ts';
 export * from './schemas.ts';
 export * from './public-api.ts';
 export * from './payments.ts';
+export * from './admin-ops.ts';

@@ -16,3 +16,4 @@ export * from './repositories/sessions.ts';
 export * from './repositories/webhook-events.ts';
 export * from './transaction.ts';
 export * from './repositories/subscriptions.ts';
+export * from './repositories/admin-ops.ts';

@@ -1,4 +1,7 @@
 import { router } from '../../../trpc/init.ts';
+import { listOutboxProcedure } from './list.procedure.ts';
 
-/** Admin outbox. */
-export const adminOutboxRouter = router({});
+/** Admin mail outbox: admin.outbox.list. */
+export const adminOutboxRouter = router({
+  list: listOutboxProcedure,
+});

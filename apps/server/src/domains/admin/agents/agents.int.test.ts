@@ -1,0 +1,601 @@
+import { findOwnerById } from '@starloop/db';
+import { testDriverName } from '@starloop/db/testing';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  authCases,
+  callProcedure,
+  expectAdminOnly,
+  expectAdminOnlyProcedures,
+  jsonAs,
+  type TAuthCases,
+} from '../../../test/admin-auth-cases.ts';
+import { createTestOwner, createTestServer, type TTestServer } from '../../../test/test-server.ts';
+
+const WORDS = [
+  'alpha',
+  'bravo',
+  'charlie',
+  'delta',
+  'echo',
+  'foxtrot',
+  'golf',
+  'hotel',
+  'india',
+  'juliet',
+  'kilo',
+  'lima',
+  'mike',
+  'november',
+  'oscar',
+  'papa',
+  'quebec',
+  'romeo',
+  'sierra',
+  'tango',
+  'uniform',
+  'victor',
+  'whiskey',
+  'xray',
+  'yankee',
+];
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+interface TAgentBody {
+  id: number;
+  code: string;
+  name: string;
+  email: string;
+  phone: string;
+  status: 'active' | 'inactive';
+  createdAt: string;
+  updatedAt: string;
+  _count: { users: number };
+}
+
+describe(`admin agents API on ${testDriverName()}`, () => {
+  let server: TTestServer;
+  let auth: TAuthCases;
+  const created: TAgentBody[] = [];
+
+  const list = async (query: string) => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/api/admin/agents?${query}`,
+      headers: auth.admin,
+    });
+    expect(res.statusCode, query).toBe(200);
+    return res.json() as {
+      success: true;
+      agents: TAgentBody[];
+      meta: Record<string, unknown>;
+      counts: { total: number; active: number; inactive: number };
+    };
+  };
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    auth = await authCases(server);
+    // Inserted in a shuffled order, so creation order differs from name order.
+    for (let k = 0; k < WORDS.length; k++) {
+      const i = (k * 7) % WORDS.length;
+      const word = WORDS[i]!;
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/admin/agents',
+        ...jsonAs(auth.admin, {
+          name: `  Agent ${word[0]!.toUpperCase()}${word.slice(1)} `,
+          phone: `9${String(100_000_000 + i * 7919)}`.slice(0, 10),
+          email: ` ${word.toUpperCase()}@Agents.Example.in `,
+        }),
+      });
+      expect(res.statusCode, word).toBe(201);
+      created.push(res.json().agent);
+    }
+    // Six of them get inactive, and some get owners (for the Users column and its sort).
+    for (const agent of created.slice(0, 6)) {
+      await server.deps.db
+        .updateTable('agents')
+        .set({ status: 'inactive' })
+        .where('id', '=', agent.id)
+        .execute();
+    }
+    for (const [index, agent] of created.slice(6, 10).entries()) {
+      for (let n = 0; n <= index; n++) await createTestOwner(server, { agentId: agent.id });
+    }
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  describe('POST /api/admin/agents', () => {
+    it('answers {success, agent} with a generated AG + 4 digits code and the normalised fields', async () => {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/admin/agents',
+        ...jsonAs(auth.admin, {
+          name: '  Ravi Kumar ',
+          phone: '+91 98765 43210',
+          email: '  Ravi.Kumar@Example.COM ',
+        }),
+      });
+      expect(res.statusCode).toBe(201);
+      const body = res.json();
+      expect(Object.keys(body).sort()).toEqual(['agent', 'success']);
+      expect(body.success).toBe(true);
+      expect(body.agent).toEqual({
+        id: expect.any(Number),
+        code: expect.stringMatching(/^AG\d{4}$/),
+        name: 'Ravi Kumar',
+        email: 'ravi.kumar@example.com',
+        phone: '9876543210',
+        status: 'active',
+        createdAt: expect.stringMatching(ISO),
+        updatedAt: expect.stringMatching(ISO),
+        _count: { users: 0 },
+      });
+      const activity = await server.deps.db
+        .selectFrom('activityEvents')
+        .selectAll()
+        .where('type', '=', 'agent')
+        .where('code', '=', body.agent.code)
+        .execute();
+      expect(activity).toHaveLength(1);
+      expect(activity[0]!.message).toContain('created');
+      expect(activity[0]!.adminId).toBe(auth.adminId);
+    });
+
+    it('gives every agent a different code', () => {
+      const codes = created.map((a) => a.code);
+      expect(new Set(codes).size).toBe(codes.length);
+      for (const code of codes) expect(code).toMatch(/^AG\d{4}$/);
+    });
+
+    it.each([
+      [{ name: '', phone: '9876500001', email: 'a@b.in' }, 'Name is required', 'name'],
+      [{ name: 'R', phone: '9876500001', email: 'a@b.in' }, 'Name must be at least 2 characters', 'name'],
+      [{ name: 'Ravi', phone: '', email: 'a@b.in' }, 'Phone number is required', 'phone'],
+      [{ name: 'Ravi', phone: '5876500001', email: 'a@b.in' }, 'Enter valid phone number', 'phone'],
+      [{ name: 'Ravi', phone: '98765000011', email: 'a@b.in' }, 'Enter valid phone number', 'phone'],
+      [{ name: 'Ravi', phone: '9876500001', email: '' }, 'Email is required', 'email'],
+      [{ name: 'Ravi', phone: '9876500001', email: 'not-an-email' }, 'Enter valid email address', 'email'],
+      [{ phone: '9876500001', email: 'a@b.in' }, 'Name is required', 'name'],
+    ])('rejects %j with "%s" (400) and creates nothing', async (payload, message, field) => {
+      const before = (await list('limit=1')).counts.total;
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/admin/agents',
+        ...jsonAs(auth.admin, payload),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, message, field });
+      expect((await list('limit=1')).counts.total).toBe(before);
+    });
+
+    it('refuses a phone or email another agent has with a 409 naming the field', async () => {
+      const first = created[0]!;
+      const phone = await server.app.inject({
+        method: 'POST',
+        url: '/api/admin/agents',
+        ...jsonAs(auth.admin, {
+          name: 'Copy Cat',
+          phone: `+91 ${first.phone}`,
+          email: 'copy.cat@example.in',
+        }),
+      });
+      expect(phone.statusCode).toBe(409);
+      expect(phone.json()).toMatchObject({
+        message: 'An agent with this phone number already exists',
+        field: 'phone',
+      });
+      const email = await server.app.inject({
+        method: 'POST',
+        url: '/api/admin/agents',
+        ...jsonAs(auth.admin, { name: 'Copy Cat', phone: '6000000001', email: first.email.toUpperCase() }),
+      });
+      expect(email.statusCode).toBe(409);
+      expect(email.json()).toMatchObject({
+        message: 'An agent with this email already exists',
+        field: 'email',
+      });
+    });
+  });
+
+  describe('GET /api/admin/agents', () => {
+    it('answers success, agents, meta and counts, field by field', async () => {
+      const body = await list('page=1&limit=10');
+      expect(Object.keys(body).sort()).toEqual(['agents', 'counts', 'meta', 'success']);
+      expect(body.success).toBe(true);
+      expect(body.agents).toHaveLength(10);
+      for (const agent of body.agents) {
+        expect(Object.keys(agent).sort()).toEqual([
+          '_count',
+          'code',
+          'createdAt',
+          'email',
+          'id',
+          'name',
+          'phone',
+          'status',
+          'updatedAt',
+        ]);
+        expect(agent.createdAt).toMatch(ISO);
+      }
+      // Default order: newest first.
+      const newest = body.agents[0]!;
+      expect(newest.createdAt >= body.agents[9]!.createdAt).toBe(true);
+      const known = created.find((a) => a.id === created[7]!.id)!;
+      const row = (await list(`search=${known.code}`)).agents[0]!;
+      expect(row).toEqual({ ...known, _count: { users: 2 } });
+    });
+
+    it('pages with meta at the first, a middle and the last page', async () => {
+      const total = (await list('limit=1')).counts.total;
+      expect(total).toBeGreaterThanOrEqual(26);
+      const pages = Math.ceil(total / 10);
+      const first = await list('page=1&limit=10');
+      expect(first.meta).toEqual({
+        total,
+        page: 1,
+        limit: 10,
+        totalPages: pages,
+        hasNextPage: true,
+        hasPrevPage: false,
+      });
+      const middle = await list('page=2&limit=10');
+      expect(middle.meta).toEqual({
+        total,
+        page: 2,
+        limit: 10,
+        totalPages: pages,
+        hasNextPage: pages > 2,
+        hasPrevPage: true,
+      });
+      const last = await list(`page=${pages}&limit=10`);
+      expect(last.meta).toMatchObject({ page: pages, hasNextPage: false, hasPrevPage: true });
+      expect(last.agents).toHaveLength(total - (pages - 1) * 10);
+      const ids = [...first.agents, ...middle.agents, ...last.agents].map((a) => a.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      const beyond = await list(`page=${pages + 1}&limit=10`);
+      expect(beyond.agents).toEqual([]);
+    });
+
+    it('counts total, active and inactive over all agents, whatever the search', async () => {
+      const all = await list('limit=100');
+      const active = all.agents.filter((a) => a.status === 'active').length;
+      const expected = { total: all.agents.length, active, inactive: all.agents.length - active };
+      expect(all.counts).toEqual(expected);
+      expect(expected.inactive).toBe(6);
+      expect((await list('search=bravo')).counts).toEqual(expected);
+    });
+
+    it('searches code, name, email and phone, trimmed and case-insensitively', async () => {
+      const target = created.find((a) => a.email.startsWith('bravo@'))!;
+      for (const term of [
+        ' BRAVO ',
+        target.code.toLowerCase(),
+        target.phone,
+        'bravo@agents',
+        'Agent Bravo',
+      ]) {
+        const body = await list(`search=${encodeURIComponent(term)}`);
+        expect(
+          body.agents.map((a) => a.id),
+          term,
+        ).toEqual([target.id]);
+        expect(body.meta).toMatchObject({ total: 1, totalPages: 1, hasNextPage: false });
+      }
+      const many = await list(`search=${encodeURIComponent('agents.example.in')}&limit=10`);
+      expect(many.meta.total).toBe(25);
+    });
+
+    it('answers an empty page for no match, and takes % and _ literally', async () => {
+      for (const term of ['no-such-agent', '%', '_']) {
+        const body = await list(`search=${encodeURIComponent(term)}`);
+        expect(body.agents, term).toEqual([]);
+        expect(body.meta).toEqual({
+          total: 0,
+          page: 1,
+          limit: 10,
+          totalPages: 1,
+          hasNextPage: false,
+          hasPrevPage: false,
+        });
+      }
+    });
+
+    const keyOf: Record<string, (a: TAgentBody) => string | number> = {
+      code: (a) => a.code,
+      name: (a) => a.name.toLowerCase(),
+      email: (a) => a.email.toLowerCase(),
+      phone: (a) => a.phone,
+      status: (a) => a.status,
+      users: (a) => a._count.users,
+      createdAt: (a) => a.createdAt,
+    };
+    it.each(Object.keys(keyOf))('sorts by %s in both directions', async (sortBy) => {
+      const key = keyOf[sortBy]!;
+      const asc = (await list(`limit=100&sortBy=${sortBy}&sortOrder=asc`)).agents;
+      const desc = (await list(`limit=100&sortBy=${sortBy}&sortOrder=desc`)).agents;
+      for (let i = 1; i < asc.length; i++) {
+        const [a, b] = [asc[i - 1]!, asc[i]!];
+        expect(key(a) < key(b) || (key(a) === key(b) && a.id < b.id), `${sortBy} asc at ${i}`).toBe(true);
+      }
+      expect(desc.map((a) => a.id)).toEqual(asc.map((a) => a.id).reverse());
+      // The sort runs in the database, across pages.
+      const page2 = (await list(`limit=10&page=2&sortBy=${sortBy}&sortOrder=asc`)).agents;
+      expect(page2.map((a) => a.id)).toEqual(asc.slice(10, 20).map((a) => a.id));
+    });
+
+    it('rejects an unknown sort field with a 400', async () => {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: '/api/admin/agents?sortBy=password',
+        headers: auth.admin,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe('sortBy');
+    });
+
+    it('is the same answer through tRPC admin.agents.list', async () => {
+      const rest = await list('page=2&limit=5&sortBy=name&sortOrder=asc');
+      const res = await callProcedure(
+        server,
+        {
+          path: 'admin.agents.list',
+          kind: 'query',
+          input: { page: 2, limit: 5, sortBy: 'name', sortOrder: 'asc' },
+        },
+        auth.admin,
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.json().result.data).toEqual(rest);
+    });
+  });
+
+  describe('PUT /api/admin/agents/{id}', () => {
+    it('edits name, email, phone and status and answers {success, agent}', async () => {
+      const target = created[12]!;
+      const res = await server.app.inject({
+        method: 'PUT',
+        url: `/api/admin/agents/${target.id}`,
+        ...jsonAs(auth.admin, {
+          name: ' Renamed Agent ',
+          email: 'Renamed@Example.in',
+          phone: '7000000012',
+          status: 'inactive',
+        }),
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(Object.keys(body).sort()).toEqual(['agent', 'success']);
+      expect(body.agent).toEqual({
+        ...target,
+        name: 'Renamed Agent',
+        email: 'renamed@example.in',
+        phone: '7000000012',
+        status: 'inactive',
+        updatedAt: expect.stringMatching(ISO),
+        _count: { users: 0 },
+      });
+      expect(body.agent.updatedAt > target.updatedAt).toBe(true);
+      // And back to active.
+      const back = await server.app.inject({
+        method: 'PUT',
+        url: `/api/admin/agents/${target.id}`,
+        ...jsonAs(auth.admin, {
+          name: 'Renamed Agent',
+          email: 'renamed@example.in',
+          phone: '7000000012',
+          status: 'active',
+        }),
+      });
+      expect(back.json().agent.status).toBe('active');
+    });
+
+    it('requires name, email, phone and status', async () => {
+      const target = created[13]!;
+      const cases: [Record<string, unknown>, string][] = [
+        [{ email: 'x@y.in', phone: '7000000013', status: 'active' }, 'Name is required'],
+        [{ name: 'Xy', phone: '7000000013', status: 'active' }, 'Email is required'],
+        [{ name: 'Xy', email: 'x@y.in', status: 'active' }, 'Phone number is required'],
+        [{ name: 'Xy', email: 'x@y.in', phone: '7000000013', status: 'paused' }, 'Please select a status'],
+      ];
+      for (const [payload, message] of cases) {
+        const res = await server.app.inject({
+          method: 'PUT',
+          url: `/api/admin/agents/${target.id}`,
+          ...jsonAs(auth.admin, payload),
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe(message);
+      }
+      const unchanged = (await list(`search=${target.code}`)).agents[0];
+      expect(unchanged?.name).toBe(target.name);
+    });
+
+    it("refuses another agent's phone (409) but keeps its own", async () => {
+      const [a, b] = [created[14]!, created[15]!];
+      const clash = await server.app.inject({
+        method: 'PUT',
+        url: `/api/admin/agents/${a.id}`,
+        ...jsonAs(auth.admin, { name: a.name, email: a.email, phone: b.phone, status: a.status }),
+      });
+      expect(clash.statusCode).toBe(409);
+      expect(clash.json().field).toBe('phone');
+      const same = await server.app.inject({
+        method: 'PUT',
+        url: `/api/admin/agents/${a.id}`,
+        ...jsonAs(auth.admin, { name: a.name, email: a.email, phone: a.phone, status: a.status }),
+      });
+      expect(same.statusCode).toBe(200);
+    });
+
+    it('answers 404 for an unknown agent and 400 for a bad id', async () => {
+      const payload = jsonAs(auth.admin, {
+        name: 'Xy',
+        email: 'x@y.in',
+        phone: '7000000099',
+        status: 'active',
+      });
+      const missing = await server.app.inject({
+        method: 'PUT',
+        url: '/api/admin/agents/987654321',
+        headers: payload.headers,
+        payload: payload.payload,
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().message).toBe('Agent not found');
+      const bad = await server.app.inject({
+        method: 'PUT',
+        url: '/api/admin/agents/abc',
+        headers: payload.headers,
+        payload: payload.payload,
+      });
+      expect(bad.statusCode).toBe(400);
+    });
+  });
+
+  describe('DELETE /api/admin/agents/{id}', () => {
+    it("deletes the agent; its owners keep their data and become 'Direct'", async () => {
+      const target = created[9]!; // has 4 owners
+      const owners = await server.deps.db
+        .selectFrom('owners')
+        .select('id')
+        .where('agentId', '=', target.id)
+        .execute();
+      expect(owners).toHaveLength(4);
+      const res = await server.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/agents/${target.id}`,
+        headers: auth.admin,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, message: 'Agent deleted successfully' });
+      for (const { id } of owners) {
+        const owner = await findOwnerById(server.deps.db, id);
+        expect(owner).toBeDefined();
+        expect(owner?.agentId).toBeNull();
+      }
+      expect((await list(`search=${target.code}`)).agents).toEqual([]);
+      const again = await server.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/agents/${target.id}`,
+        headers: auth.admin,
+      });
+      expect(again.statusCode).toBe(404);
+      const activity = await server.deps.db
+        .selectFrom('activityEvents')
+        .select('message')
+        .where('code', '=', target.code)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      expect(activity?.message).toContain('deleted');
+    });
+  });
+
+  describe('tRPC admin.agents.*', () => {
+    it('creates, updates and deletes with the same rules and answers', async () => {
+      const create = await callProcedure(
+        server,
+        {
+          path: 'admin.agents.create',
+          kind: 'mutation',
+          input: { name: 'Trpc Agent', phone: '8000000001', email: 'trpc@agents.in' },
+        },
+        auth.admin,
+      );
+      expect(create.statusCode).toBe(200);
+      const agent = create.json().result.data.agent as TAgentBody;
+      expect(agent.code).toMatch(/^AG\d{4}$/);
+      const dup = await callProcedure(
+        server,
+        {
+          path: 'admin.agents.create',
+          kind: 'mutation',
+          input: { name: 'Other', phone: '8000000001', email: 'o@agents.in' },
+        },
+        auth.admin,
+      );
+      expect(dup.statusCode).toBe(409);
+      expect(dup.json().error.data).toMatchObject({ httpStatus: 409, field: 'phone' });
+      expect(dup.json().error.message).toBe('An agent with this phone number already exists');
+      const update = await callProcedure(
+        server,
+        {
+          path: 'admin.agents.update',
+          kind: 'mutation',
+          input: {
+            id: agent.id,
+            name: 'Trpc Agent 2',
+            phone: '8000000001',
+            email: 'trpc@agents.in',
+            status: 'inactive',
+          },
+        },
+        auth.admin,
+      );
+      expect(update.json().result.data.agent).toMatchObject({ name: 'Trpc Agent 2', status: 'inactive' });
+      const remove = await callProcedure(
+        server,
+        { path: 'admin.agents.delete', kind: 'mutation', input: { id: agent.id } },
+        auth.admin,
+      );
+      expect(remove.json().result.data).toEqual({ success: true, message: 'Agent deleted successfully' });
+    });
+  });
+
+  describe('authorization', () => {
+    it('answers 401 to no token, an expired or tampered token and an owner token, and changes nothing', async () => {
+      const target = created[20]!;
+      await expectAdminOnly(server, auth, [
+        { method: 'GET', url: '/api/admin/agents' },
+        {
+          method: 'POST',
+          url: '/api/admin/agents',
+          body: { name: 'Xy', phone: '9000000077', email: 'x@z.in' },
+        },
+        {
+          method: 'PUT',
+          url: `/api/admin/agents/${target.id}`,
+          body: { name: 'Hacked', phone: '9000000077', email: 'x@z.in', status: 'inactive' },
+        },
+        { method: 'DELETE', url: `/api/admin/agents/${target.id}` },
+      ]);
+      await expectAdminOnlyProcedures(server, auth, [
+        { path: 'admin.agents.list', kind: 'query', input: {} },
+        {
+          path: 'admin.agents.create',
+          kind: 'mutation',
+          input: { name: 'Xy', phone: '9000000077', email: 'x@z.in' },
+        },
+        { path: 'admin.agents.delete', kind: 'mutation', input: { id: target.id } },
+      ]);
+      const after = (await list(`search=${target.code}`)).agents;
+      expect(after).toEqual([{ ...target, _count: { users: 0 } }]);
+    });
+  });
+
+  describe('code generation', () => {
+    it('finds the one free code when all others are taken (retries past collisions)', async () => {
+      await server.deps.db.deleteFrom('agents').execute();
+      await sql`insert into agents (code, name, email, phone)
+        select 'AG' || lpad(n::text, 4, '0'), 'Bulk ' || n, 'bulk' || n || '@agents.in', '6' || lpad(n::text, 9, '0')
+        from generate_series(0, 9999) as n where n <> 4321`.execute(server.deps.db);
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/admin/agents',
+        ...jsonAs(auth.admin, { name: 'Last One', phone: '9999900000', email: 'last@agents.in' }),
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().agent.code).toBe('AG4321');
+      const full = await server.app.inject({
+        method: 'POST',
+        url: '/api/admin/agents',
+        ...jsonAs(auth.admin, { name: 'One Too Many', phone: '9999900001', email: 'toomany@agents.in' }),
+      });
+      expect(full.statusCode).toBe(503);
+      expect(full.json().message).toBe('No free agent code is left. Please contact support.');
+    });
+  });
+});

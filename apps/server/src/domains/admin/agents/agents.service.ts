@@ -1,0 +1,171 @@
+import { randomInt } from 'node:crypto';
+import {
+  ADMIN_OPS_TEXTS,
+  pageMeta,
+  type TAdminOpsDeleteResult,
+  type TAgentCreate,
+  type TAgentDto,
+  type TAgentListInput,
+  type TAgentListResult,
+  type TAgentResult,
+  type TAgentUpdate,
+} from '@starloop/contract';
+import {
+  countAgentsByStatus,
+  deleteAgent as deleteAgentRow,
+  findAgentConflicts,
+  findAgentWithUsers,
+  insertAgent,
+  inTransaction,
+  isAgentCodeTaken,
+  listAgentsPage,
+  pickFreeAgentCode,
+  recordActivity,
+  type TAgentWithUsers,
+  type TDb,
+  updateAgent as updateAgentRow,
+} from '@starloop/db';
+import type { TDeps } from '../../../context.ts';
+import { AppError, conflict, notFound } from '../../../lib/errors.ts';
+import { uniqueViolation } from './db-errors.ts';
+
+/** Who did it, for the activity log. */
+export interface TActor {
+  id: number;
+  name: string;
+}
+
+export function toAgentDto(agent: TAgentWithUsers): TAgentDto {
+  return {
+    id: agent.id,
+    code: agent.code,
+    name: agent.name,
+    email: agent.email,
+    phone: agent.phone,
+    status: agent.status,
+    createdAt: agent.createdAt.toISOString(),
+    updatedAt: agent.updatedAt.toISOString(),
+    _count: { users: agent.userCount },
+  };
+}
+
+/** Agents are stored with the bare 10-digit number, so '+91 98765 43210' and '9876543210' are one. */
+const bareMobile = (phone: string) => phone.replace(/^\+91/, '');
+
+export async function listAgents(deps: TDeps, input: TAgentListInput): Promise<TAgentListResult> {
+  const [{ rows, total }, counts] = await Promise.all([
+    listAgentsPage(deps.db, input),
+    countAgentsByStatus(deps.db),
+  ]);
+  return {
+    success: true,
+    agents: rows.map(toAgentDto),
+    meta: pageMeta(total, input.page, input.limit),
+    counts,
+  };
+}
+
+async function assertNoConflict(db: TDb, input: { phone: string; email: string }, exceptId?: number) {
+  const taken = await findAgentConflicts(db, {
+    phone: input.phone,
+    email: input.email,
+    ...(exceptId !== undefined ? { exceptId } : {}),
+  });
+  if (taken.phone) throw conflict(ADMIN_OPS_TEXTS.agentPhoneTaken, 'phone');
+  if (taken.email) throw conflict(ADMIN_OPS_TEXTS.agentEmailTaken, 'email');
+}
+
+/** Maps a lost race on a unique index to the same 409 the pre-check gives. */
+function rethrowAgentConflict(error: unknown): never {
+  const constraint = uniqueViolation(error);
+  if (constraint === 'agents_phone_key') throw conflict(ADMIN_OPS_TEXTS.agentPhoneTaken, 'phone');
+  if (constraint === 'agents_email_key') throw conflict(ADMIN_OPS_TEXTS.agentEmailTaken, 'email');
+  throw error;
+}
+
+/** A few random draws, then a scan for a free code; the unique index settles any race. */
+async function nextAgentCode(db: TDb): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = `AG${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+    if (!(await isAgentCodeTaken(db, code))) return code;
+  }
+  const free = await pickFreeAgentCode(db);
+  if (!free) throw new AppError('SERVICE_UNAVAILABLE', ADMIN_OPS_TEXTS.agentCodesExhausted);
+  return free;
+}
+
+export async function createAgent(deps: TDeps, input: TAgentCreate, actor: TActor): Promise<TAgentResult> {
+  const values = { name: input.name, email: input.email, phone: bareMobile(input.phone) };
+  await assertNoConflict(deps.db, values);
+  for (let attempt = 0; ; attempt++) {
+    const code = await nextAgentCode(deps.db);
+    try {
+      const agent = await inTransaction(deps.db, async (trx) => {
+        const row = await insertAgent(trx, { ...values, code, status: 'active' });
+        await recordActivity(trx, {
+          type: 'agent',
+          message: `Agent ${row.name} (${row.code}) created by ${actor.name}`,
+          code: row.code,
+          adminId: actor.id,
+        });
+        return row;
+      });
+      deps.log.info({ agentId: agent.id, adminId: actor.id }, 'agent created');
+      return { success: true, agent: toAgentDto({ ...agent, userCount: 0 }) };
+    } catch (error) {
+      // Another request took the same code at the same moment: draw again.
+      if (uniqueViolation(error) === 'agents_code_key' && attempt < 5) continue;
+      rethrowAgentConflict(error);
+    }
+  }
+}
+
+export async function updateAgent(
+  deps: TDeps,
+  id: number,
+  input: TAgentUpdate,
+  actor: TActor,
+): Promise<TAgentResult> {
+  const values = {
+    name: input.name,
+    email: input.email,
+    phone: bareMobile(input.phone),
+    status: input.status,
+  };
+  const existing = await findAgentWithUsers(deps.db, id);
+  if (!existing) throw notFound(ADMIN_OPS_TEXTS.agentNotFound);
+  await assertNoConflict(deps.db, values, id);
+  try {
+    await inTransaction(deps.db, async (trx) => {
+      const row = await updateAgentRow(trx, id, values);
+      if (!row) throw notFound(ADMIN_OPS_TEXTS.agentNotFound);
+      const statusNote = existing.status !== row.status ? `, now ${row.status}` : '';
+      await recordActivity(trx, {
+        type: 'agent',
+        message: `Agent ${row.name} (${row.code}) updated by ${actor.name}${statusNote}`,
+        code: row.code,
+        adminId: actor.id,
+      });
+    });
+  } catch (error) {
+    rethrowAgentConflict(error);
+  }
+  const agent = await findAgentWithUsers(deps.db, id);
+  if (!agent) throw notFound(ADMIN_OPS_TEXTS.agentNotFound);
+  return { success: true, agent: toAgentDto(agent) };
+}
+
+/** Owners of the agent keep everything; their agent_id becomes null (they show as 'Direct'). */
+export async function deleteAgent(deps: TDeps, id: number, actor: TActor): Promise<TAdminOpsDeleteResult> {
+  await inTransaction(deps.db, async (trx) => {
+    const agent = await findAgentWithUsers(trx, id);
+    if (!agent || !(await deleteAgentRow(trx, id))) throw notFound(ADMIN_OPS_TEXTS.agentNotFound);
+    await recordActivity(trx, {
+      type: 'agent',
+      message: `Agent ${agent.name} (${agent.code}) deleted by ${actor.name}; ${agent.userCount} owner(s) now direct`,
+      code: agent.code,
+      adminId: actor.id,
+    });
+  });
+  return { success: true, message: ADMIN_OPS_TEXTS.agentDeleted };
+}

@@ -1,0 +1,450 @@
+import { LEAD_SOURCES, LEAD_STATUSES } from '@starloop/contract';
+import { findLeadById, insertLead, type TLead } from '@starloop/db';
+import { testDriverName } from '@starloop/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  authCases,
+  callProcedure,
+  expectAdminOnly,
+  expectAdminOnlyProcedures,
+  jsonAs,
+  type TAuthCases,
+} from '../../../test/admin-auth-cases.ts';
+import { createTestServer, type TTestServer } from '../../../test/test-server.ts';
+
+const WORDS = [
+  'amber',
+  'basil',
+  'cedar',
+  'dune',
+  'ember',
+  'fern',
+  'garnet',
+  'hazel',
+  'iris',
+  'jade',
+  'kale',
+  'lotus',
+  'maple',
+  'nutmeg',
+  'olive',
+  'pepper',
+  'quartz',
+  'ruby',
+  'sage',
+  'thyme',
+  'umber',
+  'violet',
+  'willow',
+];
+const SUBJECTS = ['demo', 'pricing', 'implementation', 'features', 'partnership'];
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const DAY = 24 * 60 * 60 * 1000;
+
+interface TLeadBody {
+  id: number;
+  name: string;
+  email: string;
+  contactNumber: string;
+  bussiness: string;
+  subject: string;
+  message: string;
+  source: string;
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const asBody = (lead: TLead): TLeadBody => ({
+  ...lead,
+  createdAt: lead.createdAt.toISOString(),
+  updatedAt: lead.updatedAt.toISOString(),
+});
+
+describe(`admin leads API on ${testDriverName()}`, () => {
+  let server: TTestServer;
+  let auth: TAuthCases;
+  const leads: TLead[] = [];
+
+  const list = async (query: string) => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/api/admin/leads?${query}`,
+      headers: auth.admin,
+    });
+    expect(res.statusCode, query).toBe(200);
+    return res.json() as {
+      leads: TLeadBody[];
+      meta: Record<string, unknown>;
+      counts: Record<string, number>;
+    };
+  };
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    auth = await authCases(server);
+    const now = Date.now();
+    for (const [i, word] of WORDS.entries()) {
+      leads.push(
+        await insertLead(server.deps.db, {
+          name: `Lead ${word[0]!.toUpperCase()}${word.slice(1)}`,
+          email: `${word}@leads.example.in`,
+          contactNumber: `98${String(10_000_000 + i * 137).padStart(8, '0')}`,
+          bussiness: i % 3 === 0 ? '' : `${word} traders`,
+          subject: SUBJECTS[i % SUBJECTS.length]!,
+          message: `Message about ${word} number ${i}`,
+          source: LEAD_SOURCES[i % LEAD_SOURCES.length]!,
+          status: LEAD_STATUSES[(i * 7) % LEAD_STATUSES.length]!,
+          // Seven leads are from long ago (not this month); the rest spread over the last minutes.
+          createdAt: new Date(i < 7 ? now - (60 + i) * DAY : now - (WORDS.length - i) * 60_000),
+        }),
+      );
+    }
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  describe('GET /api/admin/leads', () => {
+    it('answers leads, meta and counts, field by field', async () => {
+      const body = await list('page=1&limit=10');
+      expect(Object.keys(body).sort()).toEqual(['counts', 'leads', 'meta']);
+      expect(body.leads).toHaveLength(10);
+      for (const lead of body.leads) {
+        expect(Object.keys(lead).sort()).toEqual([
+          'bussiness',
+          'contactNumber',
+          'createdAt',
+          'email',
+          'id',
+          'message',
+          'name',
+          'source',
+          'status',
+          'subject',
+          'updatedAt',
+        ]);
+        expect(lead.createdAt).toMatch(ISO);
+      }
+      // Newest first by default: the last inserted lead is the newest.
+      expect(body.leads[0]).toEqual(asBody(leads[leads.length - 1]!));
+      const count = (s: string) => leads.filter((l) => l.status === s).length;
+      const today = new Date();
+      const monthStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1));
+      expect(body.counts).toEqual({
+        totalLeads: 23,
+        newLeads: count('new'),
+        contactedLeads: count('contacted'),
+        convertedLeads: count('converted'),
+        thisMonthLeads: leads.filter((l) => l.createdAt >= monthStart).length,
+      });
+      expect(body.counts.thisMonthLeads).toBeGreaterThan(0);
+      expect(body.counts.thisMonthLeads).toBeLessThan(23);
+      expect(count('new') + count('contacted') + count('converted')).toBeLessThan(23);
+    });
+
+    it('pages with meta at the first, a middle and the last page', async () => {
+      const first = await list('page=1&limit=10');
+      expect(first.meta).toEqual({
+        total: 23,
+        page: 1,
+        limit: 10,
+        totalPages: 3,
+        hasNextPage: true,
+        hasPrevPage: false,
+      });
+      const middle = await list('page=2&limit=10');
+      expect(middle.meta).toEqual({
+        total: 23,
+        page: 2,
+        limit: 10,
+        totalPages: 3,
+        hasNextPage: true,
+        hasPrevPage: true,
+      });
+      const last = await list('page=3&limit=10');
+      expect(last.meta).toEqual({
+        total: 23,
+        page: 3,
+        limit: 10,
+        totalPages: 3,
+        hasNextPage: false,
+        hasPrevPage: true,
+      });
+      expect(last.leads).toHaveLength(3);
+      const ids = [...first.leads, ...middle.leads, ...last.leads].map((l) => l.id);
+      expect(new Set(ids).size).toBe(23);
+    });
+
+    it('uses limit=10 when none is given', async () => {
+      expect((await list('page=1')).meta.limit).toBe(10);
+    });
+
+    it('searches name, email, contactNumber, bussiness, subject, message, source and status', async () => {
+      const target = leads[4]!; // ember: has a business
+      const cases: [string, (l: TLead) => boolean][] = [
+        ['lead ember', (l) => l.id === target.id],
+        ['EMBER@LEADS', (l) => l.id === target.id],
+        [target.contactNumber, (l) => l.id === target.id],
+        ['ember traders', (l) => l.id === target.id],
+        ['partnership', (l) => l.subject === 'partnership'],
+        ['number 11', (l) => l.message.includes('number 11')],
+        ['referral', (l) => l.source === 'referral'],
+        ['contacted', (l) => l.status === 'contacted'],
+      ];
+      for (const [term, match] of cases) {
+        const expected = leads.filter(match).map((l) => l.id);
+        expect(expected.length, term).toBeGreaterThan(0);
+        const body = await list(
+          `limit=100&sortBy=id&sortOrder=asc&search=${encodeURIComponent(` ${term} `)}`,
+        );
+        expect(
+          body.leads.map((l) => l.id),
+          term,
+        ).toEqual(expected);
+        expect(body.meta.total).toBe(expected.length);
+        // The cards stay totals over all leads.
+        expect(body.counts.totalLeads).toBe(23);
+      }
+    });
+
+    it('answers an empty list for no match', async () => {
+      const body = await list('search=nothing-like-this');
+      expect(body.leads).toEqual([]);
+      expect(body.meta).toEqual({
+        total: 0,
+        page: 1,
+        limit: 10,
+        totalPages: 1,
+        hasNextPage: false,
+        hasPrevPage: false,
+      });
+    });
+
+    const keyOf: Record<string, (l: TLeadBody) => string | number> = {
+      id: (l) => l.id,
+      name: (l) => l.name.toLowerCase(),
+      email: (l) => l.email.toLowerCase(),
+      source: (l) => l.source,
+      status: (l) => l.status,
+      createdAt: (l) => l.createdAt,
+    };
+    it.each(Object.keys(keyOf))('sorts by %s in both directions', async (sortBy) => {
+      const key = keyOf[sortBy]!;
+      const asc = (await list(`limit=100&sortBy=${sortBy}&sortOrder=asc`)).leads;
+      const desc = (await list(`limit=100&sortBy=${sortBy}&sortOrder=desc`)).leads;
+      expect(asc).toHaveLength(23);
+      for (let i = 1; i < asc.length; i++) {
+        const [a, b] = [asc[i - 1]!, asc[i]!];
+        expect(key(a) < key(b) || (key(a) === key(b) && a.id < b.id), `${sortBy} asc at ${i}`).toBe(true);
+      }
+      expect(desc.map((l) => l.id)).toEqual(asc.map((l) => l.id).reverse());
+      const page2 = (await list(`limit=10&page=2&sortBy=${sortBy}&sortOrder=desc`)).leads;
+      expect(page2.map((l) => l.id)).toEqual(desc.slice(10, 20).map((l) => l.id));
+    });
+
+    it('filters by status and source', async () => {
+      const body = await list('limit=100&status=new&source=website');
+      const expected = leads.filter((l) => l.status === 'new' && l.source === 'website');
+      expect(body.leads.map((l) => l.id).sort((a, b) => a - b)).toEqual(expected.map((l) => l.id));
+    });
+
+    it('is the same answer through tRPC admin.leads.list', async () => {
+      const rest = await list('page=2&limit=7&sortBy=name&sortOrder=asc');
+      const res = await callProcedure(
+        server,
+        {
+          path: 'admin.leads.list',
+          kind: 'query',
+          input: { page: 2, limit: 7, sortBy: 'name', sortOrder: 'asc' },
+        },
+        auth.admin,
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.json().result.data).toEqual(rest);
+    });
+  });
+
+  const edit = (lead: TLead, patch: Record<string, unknown> = {}) => ({
+    name: lead.name,
+    email: lead.email,
+    contactNumber: lead.contactNumber,
+    bussiness: lead.bussiness,
+    subject: lead.subject,
+    message: lead.message,
+    source: lead.source,
+    status: lead.status,
+    ...patch,
+  });
+
+  describe('PUT /api/admin//leads/{id}', () => {
+    it.each([
+      ['double slash', '/api/admin//leads/'],
+      ['single slash', '/api/admin/leads/'],
+    ])('edits a lead at the %s path and answers {success, lead}', async (_name, prefix) => {
+      const target = prefix.includes('//') ? leads[5]! : leads[6]!;
+      const res = await server.app.inject({
+        method: 'PUT',
+        url: `${prefix}${target.id}`,
+        ...jsonAs(
+          auth.admin,
+          edit(target, {
+            name: '  Edited Name ',
+            email: 'Edited@Example.IN',
+            bussiness: 'Edited Co',
+            message: 'x'.repeat(2000),
+            source: 'paid',
+            status: 'converted',
+          }),
+        ),
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(Object.keys(body).sort()).toEqual(['lead', 'success']);
+      expect(body.lead).toEqual({
+        ...asBody(target),
+        name: 'Edited Name',
+        email: 'edited@example.in',
+        bussiness: 'Edited Co',
+        message: 'x'.repeat(2000),
+        source: 'paid',
+        status: 'converted',
+        updatedAt: expect.stringMatching(ISO),
+      });
+      const stored = await findLeadById(server.deps.db, target.id);
+      expect(stored).toMatchObject({ name: 'Edited Name', status: 'converted', source: 'paid' });
+    });
+
+    it('allows any status change, including back to new', async () => {
+      const target = leads[8]!;
+      for (const status of ['closed', 'new', 'contacted']) {
+        const res = await server.app.inject({
+          method: 'PUT',
+          url: `/api/admin//leads/${target.id}`,
+          ...jsonAs(auth.admin, edit(target, { status })),
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.json().lead.status).toBe(status);
+      }
+    });
+
+    it.each([
+      [{ name: '' }, 'Name is required', 'name'],
+      [{ email: '' }, 'Email is required', 'email'],
+      [{ email: 'nope' }, 'Enter a valid email address', 'email'],
+      [{ contactNumber: ' ' }, 'Contact number is required', 'contactNumber'],
+      [{ subject: '' }, 'Subject is required', 'subject'],
+      [{ message: '' }, 'Message is required', 'message'],
+      [{ message: 'y'.repeat(2001) }, 'Message must be at most 2000 characters', 'message'],
+      [{ source: 'tv' }, undefined, 'source'],
+      [{ status: 'won' }, undefined, 'status'],
+    ])('rejects %j with a 400 and changes nothing', async (patch, message, field) => {
+      const target = leads[9]!;
+      const res = await server.app.inject({
+        method: 'PUT',
+        url: `/api/admin//leads/${target.id}`,
+        ...jsonAs(auth.admin, edit(target, patch)),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe(field);
+      if (message) expect(res.json().message).toBe(message);
+      expect(await findLeadById(server.deps.db, target.id)).toEqual(target);
+    });
+
+    it('answers 404 for an unknown lead', async () => {
+      const res = await server.app.inject({
+        method: 'PUT',
+        url: '/api/admin//leads/987654321',
+        ...jsonAs(auth.admin, edit(leads[0]!)),
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Lead not found');
+    });
+  });
+
+  describe('DELETE /api/admin//leads/{id}', () => {
+    it.each([
+      ['double slash', '/api/admin//leads/', 20],
+      ['single slash', '/api/admin/leads/', 21],
+    ])('deletes a lead at the %s path', async (_name, prefix, index) => {
+      const target = leads[index]!;
+      const res = await server.app.inject({
+        method: 'DELETE',
+        url: `${prefix}${target.id}`,
+        headers: auth.admin,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, message: 'Lead deleted successfully' });
+      expect(await findLeadById(server.deps.db, target.id)).toBeUndefined();
+      const again = await server.app.inject({
+        method: 'DELETE',
+        url: `${prefix}${target.id}`,
+        headers: auth.admin,
+      });
+      expect(again.statusCode).toBe(404);
+    });
+
+    it('records lead updates and deletions in the activity log', async () => {
+      const rows = await server.deps.db
+        .selectFrom('activityEvents')
+        .select(['message', 'adminId'])
+        .where('type', '=', 'lead')
+        .execute();
+      expect(rows.some((r) => r.message.includes('deleted') && r.adminId === auth.adminId)).toBe(true);
+      expect(rows.some((r) => r.message.includes('-> converted'))).toBe(true);
+    });
+  });
+
+  describe('tRPC admin.leads.update / delete', () => {
+    it('edit and delete with the same answers', async () => {
+      const target = leads[22]!;
+      const update = await callProcedure(
+        server,
+        {
+          path: 'admin.leads.update',
+          kind: 'mutation',
+          input: { id: target.id, ...edit(target, { status: 'closed' }) },
+        },
+        auth.admin,
+      );
+      expect(update.statusCode).toBe(200);
+      expect(update.json().result.data.lead).toMatchObject({ id: target.id, status: 'closed' });
+      const tooLong = await callProcedure(
+        server,
+        {
+          path: 'admin.leads.update',
+          kind: 'mutation',
+          input: { id: target.id, ...edit(target, { message: 'z'.repeat(2001) }) },
+        },
+        auth.admin,
+      );
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().error.message).toBe('Message must be at most 2000 characters');
+      const remove = await callProcedure(
+        server,
+        { path: 'admin.leads.delete', kind: 'mutation', input: { id: target.id } },
+        auth.admin,
+      );
+      expect(remove.json().result.data).toEqual({ success: true, message: 'Lead deleted successfully' });
+    });
+  });
+
+  describe('authorization', () => {
+    it('answers 401 to no token, an expired or tampered token and an owner token, and changes nothing', async () => {
+      const target = leads[15]!;
+      await expectAdminOnly(server, auth, [
+        { method: 'GET', url: '/api/admin/leads?page=1&limit=10' },
+        { method: 'PUT', url: `/api/admin//leads/${target.id}`, body: edit(target, { status: 'closed' }) },
+        { method: 'PUT', url: `/api/admin/leads/${target.id}`, body: edit(target, { status: 'closed' }) },
+        { method: 'DELETE', url: `/api/admin//leads/${target.id}` },
+        { method: 'DELETE', url: `/api/admin/leads/${target.id}` },
+      ]);
+      await expectAdminOnlyProcedures(server, auth, [
+        { path: 'admin.leads.list', kind: 'query', input: {} },
+        { path: 'admin.leads.update', kind: 'mutation', input: { id: target.id, ...edit(target) } },
+        { path: 'admin.leads.delete', kind: 'mutation', input: { id: target.id } },
+      ]);
+      expect(await findLeadById(server.deps.db, target.id)).toEqual(target);
+    });
+  });
+});
