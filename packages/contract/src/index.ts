@@ -7,3 +7,4 @@ export * from './schemas.ts';
 export * from './public-api.ts';
 export * from './payments.ts';
 export * from './admin-ops.ts';
+export * from './replies.ts';

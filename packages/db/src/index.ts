@@ -17,3 +17,4 @@ export * from './repositories/webhook-events.ts';
 export * from './transaction.ts';
 export * from './repositories/subscriptions.ts';
 export * from './repositories/admin-ops.ts';
+export * from './repositories/replies.ts';

@@ -2,8 +2,9 @@ import { migrateToLatest, type TDb } from '@starloop/db';
 import { adminCreate } from './admin-create.ts';
 import { CliError } from './cli-error.ts';
 import { seedDemo } from './seed-demo.ts';
+import { recomputeSentiment } from './sentiment-recompute.ts';
 
-export const COMMANDS = ['admin:create', 'db:migrate', 'db:seed'] as const;
+export const COMMANDS = ['admin:create', 'db:migrate', 'db:seed', 'sentiment:recompute'] as const;
 export type TCommand = (typeof COMMANDS)[number];
 
 export const isCommand = (value: string): value is TCommand =>
@@ -26,5 +27,7 @@ export async function runCommand(db: TDb, command: TCommand, args: Record<string
         return seedDemo(db);
       }
       throw new CliError('Say what to seed: `npm run db:seed -- --demo`.');
+    case 'sentiment:recompute':
+      return migrateToLatest(db).then(() => recomputeSentiment(db));
   }
 }

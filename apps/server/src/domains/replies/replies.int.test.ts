@@ -1,0 +1,320 @@
+import { DEFAULT_REPLY_TEMPLATES, REPLY_TEXTS } from '@starloop/contract';
+import { findReviewById, insertReview, listEmails, type TOwnerPublic } from '@starloop/db';
+import { testDriverName } from '@starloop/db/testing';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recomputeSentiment } from '../../cli/sentiment-recompute.ts';
+import { QUEUES } from '../../jobs/queue.ts';
+import { createTestOwner, createTestServer, type TTestServer } from '../../test/test-server.ts';
+import { digestSlot, sendDigests, sendReminders, type TNotifyDeps } from './notifications.ts';
+import { afterReviewInserted, sentimentFor } from './review-hooks.ts';
+
+const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 20_000) => {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+describe(`automatic replies, templates and notifications on ${testDriverName()}`, () => {
+  let server: TTestServer;
+  let pro: TOwnerPublic;
+  let essential: TOwnerPublic;
+  let proAuth: Record<string, string>;
+  let essentialAuth: Record<string, string>;
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    pro = await createTestOwner(server, {
+      plan: 'professional',
+      businessName: 'Chai Point',
+      email: 'pro@owner.test',
+    });
+    essential = await createTestOwner(server, {
+      plan: 'essential',
+      businessName: 'Essential Eats',
+      email: 'ess@owner.test',
+    });
+    proAuth = { authorization: `Bearer ${(await server.deps.tokens.issue('owner', pro.id)).token}` };
+    essentialAuth = {
+      authorization: `Bearer ${(await server.deps.tokens.issue('owner', essential.id)).token}`,
+    };
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const query = (path: string, headers: Record<string, string>, input?: unknown) =>
+    server.app.inject({
+      method: 'GET',
+      url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+      headers,
+    });
+  const mutate = (path: string, headers: Record<string, string>, input: unknown) =>
+    server.app.inject({
+      method: 'POST',
+      url: `/trpc/${path}`,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(input),
+    });
+
+  /** The way the public submit service stores a review. */
+  async function submit(
+    owner: TOwnerPublic,
+    review: { rating: number; message: string; customerContact?: string | null; createdAt?: Date },
+  ) {
+    const sentiment = sentimentFor(review.message, review.rating);
+    return server.deps.db.transaction().execute(async (trx) => {
+      const row = await insertReview(trx, {
+        ownerId: owner.id,
+        rating: review.rating,
+        message: review.message,
+        customerContact: review.customerContact ?? null,
+        sentimentLabel: sentiment?.label ?? null,
+        sentimentScore: sentiment?.score ?? null,
+        ...(review.createdAt ? { createdAt: review.createdAt } : {}),
+      });
+      await afterReviewInserted(server.deps, trx, row, owner);
+      return row;
+    });
+  }
+
+  describe('templates API', () => {
+    it('lists defaults, placeholders and whether replies are on', async () => {
+      const res = await query('owner.templates.list', proAuth);
+      expect(res.statusCode).toBe(200);
+      const data = res.json().result.data;
+      expect(data.enabled).toBe(true);
+      expect(data.templates).toEqual([
+        { sentiment: 'positive', body: DEFAULT_REPLY_TEMPLATES.positive, isDefault: true },
+        { sentiment: 'neutral', body: DEFAULT_REPLY_TEMPLATES.neutral, isDefault: true },
+        { sentiment: 'negative', body: DEFAULT_REPLY_TEMPLATES.negative, isDefault: true },
+      ]);
+      expect(data.placeholders.map((p: { key: string }) => p.key)).toEqual([
+        'customerName',
+        'businessName',
+        'rating',
+        'firstLine',
+      ]);
+      const ess = await query('owner.templates.list', essentialAuth);
+      expect(ess.json().result.data.enabled).toBe(false);
+      expect((await query('owner.templates.list', {})).statusCode).toBe(401);
+    });
+
+    it('updates, previews and resets a template (Professional)', async () => {
+      const body =
+        'Hi {customerName}, thanks for the {rating} stars at {businessName}! You said: {firstLine}';
+      const updated = await mutate('owner.templates.update', proAuth, { sentiment: 'positive', body });
+      expect(updated.statusCode).toBe(200);
+      expect(updated.json().result.data.templates[0]).toEqual({
+        sentiment: 'positive',
+        body,
+        isDefault: false,
+      });
+
+      const preview = await mutate('owner.templates.preview', proAuth, { sentiment: 'positive', body });
+      expect(preview.statusCode).toBe(200);
+      expect(preview.json().result.data.text).toBe(
+        'Hi Priya Sharma, thanks for the 5 stars at Chai Point! You said: The masala dosa was delicious and the staff were very friendly.',
+      );
+
+      const reset = await mutate('owner.templates.reset', proAuth, { sentiment: 'positive' });
+      expect(reset.json().result.data.templates[0]).toEqual({
+        sentiment: 'positive',
+        body: DEFAULT_REPLY_TEMPLATES.positive,
+        isDefault: true,
+      });
+    });
+
+    it('refuses Essential owners with a 403 and changes nothing', async () => {
+      const res = await mutate('owner.templates.update', essentialAuth, {
+        sentiment: 'negative',
+        body: 'Sorry!',
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe(REPLY_TEXTS.professionalOnly);
+      const list = await query('owner.templates.list', essentialAuth);
+      expect(list.json().result.data.templates[2].isDefault).toBe(true);
+    });
+
+    it('rejects bad bodies with a 400 and a clear message', async () => {
+      const empty = await mutate('owner.templates.update', proAuth, { sentiment: 'negative', body: '   ' });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().error.message).toBe(REPLY_TEXTS.bodyRequired);
+      const long = await mutate('owner.templates.update', proAuth, {
+        sentiment: 'negative',
+        body: 'x'.repeat(2001),
+      });
+      expect(long.statusCode).toBe(400);
+      const unknown = await mutate('owner.templates.update', proAuth, {
+        sentiment: 'negative',
+        body: 'Dear {name}',
+      });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().error.message).toBe(REPLY_TEXTS.unknownPlaceholder('name'));
+      const badSentiment = await mutate('owner.templates.update', proAuth, { sentiment: 'angry', body: 'x' });
+      expect(badSentiment.statusCode).toBe(400);
+      expect((await query('owner.templates.list', proAuth)).json().result.data.templates[2].isDefault).toBe(
+        true,
+      );
+    });
+  });
+
+  describe('replies', () => {
+    it('drafts a Professional owner’s reply from their template within seconds', async () => {
+      await mutate('owner.templates.update', proAuth, {
+        sentiment: 'negative',
+        body: 'Dear {customerName}, we are sorry about "{firstLine}" ({rating}★). Team {businessName}',
+      });
+      const review = await submit(pro, {
+        rating: 2,
+        message: 'Chai thandi thi aur staff rude tha. Never again.',
+        customerContact: 'Rohit Gupta 9876543210',
+      });
+      expect(review.sentimentLabel).toBe('negative');
+      await waitFor(async () => (await findReviewById(server.deps.db, review.id))?.replyStatus === 'drafted');
+      const stored = await findReviewById(server.deps.db, review.id);
+      // No SMTP here: drafted and shown to the owner, not emailed.
+      expect(stored?.replyText).toBe(
+        'Dear Rohit Gupta, we are sorry about "Chai thandi thi aur staff rude tha." (2★). Team Chai Point',
+      );
+      const jobs = await sql<{ count: number }>`select count(*)::int as count from pgboss.job
+        where name = ${QUEUES.reviewReply} and singleton_key = ${String(review.id)}`.execute(server.deps.db);
+      expect(jobs.rows[0]!.count).toBe(1);
+    });
+
+    it('gives Essential owners sentiment but no reply', async () => {
+      const review = await submit(essential, { rating: 1, message: 'Bahut ganda khana, paisa barbaad.' });
+      expect(review.sentimentLabel).toBe('negative');
+      expect(review.sentimentScore).toBeLessThan(0);
+      await new Promise((r) => setTimeout(r, 1500));
+      const stored = await findReviewById(server.deps.db, review.id);
+      expect(stored?.replyStatus).toBe('none');
+      expect(stored?.replyText).toBeNull();
+      const jobs = await sql<{ count: number }>`select count(*)::int as count from pgboss.job
+        where name = ${QUEUES.reviewReply} and singleton_key = ${String(review.id)}`.execute(server.deps.db);
+      expect(jobs.rows[0]!.count).toBe(0);
+    });
+
+    it('does not draft a reply for a rating without a message', async () => {
+      const review = await submit(pro, { rating: 5, message: '' });
+      expect(review.sentimentLabel).toBe('positive');
+      expect((await findReviewById(server.deps.db, review.id))?.replyStatus).toBe('none');
+    });
+  });
+
+  describe('owner notifications', () => {
+    it('emails the owner about a 1-3 star review (alerts on, digest off), once', async () => {
+      const review = await submit(essential, { rating: 3, message: 'Average food.' });
+      await waitFor(async () =>
+        (await listEmails(server.deps.db, { to: 'ess@owner.test' })).some((m) =>
+          m.textBody.includes('Average food.'),
+        ),
+      );
+      const mails = (await listEmails(server.deps.db, { to: 'ess@owner.test' })).filter((m) =>
+        m.textBody.includes('Average food.'),
+      );
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toBe('New 3-star review for Essential Eats');
+      expect(mails[0]!.category).toBe('low-rating-alert');
+      expect(review.id).toBeGreaterThan(0);
+    });
+
+    it('sends no per-review alert for 4-5 stars or when the owner chose the digest', async () => {
+      const digestOwner = await createTestOwner(server, { email: 'digest@owner.test', dailyDigest: true });
+      await submit(digestOwner, { rating: 1, message: 'Digest owner bad review' });
+      await submit(essential, { rating: 5, message: 'Loved it, five stars!' });
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await listEmails(server.deps.db, { to: 'digest@owner.test' })).toHaveLength(0);
+      const mails = await listEmails(server.deps.db, { to: 'ess@owner.test' });
+      expect(mails.some((m) => m.textBody.includes('Loved it'))).toBe(false);
+    });
+
+    it('sends the daily digest of the last day’s 1-3 star reviews once, after 09:00 IST', async () => {
+      const owner = await createTestOwner(server, { email: 'daily@owner.test', dailyDigest: true });
+      // 10:00 IST on 2026-03-10 is 04:30 UTC.
+      const now = new Date('2026-03-10T04:30:00Z');
+      expect(digestSlot(now)).toEqual({ at: new Date('2026-03-10T03:30:00Z'), date: '2026-03-10' });
+      expect(digestSlot(new Date('2026-03-10T03:00:00Z')).date).toBe('2026-03-09');
+      await submit(owner, {
+        rating: 2,
+        message: 'Yesterday evening: cold food',
+        createdAt: new Date('2026-03-09T14:00:00Z'),
+      });
+      await submit(owner, {
+        rating: 3,
+        message: 'Early morning: ok ok',
+        createdAt: new Date('2026-03-10T02:00:00Z'),
+      });
+      await submit(owner, { rating: 5, message: 'Great!', createdAt: new Date('2026-03-09T15:00:00Z') });
+      await submit(owner, {
+        rating: 1,
+        message: 'Too old for this digest',
+        createdAt: new Date('2026-03-08T12:00:00Z'),
+      });
+      const deps: TNotifyDeps = { ...server.deps, now: () => now };
+      expect(await sendDigests(deps)).toBeGreaterThanOrEqual(1);
+      const mails = await listEmails(server.deps.db, { to: 'daily@owner.test' });
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toContain('2 low-rating reviews');
+      expect(mails[0]!.textBody).toContain('cold food');
+      expect(mails[0]!.textBody).toContain('ok ok');
+      expect(mails[0]!.textBody).not.toContain('Great!');
+      expect(mails[0]!.textBody).not.toContain('Too old');
+      // Later ticks the same day send nothing more.
+      await sendDigests({ ...deps, now: () => new Date('2026-03-10T10:00:00Z') });
+      expect(await listEmails(server.deps.db, { to: 'daily@owner.test' })).toHaveLength(1);
+    });
+
+    it('reminds the owner once when a negative review has no reply after 48 hours', async () => {
+      const owner = await createTestOwner(server, { email: 'remind@owner.test' });
+      const created = new Date(Date.now() - 60 * 60 * 1000);
+      const unanswered = await submit(owner, {
+        rating: 1,
+        message: 'Rude staff, worst service',
+        createdAt: created,
+      });
+      const answered = await submit(owner, { rating: 2, message: 'Stale bread, bekar', createdAt: created });
+      await server.deps.db
+        .updateTable('reviews')
+        .set({ followedUpAt: new Date() })
+        .where('id', '=', answered.id)
+        .execute();
+      await submit(owner, { rating: 5, message: 'Excellent!', createdAt: created });
+      const later = (hours: number): TNotifyDeps => ({
+        ...server.deps,
+        now: () => new Date(created.getTime() + hours * 3600_000),
+      });
+      const reminders = async () =>
+        (await listEmails(server.deps.db, { to: 'remind@owner.test' })).filter(
+          (m) => m.category === 'reply-reminder',
+        );
+      await sendReminders(later(47));
+      expect(await reminders()).toHaveLength(0);
+      await sendReminders(later(49));
+      const sent = await reminders();
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.textBody).toContain('Rude staff, worst service');
+      expect(sent[0]!.textBody).not.toContain('Stale bread');
+      await sendReminders(later(60));
+      expect(await reminders()).toHaveLength(1);
+      expect(unanswered.id).toBeGreaterThan(0);
+    });
+  });
+
+  it('sentiment:recompute rewrites labels in batches and reports what changed', async () => {
+    const owner = await createTestOwner(server);
+    const rows = [];
+    for (const message of ['khana bahut accha tha', 'service bekar thi', 'अच्छा नहीं था']) {
+      rows.push(await insertReview(server.deps.db, { ownerId: owner.id, rating: 3, message }));
+    }
+    const output = await recomputeSentiment(server.deps.db, { batchSize: 2 });
+    expect(output).toMatch(/Recomputed sentiment for \d+ review\(s\): \d+ changed\./);
+    const labels = await Promise.all(
+      rows.map(async (r) => (await findReviewById(server.deps.db, r.id))?.sentimentLabel),
+    );
+    expect(labels).toEqual(['positive', 'negative', 'negative']);
+    expect(await recomputeSentiment(server.deps.db)).toMatch(/: 0 changed\./);
+  });
+});

@@ -1,0 +1,142 @@
+import type { TSentimentLabel } from '@starloop/contract';
+import {
+  cancelPendingReply,
+  claimReplyLease,
+  findOwnerById,
+  findReviewReplyRow,
+  finishReplyAttempt,
+  storeReplyDraft,
+} from '@starloop/db';
+import type { TDeps } from '../../context.ts';
+import { rewriteWithLlm } from './llm.ts';
+import { analyzeSentiment } from './sentiment/engine.ts';
+import { templatesFor } from './templates.service.ts';
+import { emailFromContact, renderReply, replyValuesFor } from './templates.ts';
+
+export type TReplyDeps = Pick<TDeps, 'config' | 'db' | 'log' | 'mailer' | 'now'>;
+
+export interface TReplyJob {
+  reviewId: number;
+}
+
+/** How long one attempt may hold a review's reply before another worker may take it over. */
+export const REPLY_LEASE_SECONDS = 180;
+
+export class ReplyBusyError extends Error {
+  constructor(reviewId: number) {
+    super(`review ${reviewId}: another worker is working on this reply; will retry`);
+    this.name = 'ReplyBusyError';
+  }
+}
+
+export class ReplyDeliveryError extends Error {
+  constructor(reason: string) {
+    super(`reply email failed: ${reason}`);
+    this.name = 'ReplyDeliveryError';
+  }
+}
+
+export type TReplyOutcome = 'drafted' | 'sent' | 'skipped' | 'cancelled';
+
+/**
+ * Drafts (once) and, when the customer left an email and SMTP is configured, emails the automatic
+ * reply of one review. Safe to run any number of times and on several processes at once:
+ * - a lease on the review row lets one job attempt at a time work on it (a newer attempt of the same
+ *   job may take over: pg-boss only re-delivers a job after giving up on the earlier attempt);
+ * - the draft is stored only while the review is still 'pending' (a conditional UPDATE), so it is
+ *   written exactly once;
+ * - an email failure marks the reply 'failed' with the reason and throws, so pg-boss retries with
+ *   backoff; the retry sends the stored draft again, it never drafts a second one.
+ */
+export async function processReplyJob(
+  deps: TReplyDeps,
+  data: TReplyJob,
+  job: { id: string; retryCount: number },
+  hooks: { beforeDraft?: () => Promise<void> } = {},
+): Promise<TReplyOutcome> {
+  const reviewId = Number(data.reviewId);
+  const lock = `${job.id}:${job.retryCount}`;
+  const review = await claimReplyLease(deps.db, reviewId, {
+    jobId: job.id,
+    attempt: job.retryCount,
+    now: deps.now(),
+    seconds: REPLY_LEASE_SECONDS,
+  });
+  if (!review) {
+    const current = await findReviewReplyRow(deps.db, reviewId);
+    if (!current || current.replyStatus === 'none' || current.replyStatus === 'sent') return 'skipped';
+    if (current.replyStatus === 'drafted' && !needsEmail(deps, current.customerContact)) return 'skipped';
+    throw new ReplyBusyError(reviewId);
+  }
+
+  const owner = await findOwnerById(deps.db, review.ownerId);
+  if (!owner || owner.deletedAt || owner.plan !== 'professional') {
+    if (review.replyStatus === 'pending') {
+      await cancelPendingReply(deps.db, reviewId, lock);
+      return 'cancelled';
+    }
+    await finishReplyAttempt(deps.db, reviewId, lock, { status: 'release' });
+    return 'skipped';
+  }
+
+  let text = review.replyText;
+  if (review.replyStatus === 'pending' || !text) {
+    await hooks.beforeDraft?.();
+    text = await draftReply(deps, review, owner.businessName);
+    const stored = await storeReplyDraft(deps.db, reviewId, lock, text);
+    if (!stored) {
+      // Someone else's draft won (or our lease was taken over): theirs is the reply.
+      const current = await findReviewReplyRow(deps.db, reviewId);
+      if (current?.replyLock === lock)
+        await finishReplyAttempt(deps.db, reviewId, lock, { status: 'release' });
+      return 'skipped';
+    }
+    deps.log.info({ reviewId }, 'automatic reply drafted');
+  }
+
+  const to = emailFromContact(review.customerContact);
+  if (!to || !deps.mailer.smtpConfigured || review.replyStatus === 'sent') {
+    await finishReplyAttempt(deps.db, reviewId, lock, { status: 'release' });
+    return 'drafted';
+  }
+  const mail = await deps.mailer.send({
+    to,
+    subject: `A reply from ${owner.businessName} to your feedback`,
+    text,
+    category: 'review-reply',
+  });
+  if (mail.status === 'sent') {
+    await finishReplyAttempt(deps.db, reviewId, lock, { status: 'sent', at: deps.now() });
+    deps.log.info({ reviewId }, 'automatic reply emailed');
+    return 'sent';
+  }
+  const reason = mail.error ?? (mail.status === 'outbox' ? 'SMTP is not configured' : 'unknown error');
+  await finishReplyAttempt(deps.db, reviewId, lock, { status: 'failed', error: reason });
+  throw new ReplyDeliveryError(reason);
+}
+
+function needsEmail(deps: TReplyDeps, contact: string | null): boolean {
+  return Boolean(emailFromContact(contact)) && deps.mailer.smtpConfigured;
+}
+
+async function draftReply(
+  deps: TReplyDeps,
+  review: {
+    ownerId: number;
+    rating: number;
+    message: string;
+    customerContact: string | null;
+    sentimentLabel: TSentimentLabel | null;
+  },
+  businessName: string,
+): Promise<string> {
+  const sentiment = review.sentimentLabel ?? analyzeSentiment(review.message, review.rating).label;
+  const templates = await templatesFor(deps.db, review.ownerId);
+  const draft = renderReply(templates[sentiment].body, replyValuesFor(review, businessName));
+  const rewritten = await rewriteWithLlm(
+    deps.config.llm,
+    { draft, message: review.message, rating: review.rating, sentiment, businessName },
+    { log: deps.log },
+  );
+  return rewritten ?? draft;
+}

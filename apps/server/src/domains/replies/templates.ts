@@ -1,0 +1,161 @@
+import { EMAIL_PATTERN, REPLY_PLACEHOLDERS, REPLY_TEXTS, type TSentimentLabel } from '@starloop/contract';
+
+/** Pure helpers behind reply templates: placeholder values and rendering. */
+
+export interface TReplyValues {
+  customerName: string | undefined;
+  businessName: string;
+  rating: number;
+  firstLine: string;
+}
+
+const PLACEHOLDER_RE = /\{(\w+)\}/g;
+const KNOWN = new Set<string>(REPLY_PLACEHOLDERS.map((p) => p.key));
+
+/** The first placeholder a template uses that we do not know, if any. */
+export function unknownPlaceholder(body: string): string | undefined {
+  for (const match of body.matchAll(PLACEHOLDER_RE)) {
+    if (!KNOWN.has(match[1]!)) return match[1];
+  }
+  return undefined;
+}
+
+export function assertKnownPlaceholders(body: string): string | undefined {
+  const unknown = unknownPlaceholder(body);
+  return unknown ? REPLY_TEXTS.unknownPlaceholder(unknown) : undefined;
+}
+
+/**
+ * Fills the placeholders. Without a customer name, {customerName} reads 'there' after a greeting
+ * such as "Hi" or "Hello" and 'valued customer' elsewhere ("Dear valued customer").
+ */
+export function renderReply(body: string, values: TReplyValues): string {
+  return body.replace(PLACEHOLDER_RE, (whole, name: string, offset: number) => {
+    switch (name) {
+      case 'customerName': {
+        if (values.customerName) return values.customerName;
+        const before = body.slice(Math.max(0, offset - 12), offset);
+        return /\b(hi|hello|hey|hii)[\s,]*$/i.test(before) ? 'there' : 'valued customer';
+      }
+      case 'businessName':
+        return values.businessName;
+      case 'rating':
+        return String(values.rating);
+      case 'firstLine':
+        return values.firstLine;
+      default:
+        return whole;
+    }
+  });
+}
+
+/** First sentence of the message, whitespace collapsed, cut at a word to about 80 characters. */
+export function firstLineOf(message: string, max = 80): string {
+  const text = message.replace(/\s+/g, ' ').trim();
+  if (!text) return '';
+  const sentence = (text.split(/(?<=[.!?।])\s+/u)[0] ?? text).trim();
+  const line = message.trim().split(/\r?\n/)[0]?.replace(/\s+/g, ' ').trim() ?? sentence;
+  let first = line.length < sentence.length ? line : sentence;
+  first = first.replace(/^["'“”‘’]+|["'“”‘’]+$/g, '').trim();
+  if (first.length <= max) return first;
+  const cut = first.slice(0, max + 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : first.slice(0, max)).replace(/[\s,;:.-]+$/, '')}…`;
+}
+
+const GENERIC_LOCAL_PARTS = new Set([
+  'info',
+  'admin',
+  'contact',
+  'hello',
+  'support',
+  'sales',
+  'mail',
+  'email',
+  'test',
+  'user',
+  'noreply',
+  'no',
+  'reply',
+  'office',
+  'account',
+  'accounts',
+  'customer',
+  'care',
+]);
+
+const titleCase = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+
+/** The customer's email address in the contact field, if they left one. */
+export function emailFromContact(contact: string | null | undefined): string | undefined {
+  if (!contact) return undefined;
+  const found = contact.match(/[^\s@,;<>()]+@[^\s@,;<>()]+\.[^\s@,;<>()]+/);
+  const email = found?.[0]?.replace(/[.]+$/, '').toLowerCase();
+  return email && EMAIL_PATTERN.test(email) ? email : undefined;
+}
+
+/**
+ * A name when the contact looks like it has one: "Priya Sharma, 98xxxxxxxx" -> "Priya Sharma",
+ * "rahul.verma@gmail.com" -> "Rahul Verma". Otherwise undefined.
+ */
+export function customerNameFromContact(contact: string | null | undefined): string | undefined {
+  if (!contact) return undefined;
+  const email = emailFromContact(contact);
+  const withoutEmail = email
+    ? contact.replace(new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'), ' ')
+    : contact;
+  const words = withoutEmail
+    .split(/[\s,;:/|()<>-]+/)
+    .filter((w) => /^\p{L}{2,20}\.?$/u.test(w))
+    .map((w) => w.replace(/\.$/, ''));
+  if (
+    words.length >= 1 &&
+    words.length <= 3 &&
+    !words.some((w) => GENERIC_LOCAL_PARTS.has(w.toLowerCase()))
+  ) {
+    return words.map(titleCase).join(' ');
+  }
+  if (email) {
+    const parts = email
+      .split('@')[0]!
+      .replace(/\d+/g, ' ')
+      .split(/[._+\-\s]+/)
+      .filter(Boolean);
+    if (
+      parts.length >= 1 &&
+      parts.length <= 2 &&
+      parts.every((p) => /^[a-z]{3,20}$/.test(p) && !GENERIC_LOCAL_PARTS.has(p))
+    ) {
+      return parts.map(titleCase).join(' ');
+    }
+  }
+  return undefined;
+}
+
+/** Values for a review. */
+export function replyValuesFor(
+  review: { rating: number; message: string; customerContact: string | null },
+  businessName: string,
+): TReplyValues {
+  return {
+    customerName: customerNameFromContact(review.customerContact),
+    businessName,
+    rating: review.rating,
+    firstLine: firstLineOf(review.message),
+  };
+}
+
+/** Sample values for the template preview. */
+export const SAMPLE_REVIEWS: Record<TSentimentLabel, { rating: number; message: string; contact: string }> = {
+  positive: {
+    rating: 5,
+    message: 'The masala dosa was delicious and the staff were very friendly. Will visit again!',
+    contact: 'Priya Sharma',
+  },
+  neutral: { rating: 3, message: 'Food was okay, but the wait was a bit long.', contact: 'Rahul' },
+  negative: {
+    rating: 2,
+    message: 'We waited 45 minutes and the food arrived cold. Very disappointing.',
+    contact: 'Anita Verma',
+  },
+};

@@ -1,0 +1,353 @@
+import type { TSentimentLabel } from '@starloop/contract';
+import { type ColumnType, sql } from 'kysely';
+import type { TDb } from '../client.ts';
+import type { TReview } from '../database.ts';
+
+/**
+ * Automatic replies, reply templates and owner notifications. Columns added by migration 0005 are
+ * declared here (withTables) until they move into database.ts.
+ */
+type TRepliesTables = {
+  reviews: {
+    replyLock: string | null;
+    replyLockUntil: ColumnType<Date | null, Date | string | null, Date | string | null>;
+    ownerNotifiedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+    reminderSentAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  };
+  ownerDigests: {
+    ownerId: number;
+    digestDate: string;
+    reviewCount: number;
+    sentAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  };
+};
+
+const rx = (db: TDb) => db.withTables<TRepliesTables>();
+
+export type TReviewReplyRow = TReview & { replyLock: string | null; replyLockUntil: Date | null };
+
+export async function deleteReplyTemplate(
+  db: TDb,
+  ownerId: number,
+  sentiment: TSentimentLabel,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('replyTemplates')
+    .where('ownerId', '=', ownerId)
+    .where('sentiment', '=', sentiment)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Marks a new review as waiting for its automatic reply (inside the review's transaction). */
+export async function markReplyPending(db: TDb, reviewId: number): Promise<void> {
+  await db.updateTable('reviews').set({ replyStatus: 'pending' }).where('id', '=', reviewId).execute();
+}
+
+/**
+ * Takes the review's reply lease for one job attempt. It succeeds when nobody holds the lease, the
+ * lease has run out, or the holder is an earlier attempt of the same job (pg-boss only hands a job
+ * out again once it has given up on the earlier attempt). Returns the review, or undefined.
+ */
+export async function claimReplyLease(
+  db: TDb,
+  reviewId: number,
+  lease: { jobId: string; attempt: number; now: Date; seconds: number },
+): Promise<TReviewReplyRow | undefined> {
+  const lock = `${lease.jobId}:${lease.attempt}`;
+  const until = new Date(lease.now.getTime() + lease.seconds * 1000);
+  return rx(db)
+    .updateTable('reviews')
+    .set({ replyLock: lock, replyLockUntil: until })
+    .where('id', '=', reviewId)
+    .where('replyStatus', 'in', ['pending', 'drafted', 'failed'])
+    .where((eb) =>
+      eb.or([
+        eb('replyLock', 'is', null),
+        eb('replyLockUntil', '<', lease.now),
+        eb(sql<string>`split_part(reply_lock, ':', 1)`, '=', lease.jobId),
+      ]),
+    )
+    .returningAll()
+    .executeTakeFirst() as Promise<TReviewReplyRow | undefined>;
+}
+
+export async function findReviewReplyRow(db: TDb, reviewId: number): Promise<TReviewReplyRow | undefined> {
+  return rx(db).selectFrom('reviews').selectAll().where('id', '=', reviewId).executeTakeFirst() as Promise<
+    TReviewReplyRow | undefined
+  >;
+}
+
+/** Stores the drafted reply once: only while the review is still pending and the lease is ours. */
+export async function storeReplyDraft(
+  db: TDb,
+  reviewId: number,
+  lock: string,
+  text: string,
+): Promise<boolean> {
+  const result = await rx(db)
+    .updateTable('reviews')
+    .set({ replyStatus: 'drafted', replyText: text, replyError: null })
+    .where('id', '=', reviewId)
+    .where('replyStatus', '=', 'pending')
+    .where('replyLock', '=', lock)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Records the outcome of an email attempt and gives the lease back. */
+export async function finishReplyAttempt(
+  db: TDb,
+  reviewId: number,
+  lock: string,
+  outcome: { status: 'sent'; at: Date } | { status: 'failed'; error: string } | { status: 'release' },
+): Promise<boolean> {
+  let query = rx(db)
+    .updateTable('reviews')
+    .where('id', '=', reviewId)
+    .where('replyLock', '=', lock)
+    .set({ replyLock: null, replyLockUntil: null });
+  if (outcome.status === 'sent') {
+    query = query.set((eb) => ({
+      replyStatus: 'sent',
+      replyError: null,
+      repliedAt: outcome.at,
+      replyAttempts: eb('replyAttempts', '+', 1),
+    }));
+  } else if (outcome.status === 'failed') {
+    query = query.set((eb) => ({
+      replyStatus: 'failed',
+      replyError: outcome.error.slice(0, 500),
+      replyAttempts: eb('replyAttempts', '+', 1),
+    }));
+  }
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The owner is not (or no longer) on the Professional plan: the review gets no automatic reply. */
+export async function cancelPendingReply(db: TDb, reviewId: number, lock: string): Promise<void> {
+  await rx(db)
+    .updateTable('reviews')
+    .set({ replyStatus: 'none', replyLock: null, replyLockUntil: null })
+    .where('id', '=', reviewId)
+    .where('replyStatus', '=', 'pending')
+    .where('replyLock', '=', lock)
+    .execute();
+}
+
+/** Claims the low-rating alert of a review (true once). */
+export async function claimLowRatingAlert(db: TDb, reviewId: number, now: Date): Promise<boolean> {
+  const result = await rx(db)
+    .updateTable('reviews')
+    .set({ ownerNotifiedAt: now })
+    .where('id', '=', reviewId)
+    .where('ownerNotifiedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function releaseLowRatingAlert(db: TDb, reviewId: number): Promise<void> {
+  await rx(db).updateTable('reviews').set({ ownerNotifiedAt: null }).where('id', '=', reviewId).execute();
+}
+
+export interface TReminderDue {
+  reviewId: number;
+  ownerId: number;
+  rating: number;
+  message: string;
+  customerContact: string | null;
+  replyStatus: string;
+  replyText: string | null;
+  createdAt: Date;
+  email: string;
+  businessName: string;
+}
+
+/**
+ * Negative reviews with no reply or follow-up, older than `olderThan` and newer than `newerThan`,
+ * whose owner has an email and any notification on, and that were not reminded yet.
+ */
+export async function listRemindersDue(
+  db: TDb,
+  { olderThan, newerThan, limit }: { olderThan: Date; newerThan: Date; limit: number },
+): Promise<TReminderDue[]> {
+  return rx(db)
+    .selectFrom('reviews')
+    .innerJoin('owners', 'owners.id', 'reviews.ownerId')
+    .select([
+      'reviews.id as reviewId',
+      'reviews.ownerId',
+      'reviews.rating',
+      'reviews.message',
+      'reviews.customerContact',
+      'reviews.replyStatus',
+      'reviews.replyText',
+      'reviews.createdAt',
+      'owners.businessName',
+      sql<string>`owners.email`.as('email'),
+    ])
+    .where('reviews.reminderSentAt', 'is', null)
+    .where('reviews.repliedAt', 'is', null)
+    .where('reviews.followedUpAt', 'is', null)
+    .where('reviews.createdAt', '<=', olderThan)
+    .where('reviews.createdAt', '>', newerThan)
+    .where((eb) =>
+      eb.or([
+        eb('reviews.sentimentLabel', '=', 'negative'),
+        eb.and([eb('reviews.sentimentLabel', 'is', null), eb('reviews.rating', '<=', 2)]),
+      ]),
+    )
+    .where('owners.email', 'is not', null)
+    .where('owners.deletedAt', 'is', null)
+    .where((eb) => eb.or([eb('owners.notifyLowRatings', '=', true), eb('owners.dailyDigest', '=', true)]))
+    .orderBy('reviews.createdAt', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** Claims the 48-hour reminder of a review (true once, and only while it still has no reply). */
+export async function claimReminder(db: TDb, reviewId: number, now: Date): Promise<boolean> {
+  const result = await rx(db)
+    .updateTable('reviews')
+    .set({ reminderSentAt: now })
+    .where('id', '=', reviewId)
+    .where('reminderSentAt', 'is', null)
+    .where('repliedAt', 'is', null)
+    .where('followedUpAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export interface TDigestOwner {
+  id: number;
+  email: string;
+  businessName: string;
+  name: string;
+}
+
+/** Owners with the daily digest on whose digest for `digestDate` (YYYY-MM-DD, IST) is not out yet. */
+export async function listDigestOwnersDue(
+  db: TDb,
+  digestDate: string,
+  limit: number,
+): Promise<TDigestOwner[]> {
+  return rx(db)
+    .selectFrom('owners')
+    .select(['owners.id', 'owners.businessName', 'owners.name', sql<string>`owners.email`.as('email')])
+    .where('owners.dailyDigest', '=', true)
+    .where('owners.email', 'is not', null)
+    .where('owners.deletedAt', 'is', null)
+    .where('owners.status', '=', 'active')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('ownerDigests')
+            .select('ownerDigests.ownerId')
+            .whereRef('ownerDigests.ownerId', '=', 'owners.id')
+            .where('ownerDigests.digestDate', '=', digestDate),
+        ),
+      ),
+    )
+    .orderBy('owners.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Claims an owner's digest for a day (true once). */
+export async function claimDigest(
+  db: TDb,
+  ownerId: number,
+  digestDate: string,
+  reviewCount: number,
+  now: Date,
+): Promise<boolean> {
+  const row = await rx(db)
+    .insertInto('ownerDigests')
+    .values({ ownerId, digestDate, reviewCount, sentAt: now })
+    .onConflict((oc) => oc.columns(['ownerId', 'digestDate']).doNothing())
+    .returning('ownerId')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function releaseDigest(db: TDb, ownerId: number, digestDate: string): Promise<void> {
+  await rx(db)
+    .deleteFrom('ownerDigests')
+    .where('ownerId', '=', ownerId)
+    .where('digestDate', '=', digestDate)
+    .execute();
+}
+
+/** An owner's 1-3 star reviews in (from, to], oldest first. */
+export async function listLowRatingReviews(
+  db: TDb,
+  ownerId: number,
+  from: Date,
+  to: Date,
+): Promise<TReview[]> {
+  return db
+    .selectFrom('reviews')
+    .selectAll()
+    .where('ownerId', '=', ownerId)
+    .where('rating', '<=', 3)
+    .where('createdAt', '>', from)
+    .where('createdAt', '<=', to)
+    .orderBy('createdAt', 'asc')
+    .orderBy('id', 'asc')
+    .limit(200)
+    .execute();
+}
+
+/** One batch of reviews by id for the sentiment recompute. */
+export async function listReviewsForSentiment(
+  db: TDb,
+  afterId: number,
+  limit: number,
+): Promise<
+  {
+    id: number;
+    message: string;
+    rating: number;
+    sentimentLabel: TSentimentLabel | null;
+    sentimentScore: number | null;
+  }[]
+> {
+  return db
+    .selectFrom('reviews')
+    .select(['id', 'message', 'rating', 'sentimentLabel', 'sentimentScore'])
+    .where('id', '>', afterId)
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** Writes many sentiments in one statement. */
+export async function updateReviewSentiments(
+  db: TDb,
+  rows: { id: number; label: TSentimentLabel; score: number }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(rows.map((r) => sql`(${r.id}::bigint, ${r.label}::text, ${r.score}::real)`));
+  await sql`update reviews as r set sentiment_label = v.label, sentiment_score = v.score
+    from (values ${values}) as v(id, label, score) where r.id = v.id`.execute(db);
+}
+
+/** Reviews still waiting for their reply long after they came in (a lost job): ids, oldest first. */
+export async function listStuckPendingReplies(
+  db: TDb,
+  { olderThan, newerThan, now, limit }: { olderThan: Date; newerThan: Date; now: Date; limit: number },
+): Promise<number[]> {
+  const rows = await rx(db)
+    .selectFrom('reviews')
+    .select('id')
+    .where('replyStatus', '=', 'pending')
+    .where('createdAt', '<=', olderThan)
+    .where('createdAt', '>', newerThan)
+    .where((eb) => eb.or([eb('replyLockUntil', 'is', null), eb('replyLockUntil', '<', now)]))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
