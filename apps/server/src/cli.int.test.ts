@@ -121,7 +121,7 @@ describe(`the CLI process on ${testDriverName()}`, () => {
   it('migrates, creates an admin, then exits non-zero with a message for a duplicate', async () => {
     const migrate = await cli(['db:migrate'], env);
     expect(migrate.code, migrate.stderr).toBe(0);
-    expect(migrate.stdout).toContain('Applied 1 migration(s)');
+    expect(migrate.stdout).toMatch(/Applied \d+ migration\(s\)/);
 
     const created = await cli(
       ['admin:create', '--email', 'ops@starloop.in', '--password', 'secret12', '--name', 'Ops'],
