@@ -46,6 +46,7 @@ export async function main(argv: string[]): Promise<number> {
       name: { type: 'string' },
       role: { type: 'string' },
       demo: { type: 'boolean' },
+      scale: { type: 'boolean' },
     },
     strict: true,
   });

@@ -7,4 +7,5 @@ export * from './schemas.ts';
 export * from './public-api.ts';
 export * from './payments.ts';
 export * from './admin-ops.ts';
+export * from './admin-lists.ts';
 export * from './replies.ts';

@@ -2,6 +2,7 @@ import { migrateToLatest, type TDb } from '@starloop/db';
 import { adminCreate } from './admin-create.ts';
 import { CliError } from './cli-error.ts';
 import { seedDemo } from './seed-demo.ts';
+import { seedScale } from './seed-scale.ts';
 import { recomputeSentiment } from './sentiment-recompute.ts';
 
 export const COMMANDS = ['admin:create', 'db:migrate', 'db:seed', 'sentiment:recompute'] as const;
@@ -26,6 +27,7 @@ export async function runCommand(db: TDb, command: TCommand, args: Record<string
         await migrateToLatest(db);
         return seedDemo(db);
       }
+      if (args.scale) return migrateToLatest(db).then(() => seedScale(db));
       throw new CliError('Say what to seed: `npm run db:seed -- --demo`.');
     case 'sentiment:recompute':
       return migrateToLatest(db).then(() => recomputeSentiment(db));

@@ -1,4 +1,7 @@
 import { router } from '../../../trpc/init.ts';
+import { adminPaymentsListProcedure } from './list.procedure.ts';
 
-/** Admin payments. */
-export const adminPaymentsRouter = router({});
+/** Admin payments management (view only). */
+export const adminPaymentsRouter = router({
+  list: adminPaymentsListProcedure,
+});

@@ -1,4 +1,7 @@
 import { router } from '../../../trpc/init.ts';
+import { adminReviewsListProcedure } from './list.procedure.ts';
 
-/** Admin reviews. */
-export const adminReviewsRouter = router({});
+/** Admin reviews management (view only). */
+export const adminReviewsRouter = router({
+  list: adminReviewsListProcedure,
+});

@@ -1,0 +1,436 @@
+import { testDriverName } from '@starloop/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  authCases,
+  callProcedure,
+  expectAdminOnly,
+  expectAdminOnlyProcedures,
+  jsonAs,
+  type TAuthCases,
+} from '../../../test/admin-auth-cases.ts';
+import { createTestAdmin, createTestServer, json, type TTestServer } from '../../../test/test-server.ts';
+
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/** Every REST route of admin part 1 (overview, users, reviews, payments, manual payments, admins). */
+const ROUTES = [
+  { method: 'GET', url: '/api/admin/stats/' },
+  { method: 'GET', url: '/api/admin/activity/' },
+  { method: 'GET', url: '/api/admin/users/?page=1&limit=10' },
+  {
+    method: 'PUT',
+    url: '/api/admin/users/1',
+    body: { name: 'X', businessName: 'Y', contactNumber: '9000000000', code: 'xyz' },
+  },
+  { method: 'DELETE', url: '/api/admin/users/1' },
+  { method: 'GET', url: '/api/admin/reviews/?sortBy=rating' },
+  { method: 'GET', url: '/api/admin/payments' },
+  { method: 'GET', url: '/api/admin/manual-payments' },
+  { method: 'GET', url: '/api/admin/admins' },
+  {
+    method: 'POST',
+    url: '/api/admin/admins',
+    body: { name: 'New', email: 'new@starloop.test', password: 'secret-pass', role: 'admin' },
+  },
+  { method: 'PUT', url: '/api/admin/admins/1', body: { status: 'disabled' } },
+] as const;
+
+const PROCEDURES = [
+  { path: 'admin.overview.stats', kind: 'query' },
+  { path: 'admin.overview.activity', kind: 'query', input: { page: 1, limit: 10 } },
+  { path: 'admin.users.list', kind: 'query', input: {} },
+  {
+    path: 'admin.users.update',
+    kind: 'mutation',
+    input: { id: 1, name: 'X', businessName: 'Y', contactNumber: '9000000000', code: 'xyz' },
+  },
+  { path: 'admin.users.delete', kind: 'mutation', input: { id: 1 } },
+  { path: 'admin.reviews.list', kind: 'query', input: {} },
+  { path: 'admin.payments.list', kind: 'query', input: {} },
+  { path: 'admin.manualPayments.list', kind: 'query', input: {} },
+  { path: 'admin.admins.list', kind: 'query' },
+  {
+    path: 'admin.admins.create',
+    kind: 'mutation',
+    input: { name: 'New', email: 'new@starloop.test', password: 'secret-pass', role: 'admin' },
+  },
+  { path: 'admin.admins.update', kind: 'mutation', input: { id: 1, status: 'disabled' } },
+] as const;
+
+describe(`admin accounts and the admin authorization matrix on ${testDriverName()}`, () => {
+  let server: TTestServer;
+  let auth: TAuthCases;
+  let superA: Awaited<ReturnType<typeof createTestAdmin>>;
+  let superB: Awaited<ReturnType<typeof createTestAdmin>>;
+  let superAuth: { authorization: string };
+  let plainAuth: { authorization: string };
+
+  const bearer = async (adminId: number) => ({
+    authorization: `Bearer ${(await server.deps.tokens.issue('admin', adminId)).token}`,
+  });
+  const adminCount = async () =>
+    Number(
+      (
+        await server.deps.db
+          .selectFrom('admins')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    auth = await authCases(server);
+    plainAuth = auth.admin;
+    superA = await createTestAdmin(server, { email: 'super.a@starloop.test', role: 'super_admin' });
+    superB = await createTestAdmin(server, { email: 'super.b@starloop.test', role: 'super_admin' });
+    superAuth = await bearer(superA.id);
+    // The platform is empty: authCases' owner is not needed.
+    await server.deps.db.deleteFrom('owners').execute();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  describe('authorization matrix', () => {
+    it('every REST route answers 401 with no, an expired, a tampered, a garbage or an owner token', async () => {
+      const before = await adminCount();
+      await expectAdminOnly(server, auth, [...ROUTES]);
+      expect(await adminCount()).toBe(before);
+    });
+
+    it('every tRPC procedure answers 401 (UNAUTHORIZED) for the same tokens', async () => {
+      await expectAdminOnlyProcedures(server, auth, [...PROCEDURES]);
+    });
+
+    it('a revoked (logged out) token and a disabled admin are refused', async () => {
+      const admin = await createTestAdmin(server, { role: 'admin' });
+      const headers = await bearer(admin.id);
+      expect((await server.app.inject({ method: 'GET', url: '/api/admin/users', headers })).statusCode).toBe(
+        200,
+      );
+      const logout = await server.app.inject({ method: 'POST', url: '/api/admin/logout', headers });
+      expect(logout.statusCode).toBe(200);
+      for (const route of ROUTES) {
+        const res = await server.app.inject({
+          method: route.method,
+          url: route.url,
+          headers,
+          ...('body' in route ? jsonAs(headers, route.body) : {}),
+        });
+        expect(res.statusCode, `${route.method} ${route.url} after logout`).toBe(401);
+      }
+      const disabled = await createTestAdmin(server, { role: 'admin', status: 'disabled' });
+      const disabledHeaders = await bearer(disabled.id);
+      expect(
+        (await server.app.inject({ method: 'GET', url: '/api/admin/stats', headers: disabledHeaders }))
+          .statusCode,
+      ).toBe(401);
+    });
+
+    it('a plain admin may read every list but gets 403 managing admins', async () => {
+      for (const route of ROUTES.filter((r) => r.method === 'GET')) {
+        const res = await server.app.inject({ method: 'GET', url: route.url, headers: plainAuth });
+        expect(res.statusCode, route.url).toBe(200);
+      }
+      const before = await adminCount();
+      const create = await server.app.inject({
+        method: 'POST',
+        url: '/api/admin/admins',
+        ...jsonAs(plainAuth, {
+          name: 'Sneaky',
+          email: 'sneaky@starloop.test',
+          password: 'secret-pass',
+          role: 'super_admin',
+        }),
+      });
+      expect(create.statusCode).toBe(403);
+      expect(create.json().message).toBe('You do not have permission to do that.');
+      const update = await server.app.inject({
+        method: 'PUT',
+        url: `/api/admin/admins/${auth.adminId}`,
+        ...jsonAs(plainAuth, { role: 'super_admin' }),
+      });
+      expect(update.statusCode).toBe(403);
+      for (const call of PROCEDURES.filter(
+        (p) => p.path.startsWith('admin.admins.') && p.kind === 'mutation',
+      )) {
+        const res = await callProcedure(server, call, plainAuth);
+        expect(res.statusCode, call.path).toBe(403);
+        expect(res.json().error.data.code).toBe('FORBIDDEN');
+      }
+      expect(await adminCount()).toBe(before);
+      const self = await server.deps.db
+        .selectFrom('admins')
+        .select('role')
+        .where('id', '=', auth.adminId)
+        .executeTakeFirst();
+      expect(self?.role).toBe('admin');
+    });
+  });
+
+  it('every list answers empty results on an empty platform', async () => {
+    const emptyMeta = { total: 0, page: 1, limit: 10, totalPages: 1, hasNextPage: false, hasPrevPage: false };
+    const get = async (url: string) =>
+      (await server.app.inject({ method: 'GET', url, headers: plainAuth })).json();
+    const users = await get('/api/admin/users/');
+    expect(users).toMatchObject({
+      success: true,
+      users: [],
+      meta: emptyMeta,
+      activeUsers: 0,
+      pendingUsers: 0,
+      deletedUsers: 0,
+    });
+    expect(users.counts.total).toBe(0);
+    expect(await get('/api/admin/reviews/')).toEqual({
+      success: true,
+      reviews: [],
+      meta: emptyMeta,
+      avgRating: 0,
+      totalReviews: 0,
+    });
+    expect(await get('/api/admin/payments')).toEqual({
+      success: true,
+      payments: [],
+      meta: emptyMeta,
+      totalRevenue: 0,
+      paymentStatusCounts: { pending: 0, failed: 0, captured: 0 },
+    });
+    const manual = await get('/api/admin/manual-payments');
+    expect(manual).toMatchObject({ success: true, payments: [], meta: emptyMeta, totalRevenue: 0 });
+    expect(manual.paymentMethodCounts.every((m: { count: number }) => m.count === 0)).toBe(true);
+    expect((await get('/api/admin/stats/')).stats).toMatchObject({
+      totalUsers: 0,
+      revenue: { total: 0, razorpay: 0, manual: 0 },
+      totalReviews: 0,
+      averageRating: 0,
+      lowRatingCount: 0,
+      highRatingCount: 0,
+      manualOnboardedUsers: 0,
+    });
+  });
+
+  describe('admin accounts', () => {
+    it('GET /api/admin/admins lists every admin with the documented fields and never a hash', async () => {
+      const res = await server.app.inject({ method: 'GET', url: '/api/admin/admins', headers: plainAuth });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(Object.keys(body)).toEqual(['admins']);
+      const rows = await server.deps.db.selectFrom('admins').selectAll().orderBy('id').execute();
+      expect(body.admins.map((a: { id: number }) => a.id)).toEqual(rows.map((r) => r.id));
+      const a = body.admins.find((x: { id: number }) => x.id === superA.id);
+      expect(a).toEqual({
+        id: superA.id,
+        name: 'Test Admin',
+        email: 'super.a@starloop.test',
+        role: 'super_admin',
+        status: 'active',
+        createdAt: expect.stringMatching(ISO),
+        lastLogin: null,
+      });
+      expect(res.body).not.toContain('argon2');
+      expect(res.body).not.toContain('passwordHash');
+    });
+
+    it('a super_admin creates an admin who can then sign in; a taken email is a 409', async () => {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/admin/admins',
+        ...jsonAs(superAuth, {
+          name: 'Pooja Iyer',
+          email: 'Pooja@StarLoop.test',
+          password: 'pooja-pass',
+          role: 'admin',
+        }),
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({
+        success: true,
+        admin: {
+          id: expect.any(Number),
+          name: 'Pooja Iyer',
+          email: 'pooja@starloop.test',
+          role: 'admin',
+          status: 'active',
+          createdAt: expect.stringMatching(ISO),
+          lastLogin: null,
+        },
+      });
+      const login = await server.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        ...json({ email: 'pooja@starloop.test', password: 'pooja-pass' }),
+      });
+      expect(login.statusCode).toBe(200);
+      const again = await server.app.inject({
+        method: 'POST',
+        url: '/api/admin/admins',
+        ...jsonAs(superAuth, {
+          name: 'Other',
+          email: 'POOJA@starloop.test',
+          password: 'other-pass',
+          role: 'admin',
+        }),
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({
+        message: 'An admin with this email already exists',
+        field: 'email',
+      });
+      const bad = await callProcedure(
+        server,
+        {
+          path: 'admin.admins.create',
+          kind: 'mutation',
+          input: { name: 'X', email: 'x@y.z', password: '123', role: 'admin' },
+        },
+        superAuth,
+      );
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.message).toBe('Password must be at least 6 characters');
+      const badRole = await server.app.inject({
+        method: 'POST',
+        url: '/api/admin/admins',
+        ...jsonAs(superAuth, { name: 'X', email: 'x@y.z', password: '123456', role: 'owner' }),
+      });
+      expect(badRole.statusCode).toBe(400);
+      expect(badRole.json().message).toBe('Role must be super_admin or admin');
+    });
+
+    it('a super_admin disables another admin, whose token stops working at once', async () => {
+      const target = await createTestAdmin(server, { role: 'admin' });
+      const targetAuth = await bearer(target.id);
+      const res = await server.app.inject({
+        method: 'PUT',
+        url: `/api/admin/admins/${target.id}`,
+        ...jsonAs(superAuth, { status: 'disabled' }),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().admin).toMatchObject({ id: target.id, status: 'disabled', role: 'admin' });
+      expect(
+        (await server.app.inject({ method: 'GET', url: '/api/admin/users', headers: targetAuth })).statusCode,
+      ).toBe(401);
+      const sessions = await server.deps.db
+        .selectFrom('authSessions')
+        .select('revokedAt')
+        .where('subjectKind', '=', 'admin')
+        .where('subjectId', '=', target.id)
+        .execute();
+      expect(sessions.every((s) => s.revokedAt instanceof Date)).toBe(true);
+      const back = await callProcedure(
+        server,
+        {
+          path: 'admin.admins.update',
+          kind: 'mutation',
+          input: { id: target.id, status: 'active', role: 'super_admin' },
+        },
+        superAuth,
+      );
+      expect(back.statusCode).toBe(200);
+      expect(back.json().result.data.admin).toMatchObject({ status: 'active', role: 'super_admin' });
+      // Put it back so the super admin count below is known.
+      await server.deps.db.updateTable('admins').set({ role: 'admin' }).where('id', '=', target.id).execute();
+    });
+
+    it('nobody disables themselves', async () => {
+      const res = await server.app.inject({
+        method: 'PUT',
+        url: `/api/admin/admins/${superA.id}`,
+        ...jsonAs(superAuth, { status: 'disabled' }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'You cannot disable your own account', field: 'status' });
+      const row = await server.deps.db
+        .selectFrom('admins')
+        .select('status')
+        .where('id', '=', superA.id)
+        .executeTakeFirst();
+      expect(row?.status).toBe('active');
+    });
+
+    it('the last active super_admin can be neither demoted nor disabled', async () => {
+      // Two super admins: A demotes B, which leaves A as the last one.
+      const demoteB = await server.app.inject({
+        method: 'PUT',
+        url: `/api/admin/admins/${superB.id}`,
+        ...jsonAs(superAuth, { role: 'admin' }),
+      });
+      expect(demoteB.statusCode).toBe(200);
+      const demoteSelf = await server.app.inject({
+        method: 'PUT',
+        url: `/api/admin/admins/${superA.id}`,
+        ...jsonAs(superAuth, { role: 'admin' }),
+      });
+      expect(demoteSelf.statusCode).toBe(409);
+      expect(demoteSelf.json()).toMatchObject({
+        message: 'There must always be at least one active super admin',
+        field: 'role',
+      });
+      // B, now a plain admin, cannot do anything about it.
+      const byB = await server.app.inject({
+        method: 'PUT',
+        url: `/api/admin/admins/${superA.id}`,
+        ...jsonAs(await bearer(superB.id), { status: 'disabled' }),
+      });
+      expect(byB.statusCode).toBe(403);
+      const supers = await server.deps.db
+        .selectFrom('admins')
+        .select('id')
+        .where('role', '=', 'super_admin')
+        .where('status', '=', 'active')
+        .execute();
+      expect(supers.map((s) => s.id)).toEqual([superA.id]);
+      // With B a super admin again, A may step down.
+      expect(
+        (
+          await server.app.inject({
+            method: 'PUT',
+            url: `/api/admin/admins/${superB.id}`,
+            ...jsonAs(superAuth, { role: 'super_admin' }),
+          })
+        ).statusCode,
+      ).toBe(200);
+      const stepDown = await server.app.inject({
+        method: 'PUT',
+        url: `/api/admin/admins/${superA.id}`,
+        ...jsonAs(superAuth, { role: 'admin' }),
+      });
+      expect(stepDown.statusCode).toBe(200);
+      // Now B is the last: A (a plain admin now) gets 403, and B cannot demote itself.
+      expect(
+        (
+          await server.app.inject({
+            method: 'PUT',
+            url: `/api/admin/admins/${superB.id}`,
+            ...jsonAs(superAuth, { role: 'admin' }),
+          })
+        ).statusCode,
+      ).toBe(403);
+      const bSelf = await callProcedure(
+        server,
+        { path: 'admin.admins.update', kind: 'mutation', input: { id: superB.id, role: 'admin' } },
+        await bearer(superB.id),
+      );
+      expect(bSelf.statusCode).toBe(409);
+    });
+
+    it('answers 404 for an unknown admin and 400 when nothing is asked', async () => {
+      const headers = await bearer(superB.id);
+      const missing = await server.app.inject({
+        method: 'PUT',
+        url: '/api/admin/admins/999999',
+        ...jsonAs(headers, { role: 'admin' }),
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().message).toBe('Admin not found');
+      const nothing = await server.app.inject({
+        method: 'PUT',
+        url: `/api/admin/admins/${superA.id}`,
+        ...jsonAs(headers, {}),
+      });
+      expect(nothing.statusCode).toBe(400);
+      expect(nothing.json().message).toBe('Say what to change: role or status');
+    });
+  });
+});

@@ -1,0 +1,116 @@
+import {
+  ADMIN_TEXTS,
+  type TAdminAccount,
+  type TAdminAccountCreate,
+  type TAdminAccountResponse,
+  type TAdminAccountsResponse,
+  type TAdminAccountUpdate,
+} from '@starloop/contract';
+import {
+  countActiveSuperAdmins,
+  findAdminById,
+  insertAdmin,
+  listAdmins,
+  lockActiveSuperAdmins,
+  recordActivity,
+  revokeSubjectSessions,
+  type TAdminPublic,
+  updateAdmin,
+} from '@starloop/db';
+import { hashPassword } from '../../../auth/passwords.ts';
+import type { TDeps } from '../../../context.ts';
+import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts';
+
+/** Never the password hash. */
+export function toAdminAccount(admin: TAdminPublic): TAdminAccount {
+  return {
+    id: admin.id,
+    name: admin.name,
+    email: admin.email,
+    role: admin.role,
+    status: admin.status,
+    createdAt: admin.createdAt.toISOString(),
+    lastLogin: admin.lastLogin ? admin.lastLogin.toISOString() : null,
+  };
+}
+
+export async function listAdminAccounts(deps: TDeps): Promise<TAdminAccountsResponse> {
+  return { admins: (await listAdmins(deps.db)).map(toAdminAccount) };
+}
+
+/** A super_admin creates another admin (the caller's role is checked by the adapter). */
+export async function createAdminAccount(
+  deps: TDeps,
+  actor: TAdminPublic,
+  input: TAdminAccountCreate,
+): Promise<TAdminAccountResponse> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const admin = await insertAdmin(trx, {
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        role: input.role,
+      });
+      await recordActivity(trx, {
+        type: 'admin',
+        message: `Admin ${admin.name} (${admin.role}) created by ${actor.name}`,
+        adminId: actor.id,
+        meta: { createdAdminId: admin.id },
+      });
+      return { success: true as const, admin: toAdminAccount(admin) };
+    });
+  } catch (error) {
+    if (String((error as { code?: unknown }).code) === '23505') {
+      throw conflict(ADMIN_TEXTS.adminEmailTaken, 'email');
+    }
+    throw error;
+  }
+}
+
+/**
+ * A super_admin changes another admin's role or status. Nobody disables themselves, and the last
+ * active super_admin can be neither demoted nor disabled; the super admins' rows are locked first
+ * so two such changes at the same moment cannot leave none. A disabled admin's tokens are revoked.
+ */
+export async function updateAdminAccount(
+  deps: TDeps,
+  actor: TAdminPublic,
+  id: number,
+  input: TAdminAccountUpdate,
+): Promise<TAdminAccountResponse> {
+  return deps.db.transaction().execute(async (trx) => {
+    const superAdmins = await lockActiveSuperAdmins(trx);
+    const target = await findAdminById(trx, id);
+    if (!target) throw notFound(ADMIN_TEXTS.adminNotFound);
+    if (input.status === 'disabled' && id === actor.id) {
+      throw badRequest(ADMIN_TEXTS.cannotDisableSelf, 'status');
+    }
+    const losesSuper =
+      superAdmins.includes(id) &&
+      ((input.role !== undefined && input.role !== 'super_admin') || input.status === 'disabled');
+    if (losesSuper && (await countActiveSuperAdmins(trx)) <= 1) {
+      throw new AppError(
+        'CONFLICT',
+        ADMIN_TEXTS.lastSuperAdmin,
+        input.status === 'disabled' ? 'status' : 'role',
+      );
+    }
+    const updated = await updateAdmin(trx, id, {
+      ...(input.role !== undefined ? { role: input.role } : {}),
+      ...(input.status !== undefined ? { status: input.status } : {}),
+    });
+    if (!updated) throw notFound(ADMIN_TEXTS.adminNotFound);
+    if (input.status === 'disabled' && target.status !== 'disabled') {
+      await revokeSubjectSessions(trx, 'admin', id, deps.now());
+    }
+    await recordActivity(trx, {
+      type: 'admin',
+      message: `Admin ${updated.name} is now ${updated.role} (${updated.status}), changed by ${actor.name}`,
+      adminId: actor.id,
+      meta: { changedAdminId: id, ...input },
+    });
+    return { success: true as const, admin: toAdminAccount(updated) };
+  });
+}

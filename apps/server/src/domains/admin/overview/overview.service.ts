@@ -1,0 +1,88 @@
+import {
+  pageMeta,
+  type TAdminActivityQuery,
+  type TAdminActivityResponse,
+  type TAdminCharts,
+  type TAdminOverview,
+  type TAdminStatsResponse,
+} from '@starloop/contract';
+import {
+  getMetricTotals,
+  getMonthlyTotals,
+  getPlatformCounters,
+  getPlatformReviewStats,
+  listActivityPage,
+} from '@starloop/db';
+import type { TDeps } from '../../../context.ts';
+
+/** Paise to rupees, to the paisa. */
+const rupees = (paise: number) => Math.round(paise) / 100;
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * The overview's stat cards, from counters only: platform counters (owners, revenue) and the
+ * per-owner review counters (reviews). Revenue is in RUPEES: razorpay = captured paise / 100,
+ * manual = whole rupees.
+ */
+export async function getAdminStats(deps: TDeps): Promise<TAdminStatsResponse> {
+  const [counters, reviews] = await Promise.all([
+    getPlatformCounters(deps.db, deps.now()),
+    getPlatformReviewStats(deps.db),
+  ]);
+  const razorpayPaise = counters.payments.captured.amount;
+  const manualRupees = Object.values(counters.manual).reduce((sum, m) => sum + m.amount, 0);
+  return {
+    success: true,
+    stats: {
+      totalUsers: counters.owners.total,
+      revenue: {
+        total: rupees(razorpayPaise + manualRupees * 100),
+        razorpay: rupees(razorpayPaise),
+        manual: manualRupees,
+      },
+      totalReviews: reviews.reviewCount,
+      averageRating: oneDecimal(reviews.averageRating),
+      lowRatingCount: reviews.stars[1] + reviews.stars[2] + reviews.stars[3],
+      highRatingCount: reviews.stars[4] + reviews.stars[5],
+      manualOnboardedUsers: counters.owners.manualOnboarded,
+      users: counters.owners,
+    },
+  };
+}
+
+/** The last 12 months (UTC), oldest first: revenue in rupees and review counts. */
+export async function getAdminCharts(deps: TDeps): Promise<TAdminCharts> {
+  const months = await getMonthlyTotals(deps.db, deps.now(), 12);
+  return {
+    revenueByMonth: months.map((m) => ({
+      month: m.month,
+      razorpay: rupees(m.razorpayAmount),
+      manual: m.manualAmount,
+    })),
+    reviewsByMonth: months.map((m) => ({ month: m.month, count: m.reviews })),
+  };
+}
+
+export async function getAdminOverview(deps: TDeps): Promise<TAdminOverview> {
+  const [stats, charts] = await Promise.all([getAdminStats(deps), getAdminCharts(deps)]);
+  return { ...stats, charts };
+}
+
+/** Recent activity, newest first, paged. */
+export async function listAdminActivity(
+  deps: TDeps,
+  query: TAdminActivityQuery,
+): Promise<TAdminActivityResponse> {
+  const { activity } = await getMetricTotals(deps.db, ['activity']);
+  const page = await listActivityPage(deps.db, query, activity.count);
+  return {
+    success: true,
+    activities: page.rows.map((row) => ({
+      type: row.type,
+      message: row.message,
+      code: row.code,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    meta: pageMeta(page.total, query.page, query.limit),
+  };
+}

@@ -1,0 +1,178 @@
+import {
+  ADMIN_TEXTS,
+  pageMeta,
+  type TAdminUser,
+  type TAdminUsersQuery,
+  type TAdminUsersResponse,
+  type TAdminUserUpdate,
+} from '@starloop/contract';
+import {
+  findAdminUserRow,
+  findAgentById,
+  findOwnerById,
+  getPlatformCounters,
+  isBusinessCodeTaken,
+  isPhoneTaken,
+  listAdminUsers,
+  recordActivity,
+  revokeSubjectSessions,
+  softDeleteOwner,
+  type TAdminPublic,
+  type TAdminUserRow,
+  type TOwnerUpdate,
+  updateOwner,
+} from '@starloop/db';
+import type { TDeps } from '../../../context.ts';
+import { type AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toAdminUser(row: TAdminUserRow): TAdminUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    businessName: row.businessName,
+    contactNumber: row.contactNumber,
+    code: row.code,
+    reviewLink: row.reviewLink,
+    status: row.status,
+    plan: row.plan,
+    createdAt: row.createdAt.toISOString(),
+    subscriptionStart: iso(row.subscriptionStart),
+    subscriptionEnd: iso(row.subscriptionEnd),
+    registrationSource: row.registrationSource,
+    state: row.state,
+    city: row.city,
+    agentName: row.salesRepName ?? row.agentRealName ?? null,
+    agent:
+      row.agentId !== null && row.agentRealName !== null
+        ? { id: row.agentId, name: row.agentRealName, phone: row.agentPhone ?? '' }
+        : null,
+    deletedAt: iso(row.deletedAt),
+    _count: { reviews: row.reviewCount, payments: row.paymentCount },
+  };
+}
+
+/**
+ * Users management list: a page of owners (deleted ones only with status=deleted) plus the summary
+ * cards. Counts come from the platform counters; only a search needs a count query.
+ */
+export async function listUsers(deps: TDeps, query: TAdminUsersQuery): Promise<TAdminUsersResponse> {
+  const request = { page: query.page, limit: query.limit, search: query.search, status: query.status };
+  let counts: Awaited<ReturnType<typeof getPlatformCounters>>['owners'];
+  let page: Awaited<ReturnType<typeof listAdminUsers>>;
+  if (query.search) {
+    const [counters, found] = await Promise.all([
+      getPlatformCounters(deps.db, deps.now()),
+      listAdminUsers(deps.db, request),
+    ]);
+    counts = counters.owners;
+    page = found;
+  } else {
+    counts = (await getPlatformCounters(deps.db, deps.now())).owners;
+    page = await listAdminUsers(deps.db, request, query.status ? counts[query.status] : counts.total);
+  }
+  return {
+    success: true,
+    users: page.rows.map(toAdminUser),
+    meta: pageMeta(page.total, query.page, query.limit),
+    activeUsers: counts.active,
+    pendingUsers: counts.pending,
+    deletedUsers: counts.deleted,
+    counts,
+  };
+}
+
+/** Postgres unique violations that a concurrent edit can still hit after the checks. */
+function uniqueViolation(error: unknown): AppError | undefined {
+  const e = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (String(e.code) !== '23505') return undefined;
+  const where = `${String(e.constraint ?? '')} ${String(e.message ?? '')}`;
+  if (where.includes('owners_code_key')) return conflict(ADMIN_TEXTS.codeTaken, 'code');
+  if (where.includes('owners_contact_number_key')) return conflict(ADMIN_TEXTS.phoneTaken, 'contactNumber');
+  return undefined;
+}
+
+/** Edits an owner (not a deleted one). Phone and business code stay unique: 409 naming the field. */
+export async function updateUser(
+  deps: TDeps,
+  admin: TAdminPublic,
+  id: number,
+  input: TAdminUserUpdate,
+): Promise<{ success: true; user: TAdminUser }> {
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const owner = await findOwnerById(trx, id);
+      if (!owner || owner.deletedAt) throw notFound(ADMIN_TEXTS.userNotFound);
+      if (await isPhoneTaken(trx, input.contactNumber, id)) {
+        throw conflict(ADMIN_TEXTS.phoneTaken, 'contactNumber');
+      }
+      if (await isBusinessCodeTaken(trx, input.code, id)) throw conflict(ADMIN_TEXTS.codeTaken, 'code');
+      const patch: TOwnerUpdate = {
+        name: input.name,
+        businessName: input.businessName,
+        contactNumber: input.contactNumber,
+        code: input.code,
+      };
+      if (input.reviewLink !== undefined) patch.reviewLink = input.reviewLink;
+      if (input.status !== undefined) patch.status = input.status;
+      if (input.email !== undefined) patch.email = input.email;
+      if (input.state !== undefined) patch.state = input.state;
+      if (input.city !== undefined) patch.city = input.city;
+      if (input.plan !== undefined) patch.plan = input.plan;
+      if (input.agentId !== undefined && input.agentId !== owner.agentId) {
+        if (input.agentId === null) {
+          patch.agentId = null;
+          patch.salesRepName = null;
+        } else {
+          const agent = await findAgentById(trx, input.agentId);
+          if (!agent) throw badRequest(ADMIN_TEXTS.agentNotFound, 'agentId');
+          patch.agentId = agent.id;
+          patch.salesRepName = agent.name;
+        }
+      }
+      await updateOwner(trx, id, patch);
+      await recordActivity(trx, {
+        type: 'user',
+        message: `${input.businessName} was updated by ${admin.name}`,
+        code: input.code,
+        ownerId: id,
+        adminId: admin.id,
+        meta: { fields: Object.keys(patch) },
+      });
+      const row = await findAdminUserRow(trx, id);
+      if (!row) throw notFound(ADMIN_TEXTS.userNotFound);
+      return { success: true as const, user: toAdminUser(row) };
+    });
+  } catch (error) {
+    throw uniqueViolation(error) ?? error;
+  }
+}
+
+/**
+ * Soft delete: the owner is counted as deleted, its review page goes off, its sessions are revoked
+ * and its data is kept for the 30-day export window (a purge job removes it later).
+ */
+export async function deleteUser(
+  deps: TDeps,
+  admin: TAdminPublic,
+  id: number,
+): Promise<{ success: true; message: string }> {
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const owner = await findOwnerById(trx, id);
+    if (!owner || owner.deletedAt || !(await softDeleteOwner(trx, id, now))) {
+      throw notFound(ADMIN_TEXTS.userNotFound);
+    }
+    await revokeSubjectSessions(trx, 'owner', id, now);
+    await recordActivity(trx, {
+      type: 'user',
+      message: `${owner.businessName} was deleted by ${admin.name}`,
+      code: owner.code,
+      ownerId: id,
+      adminId: admin.id,
+    });
+  });
+  return { success: true, message: ADMIN_TEXTS.userDeleted };
+}
