@@ -81,7 +81,20 @@ export interface ReviewTable {
   replyAttempts: ColumnType<number, number | undefined, number>;
   repliedAt: Timestamp | null;
   followedUpAt: Timestamp | null;
+  /** Lease of the reply worker drafting this review (migration 0005). */
+  replyLock: string | null;
+  replyLockUntil: Timestamp | null;
+  ownerNotifiedAt: Timestamp | null;
+  reminderSentAt: Timestamp | null;
   createdAt: CreatedAt;
+}
+
+/** One row per owner and IST day a low-rating digest went out (migration 0005). */
+export interface OwnerDigestTable {
+  ownerId: number;
+  digestDate: string;
+  reviewCount: number;
+  sentAt: CreatedAt;
 }
 
 export interface PaymentTable {
@@ -238,6 +251,7 @@ export interface Database {
   webhookEvents: WebhookEventTable;
   replyTemplates: ReplyTemplateTable;
   emailOutbox: EmailOutboxTable;
+  ownerDigests: OwnerDigestTable;
 }
 
 export type TOwner = Selectable<OwnerTable>;

@@ -1,28 +1,9 @@
 import type { TSentimentLabel } from '@starloop/contract';
-import { type ColumnType, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TReview } from '../database.ts';
 
-/**
- * Automatic replies, reply templates and owner notifications. Columns added by migration 0005 are
- * declared here (withTables) until they move into database.ts.
- */
-type TRepliesTables = {
-  reviews: {
-    replyLock: string | null;
-    replyLockUntil: ColumnType<Date | null, Date | string | null, Date | string | null>;
-    ownerNotifiedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
-    reminderSentAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
-  };
-  ownerDigests: {
-    ownerId: number;
-    digestDate: string;
-    reviewCount: number;
-    sentAt: ColumnType<Date, Date | string | undefined, Date | string>;
-  };
-};
-
-const rx = (db: TDb) => db.withTables<TRepliesTables>();
+/** Automatic replies, reply templates and owner notifications (columns of migration 0005). */
 
 export type TReviewReplyRow = TReview & { replyLock: string | null; replyLockUntil: Date | null };
 
@@ -56,7 +37,7 @@ export async function claimReplyLease(
 ): Promise<TReviewReplyRow | undefined> {
   const lock = `${lease.jobId}:${lease.attempt}`;
   const until = new Date(lease.now.getTime() + lease.seconds * 1000);
-  return rx(db)
+  return db
     .updateTable('reviews')
     .set({ replyLock: lock, replyLockUntil: until })
     .where('id', '=', reviewId)
@@ -73,7 +54,7 @@ export async function claimReplyLease(
 }
 
 export async function findReviewReplyRow(db: TDb, reviewId: number): Promise<TReviewReplyRow | undefined> {
-  return rx(db).selectFrom('reviews').selectAll().where('id', '=', reviewId).executeTakeFirst() as Promise<
+  return db.selectFrom('reviews').selectAll().where('id', '=', reviewId).executeTakeFirst() as Promise<
     TReviewReplyRow | undefined
   >;
 }
@@ -85,7 +66,7 @@ export async function storeReplyDraft(
   lock: string,
   text: string,
 ): Promise<boolean> {
-  const result = await rx(db)
+  const result = await db
     .updateTable('reviews')
     .set({ replyStatus: 'drafted', replyText: text, replyError: null })
     .where('id', '=', reviewId)
@@ -102,7 +83,7 @@ export async function finishReplyAttempt(
   lock: string,
   outcome: { status: 'sent'; at: Date } | { status: 'failed'; error: string } | { status: 'release' },
 ): Promise<boolean> {
-  let query = rx(db)
+  let query = db
     .updateTable('reviews')
     .where('id', '=', reviewId)
     .where('replyLock', '=', lock)
@@ -127,7 +108,7 @@ export async function finishReplyAttempt(
 
 /** The owner is not (or no longer) on the Professional plan: the review gets no automatic reply. */
 export async function cancelPendingReply(db: TDb, reviewId: number, lock: string): Promise<void> {
-  await rx(db)
+  await db
     .updateTable('reviews')
     .set({ replyStatus: 'none', replyLock: null, replyLockUntil: null })
     .where('id', '=', reviewId)
@@ -138,7 +119,7 @@ export async function cancelPendingReply(db: TDb, reviewId: number, lock: string
 
 /** Claims the low-rating alert of a review (true once). */
 export async function claimLowRatingAlert(db: TDb, reviewId: number, now: Date): Promise<boolean> {
-  const result = await rx(db)
+  const result = await db
     .updateTable('reviews')
     .set({ ownerNotifiedAt: now })
     .where('id', '=', reviewId)
@@ -148,7 +129,7 @@ export async function claimLowRatingAlert(db: TDb, reviewId: number, now: Date):
 }
 
 export async function releaseLowRatingAlert(db: TDb, reviewId: number): Promise<void> {
-  await rx(db).updateTable('reviews').set({ ownerNotifiedAt: null }).where('id', '=', reviewId).execute();
+  await db.updateTable('reviews').set({ ownerNotifiedAt: null }).where('id', '=', reviewId).execute();
 }
 
 export interface TReminderDue {
@@ -172,7 +153,7 @@ export async function listRemindersDue(
   db: TDb,
   { olderThan, newerThan, limit }: { olderThan: Date; newerThan: Date; limit: number },
 ): Promise<TReminderDue[]> {
-  return rx(db)
+  return db
     .selectFrom('reviews')
     .innerJoin('owners', 'owners.id', 'reviews.ownerId')
     .select([
@@ -208,7 +189,7 @@ export async function listRemindersDue(
 
 /** Claims the 48-hour reminder of a review (true once, and only while it still has no reply). */
 export async function claimReminder(db: TDb, reviewId: number, now: Date): Promise<boolean> {
-  const result = await rx(db)
+  const result = await db
     .updateTable('reviews')
     .set({ reminderSentAt: now })
     .where('id', '=', reviewId)
@@ -232,7 +213,7 @@ export async function listDigestOwnersDue(
   digestDate: string,
   limit: number,
 ): Promise<TDigestOwner[]> {
-  return rx(db)
+  return db
     .selectFrom('owners')
     .select(['owners.id', 'owners.businessName', 'owners.name', sql<string>`owners.email`.as('email')])
     .where('owners.dailyDigest', '=', true)
@@ -263,7 +244,7 @@ export async function claimDigest(
   reviewCount: number,
   now: Date,
 ): Promise<boolean> {
-  const row = await rx(db)
+  const row = await db
     .insertInto('ownerDigests')
     .values({ ownerId, digestDate, reviewCount, sentAt: now })
     .onConflict((oc) => oc.columns(['ownerId', 'digestDate']).doNothing())
@@ -273,7 +254,7 @@ export async function claimDigest(
 }
 
 export async function releaseDigest(db: TDb, ownerId: number, digestDate: string): Promise<void> {
-  await rx(db)
+  await db
     .deleteFrom('ownerDigests')
     .where('ownerId', '=', ownerId)
     .where('digestDate', '=', digestDate)
@@ -339,7 +320,7 @@ export async function listStuckPendingReplies(
   db: TDb,
   { olderThan, newerThan, now, limit }: { olderThan: Date; newerThan: Date; now: Date; limit: number },
 ): Promise<number[]> {
-  const rows = await rx(db)
+  const rows = await db
     .selectFrom('reviews')
     .select('id')
     .where('replyStatus', '=', 'pending')

@@ -43,6 +43,10 @@ const expectReviewShape = (row: TReview | undefined) => {
     replyAttempts: expect.any(Number),
     repliedAt: row?.repliedAt === null ? null : expect.any(Date),
     followedUpAt: row?.followedUpAt === null ? null : expect.any(Date),
+    replyLock: row?.replyLock === null ? null : expect.any(String),
+    replyLockUntil: row?.replyLockUntil === null ? null : expect.any(Date),
+    ownerNotifiedAt: row?.ownerNotifiedAt === null ? null : expect.any(Date),
+    reminderSentAt: row?.reminderSentAt === null ? null : expect.any(Date),
     createdAt: expect.any(Date),
   });
 };
