@@ -14,7 +14,7 @@ export async function loginOwner(
   await deps.rateLimiter.consume('ownerLoginPerIdentity', input.contactNumber);
   const owner = await findOwnerCredentialsByPhone(deps.db, input.contactNumber);
   const valid = await verifyPassword(owner?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!owner || !owner.passwordHash || !valid || owner.deletedAt) {
+  if (!owner?.passwordHash || !valid || owner.deletedAt) {
     throw new AppError('UNAUTHORIZED', ERROR_TEXTS.invalidCredentials);
   }
   await deps.rateLimiter.reset('ownerLoginPerIdentity', input.contactNumber);
