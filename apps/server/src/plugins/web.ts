@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isAppRoute } from '@starloop/contract';
@@ -35,10 +36,20 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { distDir: str
       },
     });
   }
-  // Read once; a rebuild while the server runs is picked up on restart.
-  const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : undefined;
+  // Re-read when the build changes, so a rebuild never leaves a running server pointing at deleted chunks.
+  let cached: { mtimeMs: number; html: string } | undefined;
+  const indexHtml = async (): Promise<string | undefined> => {
+    try {
+      const { mtimeMs } = await stat(indexFile);
+      if (!cached || cached.mtimeMs !== mtimeMs)
+        cached = { mtimeMs, html: await readFile(indexFile, 'utf8') };
+      return cached.html;
+    } catch {
+      return undefined;
+    }
+  };
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (!isPage || API_PREFIXES.some((p) => pathname.startsWith(p)) || pathname === '/api') {
@@ -47,7 +58,8 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { distDir: str
     if (/\.[a-z0-9]{1,8}$/i.test(pathname)) {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    if (!indexHtml) {
+    const html = await indexHtml();
+    if (!html) {
       return reply
         .status(503)
         .type('text/plain')
@@ -57,6 +69,6 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { distDir: str
       .status(isAppRoute(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(html);
   });
 });
