@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -36,8 +37,18 @@ if (!('ResizeObserver' in window)) {
 // Mantine's Combobox and ScrollArea call this; happy-dom may lack it.
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 
+// Mantine's auto-growing Textarea waits on document.fonts, which happy-dom lacks.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { ready: Promise.resolve(), addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
+
 afterEach(() => {
   cleanup();
+  // Toasts live in a global store: one test's toasts must not fill the next test's slots.
+  notifications.clean();
   window.localStorage.clear();
   window.sessionStorage.clear();
 });

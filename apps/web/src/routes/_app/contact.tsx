@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
+import { ContactPage } from '../../features/contact/contact-page.tsx';
 import { titleHead } from '../../lib/page-title.ts';
 
 export const Route = createFileRoute('/_app/contact')({
   head: titleHead('Contact'),
-  component: () => <ScreenPlaceholder title="Contact" standalone />,
+  component: ContactPage,
 });

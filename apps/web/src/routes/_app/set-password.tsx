@@ -1,8 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
+import { PasswordTokenPage } from '../../features/auth/password-token-page.tsx';
+import { validateTokenSearch } from '../../features/auth/token-search.ts';
 import { titleHead } from '../../lib/page-title.ts';
 
+/** An onboarded owner's one-time link: /set-password?token=… (decisions.md). */
 export const Route = createFileRoute('/_app/set-password')({
   head: titleHead('Set your password'),
-  component: () => <ScreenPlaceholder title="Set your password" standalone />,
+  validateSearch: validateTokenSearch,
+  component: SetPasswordRoute,
 });
+
+function SetPasswordRoute() {
+  const { token } = Route.useSearch();
+  return <PasswordTokenPage kind="set" token={token} />;
+}

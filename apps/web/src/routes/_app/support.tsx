@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from '../../components/screen-placeholder.tsx';
+import { SupportPage } from '../../features/support/support-page.tsx';
 import { titleHead } from '../../lib/page-title.ts';
 
 export const Route = createFileRoute('/_app/support')({
   head: titleHead('Support'),
-  component: () => <ScreenPlaceholder title="Support" standalone />,
+  component: SupportPage,
 });

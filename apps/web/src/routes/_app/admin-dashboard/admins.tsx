@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { AdminsScreen } from '../../../features/admin/admins/admins-screen.tsx';
 import { titleHead } from '../../../lib/page-title.ts';
 
 export const Route = createFileRoute('/_app/admin-dashboard/admins')({
   head: titleHead('Admins Management'),
-  component: () => <ScreenPlaceholder title="Admins Management" />,
+  component: AdminsScreen,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { AgentsScreen } from '../../../features/admin/agents/agents-screen.tsx';
 import { titleHead } from '../../../lib/page-title.ts';
 
 export const Route = createFileRoute('/_app/admin-dashboard/agents')({
   head: titleHead('Agents Management'),
-  component: () => <ScreenPlaceholder title="Agents Management" />,
+  component: AgentsScreen,
 });

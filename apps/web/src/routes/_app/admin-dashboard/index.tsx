@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { OverviewScreen } from '../../../features/admin/overview/overview-screen.tsx';
 import { titleHead } from '../../../lib/page-title.ts';
 
 export const Route = createFileRoute('/_app/admin-dashboard/')({
   head: titleHead('Dashboard Overview'),
-  component: () => <ScreenPlaceholder title="Dashboard Overview" />,
+  component: OverviewScreen,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { ManualPaymentsScreen } from '../../../features/admin/manual-payments/manual-payments-screen.tsx';
 import { titleHead } from '../../../lib/page-title.ts';
 
 export const Route = createFileRoute('/_app/admin-dashboard/manual-payments')({
   head: titleHead('Manual Payments'),
-  component: () => <ScreenPlaceholder title="Manual Payments" />,
+  component: ManualPaymentsScreen,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { OnboardAgentScreen } from '../../../features/admin/onboard-agent/onboard-agent-screen.tsx';
 import { titleHead } from '../../../lib/page-title.ts';
 
 export const Route = createFileRoute('/_app/admin-dashboard/onboard-agent')({
   head: titleHead('Onboard Agent'),
-  component: () => <ScreenPlaceholder title="Onboard Agent" />,
+  component: OnboardAgentScreen,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { PaymentsScreen } from '../../../features/admin/payments/payments-screen.tsx';
 import { titleHead } from '../../../lib/page-title.ts';
 
 export const Route = createFileRoute('/_app/admin-dashboard/payments')({
   head: titleHead('Payments Management'),
-  component: () => <ScreenPlaceholder title="Payments Management" />,
+  component: PaymentsScreen,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { ReviewsScreen } from '../../../features/admin/reviews/reviews-screen.tsx';
 import { titleHead } from '../../../lib/page-title.ts';
 
 export const Route = createFileRoute('/_app/admin-dashboard/reviews')({
   head: titleHead('Reviews Management'),
-  component: () => <ScreenPlaceholder title="Reviews Management" />,
+  component: ReviewsScreen,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { UsersScreen } from '../../../features/admin/users/users-screen.tsx';
 import { titleHead } from '../../../lib/page-title.ts';
 
 export const Route = createFileRoute('/_app/admin-dashboard/users')({
   head: titleHead('Users Management'),
-  component: () => <ScreenPlaceholder title="Users Management" />,
+  component: UsersScreen,
 });

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { DashboardScreen } from '../../../features/owner/dashboard/dashboard-screen.tsx';
 import { titleHead } from '../../../lib/page-title.ts';
 
-// The header title becomes 'Hi, {name}' once the stats screen loads the owner's profile.
+// The header title ('Hi, {name}') comes from the owner layout.
 export const Route = createFileRoute('/_app/dashboard/')({
   head: titleHead('Dashboard'),
-  component: () => <ScreenPlaceholder title="Dashboard" />,
+  component: DashboardScreen,
 });

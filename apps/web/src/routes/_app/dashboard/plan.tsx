@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { PlanScreen } from '../../../features/owner/plan/plan-screen.tsx';
 import { titleHead } from '../../../lib/page-title.ts';
 
 export const Route = createFileRoute('/_app/dashboard/plan')({
   head: titleHead('Subscription Plan'),
-  component: () => <ScreenPlaceholder title="Subscription Plan" />,
+  component: PlanScreen,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { ProfileScreen } from '../../../features/owner/profile/profile-screen.tsx';
 import { titleHead } from '../../../lib/page-title.ts';
 
 export const Route = createFileRoute('/_app/dashboard/profile')({
   head: titleHead('Business Profile'),
-  component: () => <ScreenPlaceholder title="Business Profile" />,
+  component: ProfileScreen,
 });

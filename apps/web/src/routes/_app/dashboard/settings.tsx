@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { SettingsScreen } from '../../../features/owner/settings/settings-screen.tsx';
 import { titleHead } from '../../../lib/page-title.ts';
 
 export const Route = createFileRoute('/_app/dashboard/settings')({
   head: titleHead('Settings'),
-  component: () => <ScreenPlaceholder title="Settings" />,
+  component: SettingsScreen,
 });

@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launch, newPage, PHONE } from '../lib/browser.ts';
+
+describe('visitor: landing, pricing, support and legal pages', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+
+  it('shows the signed-out landing page with Get Started everywhere and the pricing anchors', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/');
+    await page.getByText('Get Started Now').first().waitFor();
+    await page.getByText('Limited Time Launch Offer').waitFor();
+    await page.getByText('Join the Review Revolution').waitFor();
+    await page.getByText('Recent Reviews').first().waitFor();
+    assert.ok((await page.locator('#features').count()) === 1, 'the #features anchor exists');
+    assert.ok((await page.locator('#pricing').count()) === 1, 'the #pricing anchor exists');
+    await page.goto('/#pricing');
+    await page.locator('#pricing').getByText('Most Popular').first().waitFor();
+    await page.getByRole('link', { name: 'Get Started', exact: true }).first().click();
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('shows the signed-in variant: Dashboard instead, pricing and closing banner hidden', async () => {
+    const { context, page } = await newPage(browser, { storage: { authToken: 'any-token' } });
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Dashboard' }).first().waitFor();
+    assert.equal(await page.locator('#pricing').count(), 0);
+    assert.equal(await page.getByText('Join the Review Revolution').count(), 0);
+    await context.close();
+  });
+
+  it('toggles the mobile menu', async () => {
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: /menu/i }).first();
+    await toggle.click();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    await toggle.click();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    await context.close();
+  });
+
+  it('sends the support form locally and shows Message Sent!', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/support');
+    await page.getByLabel(/name/i).first().fill('Asha');
+    await page.getByLabel(/email/i).first().fill('asha@example.in');
+    await page
+      .getByLabel(/subject/i)
+      .first()
+      .fill('QR code');
+    await page
+      .getByLabel(/message/i)
+      .first()
+      .fill('How do I print my QR code?');
+    await page.getByRole('button', { name: /send/i }).click();
+    await page.getByText('Message Sent!').waitFor();
+    await context.close();
+  });
+
+  it('serves the terms and both privacy routes', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/terms');
+    await page
+      .getByText(/courts of Pune/i)
+      .first()
+      .waitFor();
+    for (const route of ['/privacy-policy', '/privacy']) {
+      const response = await page.goto(route);
+      assert.equal(response?.status(), 200);
+      await page
+        .getByText(/cookies/i)
+        .first()
+        .waitFor();
+    }
+    await context.close();
+  });
+});

@@ -1,0 +1,136 @@
+import type { TAdminPayment } from '@starloop/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { trpcError } from '../../../test/fake-trpc.ts';
+import { meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
+
+const PATH = '/admin-dashboard/payments';
+const TITLE = 'Payments Management';
+
+function payment(overrides: Partial<TAdminPayment> = {}): TAdminPayment {
+  return {
+    id: 501,
+    userId: 7,
+    user: { name: 'Asha Rao', businessName: 'Asha Cafe', code: 'asha-cafe', contactNumber: '9876543210' },
+    plan: 'professional',
+    purpose: 'registration',
+    amount: 299900,
+    status: 'captured',
+    paymentMethod: 'net_banking',
+    razorpayOrderId: 'order_Nabc123',
+    razorpayPaymentId: 'pay_Nxyz789',
+    razorpaySignature: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6',
+    createdAt: '2026-11-02T09:30:00.000Z',
+    ...overrides,
+  };
+}
+
+const list = (payments: TAdminPayment[], total = payments.length) => ({
+  success: true,
+  payments,
+  meta: meta(total),
+  totalRevenue: 12345678,
+  paymentStatusCounts: { pending: 4, failed: 2, captured: 40 },
+});
+
+const card = (label: string) => screen.getByRole('region', { name: label });
+
+describe('Payments management', { timeout: 15_000 }, () => {
+  useCleanToasts();
+
+  it('shows the five cards, paise as rupees, methods with spaces', async () => {
+    await renderAdmin(PATH, { 'admin.payments.list': () => list([payment()], 46) }, TITLE);
+    const row = (await page().findByText('Asha Cafe')).closest('tr')!;
+    expect(card('Total Revenue')).toHaveTextContent('₹1,23,456.78');
+    expect(card('Total Payments')).toHaveTextContent('46');
+    expect(card('Captured')).toHaveTextContent('40');
+    expect(card('Pending')).toHaveTextContent('4');
+    expect(card('Failed')).toHaveTextContent('2');
+    expect(row).toHaveTextContent('₹2,999.00');
+    expect(row).toHaveTextContent('net banking');
+    expect(row).toHaveTextContent('Professional');
+    const headers = within(screen.getByRole('table', { name: 'Payments' })).getAllByRole('columnheader');
+    expect(headers.map((th) => th.textContent)).toEqual([
+      'ID',
+      'User & Business',
+      'Plan',
+      'Amount',
+      'Status',
+      'Method',
+      'Date',
+      'Actions',
+    ]);
+  });
+
+  it('shows Payment Details with the ids, the signature cut to 20 characters and the summary', async () => {
+    const app = await renderAdmin(PATH, { 'admin.payments.list': () => list([payment()]) }, TITLE);
+    await app.user.click(await page().findByRole('button', { name: 'View payment 501' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment Details' });
+    expect(dialog).toHaveTextContent('order_Nabc123');
+    expect(dialog).toHaveTextContent('pay_Nxyz789');
+    expect(within(dialog).getByText('a1b2c3d4e5f6a7b8c9d0...')).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent('a1b2c3d4e5f6a7b8c9d0e1');
+    expect(dialog).toHaveTextContent('Transaction summary');
+    expect(dialog).toHaveTextContent('₹2,999.00');
+  });
+
+  it('searches from page 1 and refreshes on demand', async () => {
+    const app = await renderAdmin(PATH, { 'admin.payments.list': () => list([payment()], 25) }, TITLE);
+    await page().findByText('Asha Cafe');
+    await app.user.click(page().getByRole('button', { name: 'Page 2' }));
+    await waitFor(() =>
+      expect(app.server.callsTo('admin.payments.list').at(-1)?.input).toMatchObject({ page: 2 }),
+    );
+    await app.user.type(page().getByLabelText('Search payments'), 'pay_N');
+    await waitFor(() =>
+      expect(app.server.callsTo('admin.payments.list').at(-1)?.input).toEqual({
+        page: 1,
+        limit: 10,
+        search: 'pay_N',
+      }),
+    );
+    const before = app.server.callsTo('admin.payments.list').length;
+    await app.user.click(page().getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(app.server.callsTo('admin.payments.list').length).toBe(before + 1));
+  });
+
+  it('shows skeleton rows while loading and the empty text', async () => {
+    const wait = pending();
+    await renderAdmin(PATH, { 'admin.payments.list': wait.handler }, TITLE);
+    expect(page().getAllByTestId('skeleton-row')).toHaveLength(10);
+    wait.resolve(list([]));
+    expect(await page().findByText('No payments yet.')).toBeInTheDocument();
+  });
+
+  it("shows the error under 'Error loading payments' with Retry", async () => {
+    let fail = true;
+    const app = await renderAdmin(
+      PATH,
+      {
+        'admin.payments.list': () => {
+          if (fail) throw trpcError('INTERNAL_SERVER_ERROR', 'Payments store unavailable');
+          return list([payment()]);
+        },
+      },
+      TITLE,
+    );
+    const alert = await page().findByRole('alert');
+    expect(alert).toHaveTextContent('Error loading payments');
+    expect(alert).toHaveTextContent('Payments store unavailable');
+    fail = false;
+    await app.user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await page().findByText('Asha Cafe')).toBeInTheDocument();
+  });
+
+  it("treats success false as 'API response indicates failure'", async () => {
+    await renderAdmin(
+      PATH,
+      { 'admin.payments.list': () => ({ ...list([payment()]), success: false }) },
+      TITLE,
+    );
+    const alert = await page().findByRole('alert');
+    expect(alert).toHaveTextContent('Error loading payments');
+    expect(alert).toHaveTextContent('API response indicates failure');
+    expect(page().queryByText('Asha Cafe')).toBeNull();
+  });
+});

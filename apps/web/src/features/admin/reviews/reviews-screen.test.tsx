@@ -1,0 +1,135 @@
+import type { TAdminReview } from '@starloop/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { trpcError } from '../../../test/fake-trpc.ts';
+import { meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
+
+const PATH = '/admin-dashboard/reviews';
+const TITLE = 'Reviews Management';
+
+function review(overrides: Partial<TAdminReview> = {}): TAdminReview {
+  return {
+    id: 31,
+    userId: 7,
+    code: 'asha-cafe',
+    rating: 2,
+    message:
+      'The coffee was cold and the service was slow, we waited for more than forty minutes at the table.',
+    createdAt: '2026-11-02T09:30:00.000Z',
+    sentimentLabel: 'negative',
+    sentimentScore: -0.6,
+    replyStatus: 'drafted',
+    replyText: 'We are sorry about your visit.',
+    user: { businessName: 'Asha Cafe', name: 'Asha Rao' },
+    ...overrides,
+  };
+}
+
+const list = (reviews: TAdminReview[], total = reviews.length) => ({
+  success: true,
+  reviews,
+  meta: meta(total),
+  avgRating: 3.84,
+  totalReviews: 250,
+});
+
+describe('Reviews management', { timeout: 15_000 }, () => {
+  useCleanToasts();
+
+  it('shows the cards, the stars and the truncated message', async () => {
+    await renderAdmin(PATH, { 'admin.reviews.list': () => list([review()]) }, TITLE);
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Total Reviews' })).toHaveTextContent('250'),
+    );
+    expect(screen.getByRole('region', { name: 'Average Rating' })).toHaveTextContent('3.8');
+    const row = (await page().findByText('Asha Cafe')).closest('tr')!;
+    expect(within(row).getByRole('img', { name: '2 out of 5 stars' })).toHaveTextContent('★★★★★');
+    expect(row).toHaveTextContent('The coffee was cold');
+    expect(row).toHaveTextContent('…');
+    expect(row).toHaveTextContent('02 Nov 2026');
+    const headers = within(screen.getByRole('table', { name: 'Reviews' })).getAllByRole('columnheader');
+    expect(headers.map((th) => th.textContent)).toEqual([
+      'ID',
+      'Business',
+      'Rating',
+      'Message',
+      'Date',
+      'Actions',
+    ]);
+  });
+
+  it('opens Review Details with the sentiment and the reply', async () => {
+    const app = await renderAdmin(PATH, { 'admin.reviews.list': () => list([review()]) }, TITLE);
+    await app.user.click(await page().findByRole('button', { name: 'View review 31' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review Details' });
+    expect(dialog).toHaveTextContent('negative');
+    expect(dialog).toHaveTextContent('Drafted');
+    expect(dialog).toHaveTextContent('We are sorry about your visit.');
+    expect(dialog).toHaveTextContent('forty minutes at the table.');
+  });
+
+  it('sends search (page 1) and sort to the server', async () => {
+    const app = await renderAdmin(PATH, { 'admin.reviews.list': () => list([review()], 30) }, TITLE);
+    await page().findByText('Asha Cafe');
+    await app.user.click(page().getByRole('button', { name: 'Page 3' }));
+    await waitFor(() =>
+      expect(app.server.callsTo('admin.reviews.list').at(-1)?.input).toMatchObject({ page: 3 }),
+    );
+
+    await app.user.type(page().getByLabelText('Search reviews'), 'cold');
+    await waitFor(() =>
+      expect(app.server.callsTo('admin.reviews.list').at(-1)?.input).toEqual({
+        page: 1,
+        limit: 10,
+        search: 'cold',
+      }),
+    );
+
+    await app.user.click(page().getByRole('button', { name: 'Rating' }));
+    await waitFor(() =>
+      expect(app.server.callsTo('admin.reviews.list').at(-1)?.input).toMatchObject({
+        sortBy: 'rating',
+        sortOrder: 'asc',
+      }),
+    );
+    await app.user.click(page().getByRole('button', { name: 'Rating' }));
+    await waitFor(() =>
+      expect(app.server.callsTo('admin.reviews.list').at(-1)?.input).toMatchObject({
+        sortBy: 'rating',
+        sortOrder: 'desc',
+      }),
+    );
+    await app.user.click(page().getByRole('button', { name: 'Date' }));
+    await waitFor(() =>
+      expect(app.server.callsTo('admin.reviews.list').at(-1)?.input).toMatchObject({
+        sortBy: 'createdAt',
+        sortOrder: 'asc',
+      }),
+    );
+  });
+
+  it('shows skeleton rows while loading and the empty texts', async () => {
+    const wait = pending();
+    const app = await renderAdmin(PATH, { 'admin.reviews.list': wait.handler }, TITLE);
+    expect(page().getAllByTestId('skeleton-row')).toHaveLength(10);
+    wait.resolve(list([]));
+    expect(await page().findByText('No reviews available.')).toBeInTheDocument();
+    await app.user.type(page().getByLabelText('Search reviews'), 'zzz');
+    expect(await page().findByText('No reviews found matching your search.')).toBeInTheDocument();
+  });
+
+  it('only logs a load failure', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await renderAdmin(
+      PATH,
+      {
+        'admin.reviews.list': () => {
+          throw trpcError('INTERNAL_SERVER_ERROR');
+        },
+      },
+      TITLE,
+    );
+    await waitFor(() => expect(log).toHaveBeenCalledWith('Failed to load reviews', expect.anything()));
+    expect(page().queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,290 @@
+import type { TAdminUser } from '@starloop/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { trpcError } from '../../../test/fake-trpc.ts';
+import { meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
+
+const PATH = '/admin-dashboard/users';
+const TITLE = 'Users Management';
+
+function user(overrides: Partial<TAdminUser> = {}): TAdminUser {
+  return {
+    id: 7,
+    name: 'Asha Rao',
+    email: 'asha@example.com',
+    businessName: 'Asha Cafe',
+    contactNumber: '9876543210',
+    code: 'asha-cafe',
+    reviewLink: 'https://g.page/r/asha',
+    status: 'active',
+    plan: 'professional',
+    createdAt: '2026-03-05T10:00:00.000Z',
+    subscriptionStart: '2026-03-05T10:00:00.000Z',
+    subscriptionEnd: '2027-03-05T10:00:00.000Z',
+    registrationSource: 'manual',
+    state: 'Karnataka',
+    city: 'Bengaluru',
+    deletedAt: null,
+    agentName: null,
+    agent: { id: 1, name: 'Ravi Kumar', phone: '9123456780' },
+    _count: { reviews: 12, payments: 1 },
+    ...overrides,
+  };
+}
+
+function list(users: TAdminUser[], total = users.length, pageNo = 1) {
+  return {
+    success: true,
+    users,
+    meta: meta(total, pageNo),
+    activeUsers: 40,
+    pendingUsers: 5,
+    deletedUsers: 3,
+  };
+}
+
+describe('Users management', { timeout: 15_000 }, () => {
+  useCleanToasts();
+
+  it('shows the four cards from the answer and the table columns', async () => {
+    await renderAdmin(PATH, { 'admin.users.list': () => list([user()], 48) }, TITLE);
+
+    expect(await page().findByText('Asha Rao')).toBeInTheDocument();
+    for (const [label, value] of [
+      ['Total Users', '48'],
+      ['Active Users', '40'],
+      ['Pending Users', '5'],
+      ['Deleted Users', '3'],
+    ]) {
+      expect(screen.getByRole('region', { name: label })).toHaveTextContent(value!);
+    }
+    const headers = within(screen.getByRole('table', { name: 'Users' })).getAllByRole('columnheader');
+    expect(headers.map((th) => th.textContent)).toEqual([
+      'ID',
+      'Name',
+      'Business',
+      'Contact',
+      'Status',
+      'Reviews',
+      'Subscription',
+      'Agent',
+      'Created',
+      'Actions',
+    ]);
+  });
+
+  it('applies the cell rules: subscription range, agent or Direct, unknown status as pending', async () => {
+    await renderAdmin(
+      PATH,
+      {
+        'admin.users.list': () =>
+          list([
+            user(),
+            user({
+              id: 8,
+              name: 'Bina',
+              status: 'weird' as TAdminUser['status'],
+              agent: null,
+              subscriptionStart: null,
+              subscriptionEnd: null,
+            }),
+          ]),
+      },
+      TITLE,
+    );
+    const first = (await page().findByText('Asha Rao')).closest('tr')!;
+    expect(first).toHaveTextContent('Active');
+    expect(first).toHaveTextContent('05 Mar 2026 – 05 Mar 2027');
+    expect(first).toHaveTextContent('Ravi Kumar');
+    expect(first).toHaveTextContent('9123456780');
+
+    const second = page().getByText('Bina').closest('tr')!;
+    expect(second).toHaveTextContent('Not yet specified');
+    expect(second).toHaveTextContent('Direct');
+    expect(within(second).getByText('pending')).toBeInTheDocument();
+  });
+
+  it('asks for page 10 at a time and goes back to page 1 when the search changes', async () => {
+    const app = await renderAdmin(
+      PATH,
+      {
+        'admin.users.list': (input) => {
+          const { page: p } = input as { page: number };
+          return list([user({ id: p * 100, name: `User on page ${p}` })], 25, p);
+        },
+      },
+      TITLE,
+    );
+    await page().findByText('User on page 1');
+    await app.user.click(page().getByRole('button', { name: 'Page 2' }));
+    await page().findByText('User on page 2');
+
+    await app.user.type(page().getByLabelText('Search users'), 'asha');
+    await waitFor(() =>
+      expect(app.server.callsTo('admin.users.list').at(-1)?.input).toEqual({
+        page: 1,
+        limit: 10,
+        search: 'asha',
+      }),
+    );
+    expect(app.server.callsTo('admin.users.list')[1]?.input).toEqual({ page: 2, limit: 10 });
+  });
+
+  it('shows skeleton rows while loading and the empty text', async () => {
+    const wait = pending();
+    const app = await renderAdmin(PATH, { 'admin.users.list': wait.handler }, TITLE);
+    expect(page().getAllByTestId('skeleton-row')).toHaveLength(10);
+    wait.resolve(list([]));
+    expect(await page().findByText('No users yet.')).toBeInTheDocument();
+    app.server.use({ 'admin.users.list': () => list([]) });
+  });
+
+  it('shows a load failure with Retry', async () => {
+    let fail = true;
+    const app = await renderAdmin(
+      PATH,
+      {
+        'admin.users.list': () => {
+          if (fail) throw trpcError('INTERNAL_SERVER_ERROR', 'Database unavailable');
+          return list([user()]);
+        },
+      },
+      TITLE,
+    );
+    const alert = await page().findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load users. Please try again.');
+    expect(alert).toHaveTextContent('Database unavailable');
+    fail = false;
+    await app.user.click(page().getByRole('button', { name: 'Retry' }));
+    expect(await page().findByText('Asha Rao')).toBeInTheDocument();
+  });
+
+  it('views every field of a user', async () => {
+    const app = await renderAdmin(PATH, { 'admin.users.list': () => list([user()]) }, TITLE);
+    await app.user.click(await page().findByRole('button', { name: 'View user Asha Rao' }));
+    const dialog = await screen.findByRole('dialog', { name: 'User Details' });
+    for (const text of [
+      'asha@example.com',
+      'asha-cafe',
+      'Professional',
+      'Manual',
+      'https://g.page/r/asha',
+      '12',
+    ]) {
+      expect(dialog).toHaveTextContent(text);
+    }
+  });
+
+  it('validates the edit form', async () => {
+    const app = await renderAdmin(PATH, { 'admin.users.list': () => list([user()]) }, TITLE);
+    await app.user.click(await page().findByRole('button', { name: 'Edit user Asha Rao' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    for (const label of [/^Name/, /^Business name/, /^Contact number/, /^Business code/, /^Review link/]) {
+      await app.user.clear(within(dialog).getByLabelText(label));
+    }
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    for (const message of [
+      'Name is required',
+      'Business name is required',
+      'Contact number is required',
+      'Business code is required',
+      'Enter a valid URL',
+    ]) {
+      expect(within(dialog).getByText(message)).toBeInTheDocument();
+    }
+    expect(app.server.callsTo('admin.users.update')).toHaveLength(0);
+    // Status offers pending and active only.
+    expect(
+      within(within(dialog).getByLabelText('Status'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Pending', 'Active']);
+  });
+
+  it('saves an edit: Saving..., the payload, the toast and a reload', async () => {
+    const wait = pending();
+    const app = await renderAdmin(
+      PATH,
+      { 'admin.users.list': () => list([user()]), 'admin.users.update': wait.handler },
+      TITLE,
+    );
+    await app.user.click(await page().findByRole('button', { name: 'Edit user Asha Rao' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    const name = within(dialog).getByLabelText(/^Name/);
+    await app.user.clear(name);
+    await app.user.type(name, ' Asha R ');
+    await app.user.selectOptions(within(dialog).getByLabelText('Status'), 'pending');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    expect(await within(dialog).findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(name).toBeDisabled();
+    expect(app.server.callsTo('admin.users.update')[0]?.input).toEqual({
+      id: 7,
+      name: 'Asha R',
+      businessName: 'Asha Cafe',
+      contactNumber: '9876543210',
+      code: 'asha-cafe',
+      reviewLink: 'https://g.page/r/asha',
+      status: 'pending',
+    });
+    const before = app.server.callsTo('admin.users.list').length;
+    wait.resolve({ success: true });
+    expect(await screen.findByText('User updated successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit User' })).toBeNull());
+    await waitFor(() => expect(app.server.callsTo('admin.users.list').length).toBeGreaterThan(before));
+  });
+
+  it('says when an edit failed and keeps the dialog open with the reason', async () => {
+    const app = await renderAdmin(
+      PATH,
+      {
+        'admin.users.list': () => list([user()]),
+        'admin.users.update': () => {
+          throw trpcError('CONFLICT', 'This business code is taken', 'code');
+        },
+      },
+      TITLE,
+    );
+    await app.user.click(await page().findByRole('button', { name: 'Edit user Asha Rao' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update user. Please try again.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('This business code is taken');
+  });
+
+  it('deletes after confirmation: Deleting..., toast and reload', async () => {
+    const wait = pending();
+    const app = await renderAdmin(
+      PATH,
+      { 'admin.users.list': () => list([user()]), 'admin.users.delete': wait.handler },
+      TITLE,
+    );
+    await app.user.click(await page().findByRole('button', { name: 'Delete user Asha Rao' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('button', { name: 'Deleting...' })).toBeDisabled();
+    expect(app.server.callsTo('admin.users.delete')[0]?.input).toEqual({ id: 7 });
+
+    const before = app.server.callsTo('admin.users.list').length;
+    wait.resolve({ success: true, message: 'deleted' });
+    expect(await screen.findByText('User deleted successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(app.server.callsTo('admin.users.list').length).toBeGreaterThan(before));
+  });
+
+  it('says when a delete failed', async () => {
+    const app = await renderAdmin(
+      PATH,
+      {
+        'admin.users.list': () => list([user()]),
+        'admin.users.delete': () => {
+          throw trpcError('INTERNAL_SERVER_ERROR');
+        },
+      },
+      TITLE,
+    );
+    await app.user.click(await page().findByRole('button', { name: 'Delete user Asha Rao' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete user. Please try again.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,48 @@
+import { Box, Container, Paper, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { BrandMark } from '../landing/brand-mark.tsx';
+import classes from './auth-layout.module.css';
+
+interface TAuthLayoutProps {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  /** Under the card: e.g. "New to StarLoop? Create an account". */
+  footer?: ReactNode;
+  /** 'sm' for sign-in forms, 'lg' for registration. */
+  width?: 'sm' | 'lg';
+}
+
+/** The public account pages (login, passwords, register): the logo, one card, a footer line. */
+export function AuthLayout({ title, subtitle, children, footer, width = 'sm' }: TAuthLayoutProps) {
+  return (
+    <Box component="main" className={classes.page}>
+      <Container size={width === 'sm' ? 440 : 'md'} px={0}>
+        <div className={classes.header}>
+          <Link to="/" className={classes.brand} aria-label="StarLoop home">
+            <BrandMark />
+          </Link>
+        </div>
+        <Paper withBorder shadow="sm" radius="lg" p={{ base: 'md', xs: 'xl' }}>
+          <Title order={1} fz={{ base: 'h3', xs: 'h2' }}>
+            {title}
+          </Title>
+          {subtitle ? (
+            <Text c="dimmed" mt={6} mb="lg">
+              {subtitle}
+            </Text>
+          ) : (
+            <Box mb="lg" />
+          )}
+          {children}
+        </Paper>
+        {footer ? (
+          <Text ta="center" mt="lg" size="sm">
+            {footer}
+          </Text>
+        ) : null}
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,22 @@
+import { Text } from '@mantine/core';
+
+/** Five stars, filled up to the rating; read out as "4 out of 5 stars". */
+export function RatingStars({ rating, size = 'md' }: { rating: number; size?: 'sm' | 'md' | 'lg' }) {
+  const filled = Math.max(0, Math.min(5, Math.round(rating)));
+  return (
+    <Text
+      component="span"
+      size={size}
+      role="img"
+      aria-label={`${filled} out of 5 stars`}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      <Text component="span" inherit c="yellow.6">
+        {'★'.repeat(filled)}
+      </Text>
+      <Text component="span" inherit c="gray.4">
+        {'★'.repeat(5 - filled)}
+      </Text>
+    </Text>
+  );
+}

@@ -1,0 +1,240 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { trpcError } from '../../../test/fake-trpc.ts';
+import { cleanToastsBeforeEach, deferred, owner, page, renderOwner } from '../test/owner-test-utils.tsx';
+
+// The payment gateway (Razorpay Checkout or the test dialog) is stubbed: each test says how it ends.
+const gateway = vi.hoisted(() => ({ openCheckout: vi.fn() }));
+vi.mock('../../register/payment-gateway.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../register/payment-gateway.ts')>()),
+  openCheckout: gateway.openCheckout,
+}));
+
+const NOW = new Date('2026-02-01T06:00:00.000Z');
+const ORDER = {
+  orderId: 'order_123',
+  amount: 199900,
+  currency: 'INR',
+  keyId: 'rzp_test_key',
+  testMode: false,
+};
+const RESPONSE = {
+  razorpay_order_id: 'order_123',
+  razorpay_payment_id: 'pay_NEW',
+  razorpay_signature: 'sig_abc',
+};
+
+function plan(overrides: Record<string, unknown> = {}) {
+  return {
+    plan: 'essential',
+    planName: 'Essential',
+    status: 'active',
+    subscriptionStart: '2026-01-10T00:00:00.000Z',
+    subscriptionEnd: '2026-02-10T00:00:00.000Z',
+    daysLeft: 9,
+    inGrace: false,
+    reviewPageActive: true,
+    payments: [
+      {
+        id: 1,
+        plan: 'essential',
+        purpose: 'registration',
+        amount: 199900,
+        status: 'captured',
+        paymentMethod: 'card',
+        razorpayPaymentId: 'pay_FIRST',
+        createdAt: '2026-01-10T05:00:00.000Z',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function handlers(more: Record<string, (input: unknown) => unknown> = {}) {
+  return {
+    'owner.me': () => owner({ plan: 'essential' }),
+    'owner.plan.get': () => plan(),
+    'owner.plan.createOrder': () => ORDER,
+    'payments.verify': () => ({ success: true, token: 'new-token', user: owner() }),
+    ...more,
+  };
+}
+
+cleanToastsBeforeEach();
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  gateway.openCheckout.mockReset();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('subscription plan', () => {
+  it('shows the plan, its period, the days left and the payment history', async () => {
+    await renderOwner('/dashboard/plan', handlers(), 'Subscription Plan');
+
+    expect(await page().findByRole('heading', { level: 2, name: 'Essential' })).toBeInTheDocument();
+    expect(page().getByText('Active')).toBeInTheDocument();
+    expect(page().getByText('10 Jan 2026 – 10 Feb 2026')).toBeInTheDocument();
+    expect(page().getByText('9 days left')).toBeInTheDocument();
+
+    const history = within(page().getByRole('table'));
+    const row = history.getAllByRole('row')[1]!;
+    expect(within(row).getByText('10 Jan 2026')).toBeInTheDocument();
+    expect(within(row).getByText('Essential')).toBeInTheDocument();
+    expect(within(row).getByText('Registration')).toBeInTheDocument();
+    expect(within(row).getByText('₹1,999.00')).toBeInTheDocument();
+    expect(within(row).getByText('captured')).toBeInTheDocument();
+    expect(within(row).getByText('pay_FIRST')).toBeInTheDocument();
+  });
+
+  it('says how long ago the plan ended and that the review page still works for 7 days', async () => {
+    await renderOwner(
+      '/dashboard/plan',
+      handlers({
+        'owner.plan.get': () =>
+          plan({
+            subscriptionEnd: '2026-01-29T00:00:00.000Z',
+            daysLeft: 0,
+            inGrace: true,
+            reviewPageActive: true,
+          }),
+      }),
+      'Subscription Plan',
+    );
+    expect(await page().findByText('Ended 3 days ago')).toBeInTheDocument();
+    expect(page().getByText(/keeps working for 7 days after the end, until 05 Feb 2026/)).toBeInTheDocument();
+  });
+
+  it('renews: order, checkout, verify with the checkout response, a toast and a fresh plan', async () => {
+    gateway.openCheckout.mockResolvedValue({ status: 'success', response: RESPONSE });
+    const verify = deferred();
+    const app = await renderOwner(
+      '/dashboard/plan',
+      handlers({ 'payments.verify': verify.handler }),
+      'Subscription Plan',
+    );
+    await page().findByText('9 days left');
+    const planCalls = app.server.callsTo('owner.plan.get').length;
+
+    await app.user.click(page().getByRole('button', { name: 'Renew' }));
+
+    expect(
+      await screen.findByText('Payment processing... please wait for confirmation.'),
+    ).toBeInTheDocument();
+    expect(app.server.callsTo('owner.plan.createOrder')[0]?.input).toEqual({
+      plan: 'essential',
+      purpose: 'renewal',
+    });
+    expect(gateway.openCheckout).toHaveBeenCalledWith(
+      ORDER,
+      expect.objectContaining({
+        name: 'Asha Rao',
+        contact: '9876543210',
+        notes: expect.objectContaining({ businessName: 'Chai Point & Co.', code: 'chai-point' }),
+      }),
+      expect.objectContaining({ completeTestPayment: expect.any(Function) }),
+    );
+    await waitFor(() => expect(app.server.callsTo('payments.verify')[0]?.input).toEqual(RESPONSE));
+
+    verify.resolve({ success: true, token: 'new-token', user: owner() });
+    expect(await screen.findByText('Payment received. Your plan is renewed.')).toBeInTheDocument();
+    await waitFor(() => expect(app.server.callsTo('owner.plan.get').length).toBeGreaterThan(planCalls));
+    // The browser keeps its own session.
+    expect(window.localStorage.getItem('authToken')).toBe('owner-token');
+  });
+
+  it('upgrades an Essential owner to Professional', async () => {
+    gateway.openCheckout.mockResolvedValue({ status: 'success', response: RESPONSE });
+    const app = await renderOwner('/dashboard/plan', handlers(), 'Subscription Plan');
+    await app.user.click(await page().findByRole('button', { name: 'Upgrade to Professional' }));
+
+    expect(
+      await screen.findByText('Payment received. Welcome to the Professional plan!'),
+    ).toBeInTheDocument();
+    expect(app.server.callsTo('owner.plan.createOrder')[0]?.input).toEqual({
+      plan: 'professional',
+      purpose: 'upgrade',
+    });
+  });
+
+  it('offers no upgrade to a Professional owner', async () => {
+    await renderOwner(
+      '/dashboard/plan',
+      handlers({ 'owner.plan.get': () => plan({ plan: 'professional', planName: 'Professional' }) }),
+      'Subscription Plan',
+    );
+    expect(await page().findByRole('button', { name: 'Renew' })).toBeInTheDocument();
+    expect(page().queryByRole('button', { name: 'Upgrade to Professional' })).toBeNull();
+  });
+
+  it('says "Payment cancelled" when the checkout is closed, and verifies nothing', async () => {
+    gateway.openCheckout.mockResolvedValue({ status: 'cancelled' });
+    const app = await renderOwner('/dashboard/plan', handlers(), 'Subscription Plan');
+    await app.user.click(await page().findByRole('button', { name: 'Renew' }));
+
+    expect(await screen.findByText('Payment cancelled')).toBeInTheDocument();
+    expect(app.server.callsTo('payments.verify')).toHaveLength(0);
+    await waitFor(() => expect(page().getByRole('button', { name: 'Renew' })).toBeEnabled());
+  });
+
+  it("shows the gateway's failure description", async () => {
+    gateway.openCheckout.mockResolvedValue({ status: 'failed', description: 'Your card was declined' });
+    const app = await renderOwner('/dashboard/plan', handlers(), 'Subscription Plan');
+    await app.user.click(await page().findByRole('button', { name: 'Renew' }));
+
+    expect(await screen.findByText('Payment failed: Your card was declined')).toBeInTheDocument();
+    expect(app.server.callsTo('payments.verify')).toHaveLength(0);
+  });
+
+  it('says "Please try again" when the gateway gives no description', async () => {
+    gateway.openCheckout.mockResolvedValue({ status: 'failed' });
+    const app = await renderOwner('/dashboard/plan', handlers(), 'Subscription Plan');
+    await app.user.click(await page().findByRole('button', { name: 'Renew' }));
+
+    expect(await screen.findByText('Payment failed: Please try again')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the order cannot be created", async () => {
+    const app = await renderOwner(
+      '/dashboard/plan',
+      handlers({
+        'owner.plan.createOrder': () => {
+          throw trpcError('BAD_REQUEST', 'Payment provider is unavailable. Please try again.');
+        },
+      }),
+      'Subscription Plan',
+    );
+    await app.user.click(await page().findByRole('button', { name: 'Renew' }));
+
+    expect(await screen.findByText('Payment provider is unavailable. Please try again.')).toBeInTheDocument();
+    expect(gateway.openCheckout).not.toHaveBeenCalled();
+  });
+
+  it('says so when the payment gateway cannot load', async () => {
+    gateway.openCheckout.mockRejectedValue(new Error('script blocked'));
+    const app = await renderOwner('/dashboard/plan', handlers(), 'Subscription Plan');
+    await app.user.click(await page().findByRole('button', { name: 'Renew' }));
+
+    expect(
+      await screen.findByText('Failed to load payment gateway. Please refresh and try again.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows "Failed to load plan" with the error and a Retry button', async () => {
+    await renderOwner(
+      '/dashboard/plan',
+      handlers({
+        'owner.plan.get': () => {
+          throw trpcError('INTERNAL_SERVER_ERROR', 'Plan service is down');
+        },
+      }),
+      'Subscription Plan',
+    );
+    const alert = await page().findByRole('alert');
+    expect(within(alert).getByText('Failed to load plan')).toBeInTheDocument();
+    expect(within(alert).getByText('Error: Plan service is down')).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});

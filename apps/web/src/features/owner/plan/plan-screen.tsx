@@ -1,0 +1,190 @@
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  PAYMENT_TEXTS,
+  REGISTRATION_PLANS,
+  resolveRegistrationPlan,
+  SUBSCRIPTION_GRACE_DAYS,
+} from '@starloop/contract';
+import { useQuery } from '@tanstack/react-query';
+import { formatDate, formatPaise, titleCase } from '../../../lib/format.ts';
+import { useTrpc } from '../../../lib/use-trpc.ts';
+import { LoadError } from '../shared/load-error.tsx';
+import { graceEndDate, periodLabel, remainingLabel, STATUS_COLORS } from './plan-status.ts';
+import { usePlanCheckout } from './use-plan-checkout.ts';
+
+const PROFESSIONAL = REGISTRATION_PLANS.find((plan) => plan.key === 'professional')!;
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <div>{children}</div>
+    </div>
+  );
+}
+
+/** 'Subscription Plan': the current plan and period, Renew / Upgrade, and the payment history. */
+export function PlanScreen() {
+  const trpc = useTrpc();
+  const plan = useQuery(trpc.owner.plan.get.queryOptions());
+  const { pay, busy } = usePlanCheckout(plan.data?.plan);
+
+  if (plan.isError) {
+    return (
+      <LoadError
+        title="Failed to load plan"
+        error={plan.error}
+        onRetry={() => void plan.refetch()}
+        retrying={plan.isFetching}
+      />
+    );
+  }
+  if (plan.isPending) {
+    return (
+      <Stack gap="lg" data-testid="plan-loading">
+        <Skeleton height={220} radius="md" />
+        <Skeleton height={180} radius="md" />
+      </Stack>
+    );
+  }
+
+  const data = plan.data;
+  const current = resolveRegistrationPlan(data.plan);
+  const period = periodLabel(data);
+  const remaining = remainingLabel(data);
+  const ended = remaining?.startsWith('Ended') ?? false;
+  const inactive = data.status === 'inactive';
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="current-plan-title">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+          <Stack gap="md">
+            <Group gap="sm" align="center">
+              <Title order={2} size="h3" id="current-plan-title">
+                {data.planName}
+              </Title>
+              <Badge color={STATUS_COLORS[data.status] ?? 'gray'} variant="light">
+                {titleCase(data.status)}
+              </Badge>
+            </Group>
+            <Group gap="xl" wrap="wrap">
+              <Fact label="Period">
+                <Text>{period ?? 'Not started yet'}</Text>
+              </Fact>
+              {remaining ? (
+                <Fact label={ended ? 'Ended' : 'Days left'}>
+                  <Text fw={600} c={ended ? 'red.8' : undefined}>
+                    {remaining}
+                  </Text>
+                </Fact>
+              ) : null}
+              <Fact label="Price">
+                <Text>{formatPaise(current.amount)} / month</Text>
+              </Fact>
+            </Group>
+          </Stack>
+          <Group gap="sm" wrap="wrap">
+            <Button
+              onClick={() => void pay('renewal')}
+              loading={busy === 'renewal'}
+              disabled={busy !== null || inactive}
+            >
+              Renew
+            </Button>
+            {data.plan === 'essential' ? (
+              <Button
+                variant="light"
+                onClick={() => void pay('upgrade')}
+                loading={busy === 'upgrade'}
+                disabled={busy !== null || inactive}
+              >
+                Upgrade to Professional
+              </Button>
+            ) : null}
+          </Group>
+        </Group>
+
+        <Stack gap="sm" mt="md">
+          {inactive ? (
+            <Alert color="red" variant="light">
+              {PAYMENT_TEXTS.accountInactive}
+            </Alert>
+          ) : null}
+          {!inactive && data.inGrace && data.subscriptionEnd ? (
+            <Alert color="yellow" variant="light" title="Your plan has ended">
+              Your review page keeps working for {SUBSCRIPTION_GRACE_DAYS} days after the end, until{' '}
+              {graceEndDate(data.subscriptionEnd)}. Renew to keep it running.
+            </Alert>
+          ) : null}
+          {!inactive && !data.inGrace && !data.reviewPageActive && ended ? (
+            <Alert color="red" variant="light" title="Your review page is switched off">
+              The {SUBSCRIPTION_GRACE_DAYS}-day grace period after the end has passed. Renew to switch it back
+              on.
+            </Alert>
+          ) : null}
+          {data.plan === 'essential' ? (
+            <Text size="sm" c="dimmed">
+              Professional ({formatPaise(PROFESSIONAL.amount)} / month) adds automatic review replies,
+              sentiment analysis and custom response templates.
+            </Text>
+          ) : null}
+          <Text size="xs" c="dimmed">
+            Each payment adds one month: from the end of the current period, or from today if it has already
+            ended. An upgrade switches you to Professional at once.
+          </Text>
+        </Stack>
+      </Paper>
+
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="payments-title">
+        <Title order={2} size="h4" id="payments-title" mb="md">
+          Payment history
+        </Title>
+        {data.payments.length === 0 ? (
+          <Text c="dimmed" ta="center" py="md">
+            No payments yet.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="sm" striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Plan</Table.Th>
+                  <Table.Th>Purpose</Table.Th>
+                  <Table.Th ta="right">Amount</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Payment ID</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.payments.map((payment) => (
+                  <Table.Tr key={payment.id}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(payment.createdAt)}</Table.Td>
+                    <Table.Td>{resolveRegistrationPlan(payment.plan).name}</Table.Td>
+                    <Table.Td>{titleCase(payment.purpose)}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatPaise(payment.amount)}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS_COLORS[payment.status] ?? 'gray'} variant="light">
+                        {payment.status}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                        {payment.razorpayPaymentId ?? '-'}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,249 @@
+import {
+  Anchor,
+  Button,
+  CopyButton,
+  DataList,
+  Grid,
+  Group,
+  Image,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { createPortal } from 'react-dom';
+import { AnchorLink } from '../../../components/router-links.tsx';
+import { LoadError } from '../shared/load-error.tsx';
+import { useOwner, useSystemInfo } from '../shared/use-owner.ts';
+import { qrDataUrl, qrFileName, reviewPageUrl } from './qr.ts';
+import classes from './table-card.module.css';
+
+/** Set on <html> while the table card is being printed (see table-card.module.css). */
+const PRINT_ATTRIBUTE = 'data-print-table-card';
+
+export const TABLE_CARD_LINE = 'Scan to review us';
+
+interface TTableCardProps {
+  qr: string | undefined;
+  businessName: string;
+  url: string;
+}
+
+function TableCardContent({ qr, businessName, url }: TTableCardProps) {
+  return (
+    <>
+      {qr ? <img className={classes.cardQr} src={qr} alt="" /> : null}
+      <p className={classes.cardName}>{businessName}</p>
+      <p className={classes.cardLine}>{TABLE_CARD_LINE}</p>
+      <p className={classes.cardUrl}>{url}</p>
+    </>
+  );
+}
+
+/** Prints only the table card: marks <html> for the print stylesheet until the print dialog closes. */
+function usePrintTableCard() {
+  useEffect(() => () => document.documentElement.removeAttribute(PRINT_ATTRIBUTE), []);
+  return useCallback(() => {
+    const root = document.documentElement;
+    root.setAttribute(PRINT_ATTRIBUTE, '');
+    window.addEventListener('afterprint', () => root.removeAttribute(PRINT_ATTRIBUTE), { once: true });
+    window.print();
+  }, []);
+}
+
+/** The owner's read-only business details, review page QR code (download, print) and table card. */
+export function ProfileScreen() {
+  const owner = useOwner();
+  const info = useSystemInfo();
+  const printCard = usePrintTableCard();
+
+  // The review page address needs appUrl (system.info); when that fails, this window's origin.
+  const url = owner.data && !info.isPending ? reviewPageUrl(info.data?.appUrl, owner.data.code) : undefined;
+  const qr = useQuery({
+    queryKey: ['owner', 'profile', 'qr', url],
+    queryFn: () => qrDataUrl(url ?? ''),
+    enabled: url !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+  if (owner.isError) {
+    return (
+      <LoadError
+        title="Failed to load profile"
+        error={owner.error}
+        onRetry={() => void owner.refetch()}
+        retrying={owner.isFetching}
+      />
+    );
+  }
+
+  if (owner.isPending) {
+    return (
+      <Grid gap="md" data-testid="profile-loading">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Skeleton height={280} radius="md" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Skeleton height={280} radius="md" />
+        </Grid.Col>
+      </Grid>
+    );
+  }
+
+  const profile = owner.data;
+  const fileName = qrFileName(profile.businessName);
+
+  return (
+    <Stack gap="lg">
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Paper
+            withBorder
+            radius="md"
+            p="md"
+            component="section"
+            aria-labelledby="business-info-title"
+            h="100%"
+          >
+            <Title order={2} size="h4" id="business-info-title" mb="md">
+              Business information
+            </Title>
+            <DataList orientation="vertical" gap="md" withDivider>
+              <DataList.Item>
+                <DataList.ItemLabel>Owner name</DataList.ItemLabel>
+                <DataList.ItemValue>{profile.name}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>Business name</DataList.ItemLabel>
+                <DataList.ItemValue>{profile.businessName}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>Contact number</DataList.ItemLabel>
+                <DataList.ItemValue>{profile.contactNumber}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>Business code</DataList.ItemLabel>
+                <DataList.ItemValue>{profile.code}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>Review link</DataList.ItemLabel>
+                <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>
+                  {profile.reviewLink ? (
+                    <Anchor href={profile.reviewLink} target="_blank" rel="noopener noreferrer">
+                      {profile.reviewLink}
+                    </Anchor>
+                  ) : (
+                    <Text component="span" c="dimmed">
+                      Not set
+                    </Text>
+                  )}
+                </DataList.ItemValue>
+              </DataList.Item>
+              {url ? (
+                <DataList.Item>
+                  <DataList.ItemLabel>Your review page</DataList.ItemLabel>
+                  <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>
+                    <Group gap="xs" wrap="nowrap" align="center">
+                      <Anchor
+                        href={url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        style={{ minWidth: 0, flex: 1 }}
+                      >
+                        {url}
+                      </Anchor>
+                      <CopyButton value={url}>
+                        {({ copied, copy }) => (
+                          <Button size="compact-xs" variant="light" onClick={copy} style={{ flexShrink: 0 }}>
+                            {copied ? 'Copied' : 'Copy'}
+                          </Button>
+                        )}
+                      </CopyButton>
+                    </Group>
+                  </DataList.ItemValue>
+                </DataList.Item>
+              ) : null}
+            </DataList>
+            <Text size="xs" c="dimmed" mt="md">
+              These details can't be changed here. To update them,{' '}
+              <AnchorLink to="/support">contact support</AnchorLink>.
+            </Text>
+          </Paper>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper withBorder radius="md" p="md" component="section" aria-labelledby="qr-title" h="100%">
+            <Title order={2} size="h4" id="qr-title" mb="xs">
+              QR code
+            </Title>
+            <Text size="sm" c="dimmed" mb="md">
+              Customers scan it to open your review page.
+            </Text>
+            <Stack align="center" gap="md">
+              {qr.data ? (
+                <Image
+                  src={qr.data}
+                  w={256}
+                  h={256}
+                  width={256}
+                  height={256}
+                  alt={`QR code for ${url}`}
+                  fit="contain"
+                />
+              ) : qr.isError ? (
+                <LoadError
+                  title="Could not make the QR code"
+                  error={qr.error}
+                  onRetry={() => void qr.refetch()}
+                />
+              ) : (
+                <Skeleton width={256} height={256} radius="sm" data-testid="qr-loading" />
+              )}
+              <Button
+                component="a"
+                href={qr.data}
+                download={fileName}
+                disabled={!qr.data}
+                aria-disabled={!qr.data || undefined}
+              >
+                Download QR Code
+              </Button>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="table-card-title">
+        <Group justify="space-between" align="flex-start" mb="md" wrap="wrap">
+          <div>
+            <Title order={2} size="h4" id="table-card-title">
+              Table card
+            </Title>
+            <Text size="sm" c="dimmed">
+              An A5 card to print and place on tables or at the counter.
+            </Text>
+          </div>
+          <Button variant="light" onClick={printCard} disabled={!qr.data}>
+            Print table card
+          </Button>
+        </Group>
+        <div className={classes.card} data-testid="table-card">
+          <TableCardContent qr={qr.data} businessName={profile.businessName} url={url ?? ''} />
+        </div>
+      </Paper>
+
+      {qr.data && url
+        ? createPortal(
+            <div className={classes.printRoot} aria-hidden="true">
+              <TableCardContent qr={qr.data} businessName={profile.businessName} url={url} />
+            </div>,
+            document.body,
+          )
+        : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,58 @@
+import { Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import type { TOwnerSettings } from '@starloop/contract';
+import { SavedNote } from './saved-note.tsx';
+import type { TSettingsSaver } from './use-settings.ts';
+
+export const REVIEW_FLOW_OPTIONS = [
+  {
+    value: 'smart',
+    label: 'Smart routing',
+    description: '4-5 stars go to your public review page, 1-3 to private feedback.',
+  },
+  {
+    value: 'open',
+    label: 'Open to everyone',
+    description: 'Every customer sees both: your public review page and the private feedback form.',
+  },
+] as const;
+
+export const REVIEW_GATING_NOTE =
+  'Google\'s review policy does not allow sending only happy customers to Google ("review gating"); "Open to everyone" keeps you inside it.';
+
+/** How the review page treats each rating (decisions.md: Review flow). Saved on change. */
+export function ReviewFlowSection({ settings, saver }: { settings: TOwnerSettings; saver: TSettingsSaver }) {
+  const value = saver.pending?.reviewFlow ?? settings.reviewFlow;
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="review-flow-title">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4" id="review-flow-title">
+          Review flow
+        </Title>
+        <SavedNote saver={saver} field="reviewFlow" />
+      </Group>
+      <Radio.Group
+        value={value}
+        onChange={(next) => {
+          if (next === 'smart' || next === 'open') saver.save({ reviewFlow: next });
+        }}
+        label="What your customers see after they rate you"
+        description={REVIEW_GATING_NOTE}
+      >
+        <Stack gap="sm" mt="sm">
+          {REVIEW_FLOW_OPTIONS.map((option) => (
+            <Radio
+              key={option.value}
+              value={option.value}
+              label={option.label}
+              description={option.description}
+              disabled={saver.saving}
+            />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Text size="xs" c="dimmed" mt="sm">
+        Changes apply to your review page at once.
+      </Text>
+    </Paper>
+  );
+}

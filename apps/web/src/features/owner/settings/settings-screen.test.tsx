@@ -1,0 +1,274 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { trpcError } from '../../../test/fake-trpc.ts';
+import { cleanToastsBeforeEach, page, renderOwner } from '../test/owner-test-utils.tsx';
+
+cleanToastsBeforeEach();
+
+// Mantine's autosizing Textarea listens to document.fonts, which happy-dom lacks.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
+
+const PLACEHOLDERS = [
+  { key: 'customerName', description: "The customer's name" },
+  { key: 'businessName', description: 'Your business name' },
+  { key: 'rating', description: 'The star rating' },
+  { key: 'firstLine', description: 'The first sentence of the feedback' },
+];
+
+function templates(enabled: boolean, positive = 'Thank you {customerName} for {rating} stars!') {
+  return {
+    enabled,
+    placeholders: PLACEHOLDERS,
+    templates: [
+      { sentiment: 'positive', body: positive, isDefault: positive.startsWith('Thank you {customerName}') },
+      { sentiment: 'neutral', body: 'Thanks for your feedback about {businessName}.', isDefault: true },
+      { sentiment: 'negative', body: 'We are sorry, {customerName}.', isDefault: true },
+    ],
+  };
+}
+
+function settingsServer(initial = { reviewFlow: 'smart', notifyLowRatings: true, dailyDigest: false }) {
+  let current = { ...initial };
+  return {
+    'owner.settings.get': () => current,
+    'owner.settings.update': (input: unknown) => {
+      current = { ...current, ...(input as object) };
+      return current;
+    },
+  };
+}
+
+function handlers(more: Record<string, (input: unknown) => unknown> = {}) {
+  return {
+    ...settingsServer(),
+    'owner.templates.list': () => templates(true),
+    'owner.templates.preview': (input: unknown) => ({
+      text: (input as { body: string }).body.replace('{customerName}', 'Priya').replace('{rating}', '5'),
+    }),
+    ...more,
+  };
+}
+
+describe('settings: review flow and notifications', () => {
+  it('explains review gating and saves "Open to everyone"', async () => {
+    const app = await renderOwner('/dashboard/settings', handlers(), 'Settings');
+
+    const flow = within(await page().findByRole('radiogroup'));
+    expect(flow.getByRole('radio', { name: /Smart routing/ })).toBeChecked();
+    expect(
+      page().getByText(
+        'Google\'s review policy does not allow sending only happy customers to Google ("review gating"); "Open to everyone" keeps you inside it.',
+      ),
+    ).toBeInTheDocument();
+
+    await app.user.click(flow.getByRole('radio', { name: /Open to everyone/ }));
+
+    await waitFor(() => expect(app.server.callsTo('owner.settings.update')).toHaveLength(1));
+    expect(app.server.callsTo('owner.settings.update')[0]?.input).toEqual({ reviewFlow: 'open' });
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(flow.getByRole('radio', { name: /Open to everyone/ })).toBeChecked();
+    expect(
+      within(page().getByRole('region', { name: /Review flow/ })).getByText('Saved'),
+    ).toBeInTheDocument();
+  });
+
+  it('puts the old choice back when the server refuses', async () => {
+    const app = await renderOwner(
+      '/dashboard/settings',
+      handlers({
+        'owner.settings.update': () => {
+          throw trpcError('INTERNAL_SERVER_ERROR', 'Database is down');
+        },
+      }),
+      'Settings',
+    );
+    const flow = within(await page().findByRole('radiogroup'));
+    await app.user.click(flow.getByRole('radio', { name: /Open to everyone/ }));
+
+    expect(await screen.findByText('Could not save your settings. Database is down')).toBeInTheDocument();
+    expect(flow.getByRole('radio', { name: /Smart routing/ })).toBeChecked();
+  });
+
+  it('switches low-rating emails and the daily digest', async () => {
+    const app = await renderOwner('/dashboard/settings', handlers(), 'Settings');
+    const lowRatings = await page().findByRole('switch', { name: /Email me for every 1-3 star review/ });
+    const digest = page().getByRole('switch', { name: /Send a daily digest instead/ });
+    expect(lowRatings).toBeChecked();
+    expect(digest).not.toBeChecked();
+
+    await app.user.click(digest);
+    await waitFor(() => expect(digest).toBeChecked());
+    expect(app.server.callsTo('owner.settings.update')[0]?.input).toEqual({ dailyDigest: true });
+
+    await app.user.click(lowRatings);
+    await waitFor(() => expect(lowRatings).not.toBeChecked());
+    expect(app.server.callsTo('owner.settings.update')[1]?.input).toEqual({ notifyLowRatings: false });
+    // No low-rating emails: nothing to put in a digest.
+    expect(digest).toBeDisabled();
+  });
+
+  it('shows "Failed to load settings" with a Retry button', async () => {
+    await renderOwner(
+      '/dashboard/settings',
+      handlers({
+        'owner.settings.get': () => {
+          throw trpcError('INTERNAL_SERVER_ERROR', 'Settings are unavailable');
+        },
+      }),
+      'Settings',
+    );
+    expect(await page().findByText('Failed to load settings')).toBeInTheDocument();
+    expect(page().getByText('Error: Settings are unavailable')).toBeInTheDocument();
+  });
+});
+
+describe('settings: reply templates', () => {
+  it('lets a Professional owner edit a template with a live preview, save and reset it', async () => {
+    let list = templates(true);
+    const app = await renderOwner(
+      '/dashboard/settings',
+      handlers({
+        'owner.templates.list': () => list,
+        'owner.templates.update': (input: unknown) => {
+          list = templates(true, (input as { body: string }).body);
+          return list;
+        },
+        'owner.templates.reset': () => {
+          list = templates(true);
+          return list;
+        },
+      }),
+      'Settings',
+    );
+
+    const positive = await page().findByRole('textbox', { name: 'Positive reviews' });
+    expect(page().getByText('{firstLine}')).toBeInTheDocument();
+    expect(page().getByText('{customerName}')).toBeInTheDocument();
+    expect(await page().findByText('Thank you Priya for 5 stars!')).toBeInTheDocument();
+
+    await app.user.clear(positive);
+    await app.user.type(positive, 'Hello {{customerName}, thanks!');
+    expect(await page().findByText('Hello Priya, thanks!')).toBeInTheDocument();
+    const previews = app.server.callsTo('owner.templates.preview').map((c) => c.input);
+    expect(previews).toContainEqual({ sentiment: 'positive', body: 'Hello {customerName}, thanks!' });
+
+    const card = within(page().getByRole('region', { name: 'Positive reviews template' }));
+    await app.user.click(card.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Template saved')).toBeInTheDocument();
+    expect(app.server.callsTo('owner.templates.update')[0]?.input).toEqual({
+      sentiment: 'positive',
+      body: 'Hello {customerName}, thanks!',
+    });
+
+    await app.user.click(card.getByRole('button', { name: 'Reset to default' }));
+    expect(await screen.findByText('Template reset to default')).toBeInTheDocument();
+    expect(app.server.callsTo('owner.templates.reset')[0]?.input).toEqual({ sentiment: 'positive' });
+    await waitFor(() => expect(positive).toHaveValue('Thank you {customerName} for {rating} stars!'));
+  });
+
+  it("shows the server's message for an unknown placeholder in the preview", async () => {
+    const app = await renderOwner(
+      '/dashboard/settings',
+      handlers({
+        'owner.templates.preview': (input: unknown) => {
+          if ((input as { body: string }).body.includes('{name}')) {
+            throw trpcError('BAD_REQUEST', 'Unknown placeholder {name}.', 'body');
+          }
+          return { text: 'ok' };
+        },
+      }),
+      'Settings',
+    );
+    const neutral = await page().findByRole('textbox', { name: 'Neutral reviews' });
+    await app.user.type(neutral, ' {{name}');
+    expect(await page().findByText('Unknown placeholder {name}.')).toBeInTheDocument();
+  });
+
+  it('shows Essential owners the templates read-only, with an upgrade note', async () => {
+    await renderOwner(
+      '/dashboard/settings',
+      handlers({ 'owner.templates.list': () => templates(false) }),
+      'Settings',
+    );
+    const positive = await page().findByRole('textbox', { name: 'Positive reviews' });
+    expect(positive).toHaveAttribute('readonly');
+    expect(page().getByText('Automatic replies come with the Professional plan')).toBeInTheDocument();
+    expect(page().getByRole('link', { name: 'Upgrade to Professional' })).toHaveAttribute(
+      'href',
+      '/dashboard/plan',
+    );
+    expect(page().queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(page().queryByRole('button', { name: 'Reset to default' })).toBeNull();
+  });
+});
+
+describe('settings: change password', () => {
+  const fill = async (
+    app: Awaited<ReturnType<typeof renderOwner>>,
+    current: string,
+    next: string,
+    confirm: string,
+  ) => {
+    if (current) await app.user.type(await page().findByLabelText(/Current password/), current);
+    if (next) await app.user.type(page().getByLabelText(/^New password/), next);
+    if (confirm) await app.user.type(page().getByLabelText(/Confirm new password/), confirm);
+    await app.user.click(page().getByRole('button', { name: 'Change password' }));
+  };
+
+  it('checks the fields before asking the server', async () => {
+    const app = await renderOwner('/dashboard/settings', handlers(), 'Settings');
+    await page().findByLabelText(/Current password/);
+    await fill(app, '', '123', 'abc');
+
+    expect(page().getByText('Password is required')).toBeInTheDocument();
+    expect(page().getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(page().getByText('Passwords do not match')).toBeInTheDocument();
+    expect(page().getByLabelText(/Current password/)).toHaveAttribute('aria-invalid', 'true');
+    expect(app.server.callsTo('owner.settings.changePassword')).toHaveLength(0);
+  });
+
+  it('marks a wrong current password on its field', async () => {
+    const app = await renderOwner(
+      '/dashboard/settings',
+      handlers({
+        'owner.settings.changePassword': () => {
+          throw trpcError('BAD_REQUEST', 'Your current password is not correct', 'currentPassword');
+        },
+      }),
+      'Settings',
+    );
+    await fill(app, 'oldpass1', 'newpass1', 'newpass1');
+
+    expect(await page().findByText('Your current password is not correct')).toBeInTheDocument();
+    expect(page().getByLabelText(/Current password/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('changes the password, says so and clears the form', async () => {
+    const app = await renderOwner(
+      '/dashboard/settings',
+      handlers({
+        'owner.settings.changePassword': () => ({
+          success: true,
+          message: 'Password changed. Other devices have been signed out.',
+        }),
+      }),
+      'Settings',
+    );
+    await fill(app, 'oldpass1', 'newpass1', 'newpass1');
+
+    expect(
+      await screen.findByText('Password changed. Other devices have been signed out.'),
+    ).toBeInTheDocument();
+    expect(app.server.callsTo('owner.settings.changePassword')[0]?.input).toEqual({
+      currentPassword: 'oldpass1',
+      newPassword: 'newpass1',
+    });
+    expect(page().getByLabelText(/Current password/)).toHaveValue('');
+    expect(page().getByLabelText(/Confirm new password/)).toHaveValue('');
+  });
+});

@@ -1,0 +1,224 @@
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  List,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  REPLY_TEMPLATE_MAX,
+  REPLY_TEXTS,
+  type TReplyTemplate,
+  type TReplyTemplateList,
+} from '@starloop/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { notify } from '../../../components/notify.ts';
+import { AnchorLink } from '../../../components/router-links.tsx';
+import { useTrpc } from '../../../lib/use-trpc.ts';
+import { LoadError } from '../shared/load-error.tsx';
+import { errorMessage } from '../shared/use-owner.ts';
+
+type TSentiment = TReplyTemplate['sentiment'];
+
+export const TEMPLATE_MAX = REPLY_TEMPLATE_MAX;
+/** How long the preview waits for typing to pause. */
+export const PREVIEW_DEBOUNCE_MS = 400;
+
+export const SENTIMENT_TITLES: Record<TSentiment, { title: string; hint: string }> = {
+  positive: { title: 'Positive reviews', hint: 'A thank-you for happy customers.' },
+  neutral: { title: 'Neutral reviews', hint: 'Thanks, and a promise to do better.' },
+  negative: { title: 'Negative reviews', hint: 'A professional apology and a follow-up.' },
+};
+
+const ORDER: TSentiment[] = ['positive', 'neutral', 'negative'];
+
+function TemplateEditor({ template, editable }: { template: TReplyTemplate; editable: boolean }) {
+  const trpc = useTrpc();
+  const queryClient = useQueryClient();
+  const [body, setBody] = useState(template.body);
+  // A reset or a save elsewhere brings a new body from the server: show it.
+  useEffect(() => setBody(template.body), [template.body]);
+  const [debounced] = useDebouncedValue(body, PREVIEW_DEBOUNCE_MS);
+  const trimmed = body.trim();
+  const error = !trimmed ? REPLY_TEXTS.bodyRequired : body.length > TEMPLATE_MAX ? REPLY_TEXTS.bodyMax : null;
+
+  // The preview renders the template with sample values on the server (a mutation: the body
+  // travels in a POST). Only the answer to the latest body is shown.
+  const preview = useMutation(trpc.owner.templates.preview.mutationOptions());
+  const [previewText, setPreviewText] = useState<string | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  const { mutate: requestPreview } = preview;
+  useEffect(() => {
+    if (!debounced.trim() || debounced.length > TEMPLATE_MAX) return;
+    requestPreview(
+      { sentiment: template.sentiment, body: debounced },
+      {
+        onSuccess: (result) => {
+          setPreviewText(result.text);
+          setPreviewError(null);
+        },
+        onError: (e) => setPreviewError(errorMessage(e)),
+      },
+    );
+  }, [debounced, template.sentiment, requestPreview]);
+
+  const showList = (list: TReplyTemplateList) =>
+    queryClient.setQueryData(trpc.owner.templates.list.queryKey(), list);
+  const update = useMutation(
+    trpc.owner.templates.update.mutationOptions({
+      onSuccess: (list) => {
+        showList(list);
+        notify.success('Template saved');
+      },
+      onError: (e) => notify.error(errorMessage(e, 'Could not save the template. Please try again.')),
+    }),
+  );
+  const reset = useMutation(
+    trpc.owner.templates.reset.mutationOptions({
+      onSuccess: (list) => {
+        showList(list);
+        notify.success('Template reset to default');
+      },
+      onError: (e) => notify.error(errorMessage(e, 'Could not reset the template. Please try again.')),
+    }),
+  );
+
+  const { title, hint } = SENTIMENT_TITLES[template.sentiment];
+  const changed = body !== template.body;
+  const busy = update.isPending || reset.isPending;
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={`${title} template`}>
+      <Stack gap="sm">
+        <Textarea
+          label={title}
+          description={template.isDefault ? `${hint} (default)` : `${hint} (customised)`}
+          value={body}
+          onChange={(event) => setBody(event.currentTarget.value)}
+          readOnly={!editable}
+          autosize
+          minRows={4}
+          maxRows={12}
+          error={editable && changed ? error : null}
+        />
+        {editable ? (
+          <Group justify="space-between" gap="xs">
+            <Text size="xs" c={body.length > TEMPLATE_MAX ? 'red.8' : 'dimmed'}>
+              {body.length}/{TEMPLATE_MAX}
+            </Text>
+            <Group gap="xs">
+              <Button
+                variant="subtle"
+                size="xs"
+                onClick={() => reset.mutate({ sentiment: template.sentiment })}
+                disabled={busy || template.isDefault}
+                loading={reset.isPending}
+              >
+                Reset to default
+              </Button>
+              <Button
+                size="xs"
+                onClick={() => update.mutate({ sentiment: template.sentiment, body: trimmed })}
+                disabled={busy || !changed || error !== null}
+                loading={update.isPending}
+              >
+                {update.isPending ? 'Saving...' : 'Save'}
+              </Button>
+            </Group>
+          </Group>
+        ) : null}
+        <div>
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb={4} id={`preview-${template.sentiment}`}>
+            Preview
+          </Text>
+          <Paper
+            bg="gray.0"
+            p="sm"
+            radius="md"
+            aria-labelledby={`preview-${template.sentiment}`}
+            aria-live="polite"
+            data-testid={`preview-${template.sentiment}`}
+          >
+            {previewError ? (
+              <Text size="sm" c="red.8">
+                {previewError}
+              </Text>
+            ) : previewText !== null ? (
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {previewText}
+              </Text>
+            ) : (
+              <Skeleton height={48} />
+            )}
+          </Paper>
+        </div>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Reply templates: Professional owners edit them with a live preview; Essential owners read them. */
+export function TemplatesSection() {
+  const trpc = useTrpc();
+  const list = useQuery(trpc.owner.templates.list.queryOptions());
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="templates-title">
+      <Title order={2} size="h4" id="templates-title">
+        Reply templates
+      </Title>
+      {list.isError ? (
+        <LoadError
+          title="Failed to load reply templates"
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : list.isPending ? (
+        <Skeleton height={160} radius="md" />
+      ) : (
+        <>
+          {list.data.enabled ? (
+            <Text size="sm" c="dimmed">
+              Every review with a message gets a reply drafted from the template of its sentiment.
+            </Text>
+          ) : (
+            <Alert color="brand" variant="light" title="Automatic replies come with the Professional plan">
+              <Text size="sm">
+                Here are the replies Professional owners start from. Upgrade to edit them and have a reply
+                drafted for every review.{' '}
+                <AnchorLink to="/dashboard/plan">Upgrade to Professional</AnchorLink>
+              </Text>
+            </Alert>
+          )}
+          <Paper withBorder radius="md" p="md">
+            <Text size="sm" fw={600} mb={4}>
+              Placeholders
+            </Text>
+            <List size="sm" spacing={4}>
+              {list.data.placeholders.map((placeholder) => (
+                <List.Item key={placeholder.key}>
+                  <Code>{`{${placeholder.key}}`}</Code> {placeholder.description}
+                </List.Item>
+              ))}
+            </List>
+          </Paper>
+          {ORDER.map((sentiment) => {
+            const template = list.data.templates.find((t) => t.sentiment === sentiment);
+            return template ? (
+              <TemplateEditor key={sentiment} template={template} editable={list.data.enabled} />
+            ) : null;
+          })}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,110 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { REGISTRATION_PLANS, type TRegistrationPlan } from '@starloop/contract';
+import { formatRupees } from '../../lib/format.ts';
+
+function CheckIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+      <path
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M5 12.5l4.5 4.5L19 7.5"
+      />
+    </svg>
+  );
+}
+
+interface TPlanPickerProps {
+  /** The chosen plan's name, or '' for none yet. */
+  selected: string;
+  onSelect: (planName: TRegistrationPlan['name']) => void;
+  disabled?: boolean;
+}
+
+/** Step 2 of /register: the self-registration plans of spec section 9, per month. */
+export function PlanPicker({ selected, onSelect, disabled = false }: TPlanPickerProps) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+      {REGISTRATION_PLANS.map((plan) => {
+        const chosen = plan.name === selected;
+        return (
+          <Card
+            key={plan.key}
+            component="section"
+            aria-labelledby={`plan-${plan.key}`}
+            withBorder
+            radius="lg"
+            padding="lg"
+            shadow={chosen ? 'md' : 'xs'}
+            style={
+              chosen ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined
+            }
+          >
+            <Stack gap="sm" h="100%">
+              <Group justify="space-between" align="center" wrap="wrap" gap="xs">
+                <Title order={3} id={`plan-${plan.key}`}>
+                  {plan.name}
+                </Title>
+                <Group gap={6}>
+                  {plan.popular ? <Badge variant="filled">Most Popular</Badge> : null}
+                  <Badge color="green" variant="light">
+                    {plan.label}
+                  </Badge>
+                </Group>
+              </Group>
+              <Group gap="xs" align="baseline">
+                <Text fz={32} fw={800} lh={1}>
+                  {formatRupees(plan.price)}
+                </Text>
+                <Text c="dimmed">/month</Text>
+                <Text component="s" c="dimmed">
+                  <VisuallyHidden>was </VisuallyHidden>
+                  {formatRupees(plan.originalPrice)}
+                </Text>
+              </Group>
+              <List
+                spacing={6}
+                size="sm"
+                center
+                icon={
+                  <ThemeIcon size={20} radius="xl" color="green" variant="light">
+                    <CheckIcon />
+                  </ThemeIcon>
+                }
+                style={{ flex: 1 }}
+              >
+                {plan.features.map((feature) => (
+                  <List.Item key={feature}>{feature}</List.Item>
+                ))}
+              </List>
+              <Button
+                variant={chosen ? 'filled' : 'default'}
+                onClick={() => onSelect(plan.name)}
+                disabled={disabled}
+                aria-pressed={chosen}
+                fullWidth
+              >
+                {chosen ? `${plan.name} selected` : `Choose ${plan.name}`}
+              </Button>
+            </Stack>
+          </Card>
+        );
+      })}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,209 @@
+import { Alert, Button, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
+import { resolveRegistrationPlan } from '@starloop/contract';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { AnchorLink } from '../../components/router-links.tsx';
+import { formatRupees } from '../../lib/format.ts';
+import { AuthLayout } from '../auth/auth-layout.tsx';
+import type { TCodeAvailability } from './business-code-field.tsx';
+import { PlanPicker } from './plan-picker.tsx';
+import { fieldId, RegistrationForm } from './registration-form.tsx';
+import {
+  clearRegistrationDraft,
+  loadRegistrationDraft,
+  REGISTRATION_FIELDS,
+  saveRegistrationDraft,
+  type TRegistrationErrors,
+  type TRegistrationField,
+  type TRegistrationValues,
+  validateRegistration,
+} from './registration-values.ts';
+import { type TPaymentPhase, useRegistrationPayment } from './use-registration-payment.ts';
+
+export const REGISTER_TEXT = {
+  title: 'Create your account',
+  subtitle:
+    'Three short steps: your details, your plan, then a secure payment. Your review page is live right after.',
+  stepDetails: 'Your details',
+  stepPlan: 'Choose plan',
+  stepPayment: 'Payment',
+  back: 'Back to details',
+  pay: (price: string) => `Pay ${price} and create account`,
+  haveAccount: 'Already have an account?',
+  login: 'Login',
+  codeChecking: 'Please wait while we check the business code',
+  checkout: 'Complete the payment in the checkout window.',
+  processing: 'Payment processing... please wait for confirmation.',
+  starting: 'Creating your order...',
+  verifyHelp:
+    'If money left your account, your subscription is activated automatically once the payment is confirmed: sign in with your phone number and password in a few minutes.',
+} as const;
+
+const STEP = { details: 0, plan: 1, payment: 2 } as const;
+
+/** Moves focus to a field (the first one with an error after a failed submit). */
+function focusField(field: TRegistrationField) {
+  const target =
+    field === 'plan'
+      ? document.querySelector<HTMLElement>(`#${fieldId('plan')} [role="radio"]`)
+      : document.getElementById(fieldId(field));
+  target?.focus();
+}
+
+/** /register: the account form, then the plans, then the payment gateway (spec sections 2 and 4). */
+export function RegisterPage() {
+  const [values, setValues] = useState<TRegistrationValues>(loadRegistrationDraft);
+  const [touched, setTouched] = useState<Partial<Record<TRegistrationField, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<TRegistrationErrors>({});
+  const [step, setStep] = useState<number>(STEP.details);
+  // A code from a saved draft counts as chosen: do not overwrite it from the business name.
+  const [codeEdited, setCodeEdited] = useState(() => values.code !== '');
+  const [code, setCode] = useState<{ state: TCodeAvailability; message?: string | undefined }>({
+    state: 'idle',
+  });
+  const [verifyError, setVerifyError] = useState<string | undefined>();
+  const { pay, phase } = useRegistrationPayment();
+
+  useEffect(() => saveRegistrationDraft(values), [values]);
+
+  const validation = useMemo(() => validateRegistration(values), [values]);
+  const codeTaken = code.state === 'taken';
+  const allErrors: TRegistrationErrors = { ...validation.errors, ...serverErrors };
+  const shownErrors: TRegistrationErrors = {};
+  for (const field of REGISTRATION_FIELDS) {
+    if ((submitted || touched[field] || serverErrors[field]) && allErrors[field])
+      shownErrors[field] = allErrors[field];
+  }
+
+  const onChange = useCallback((patch: Partial<TRegistrationValues>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    setServerErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(patch) as TRegistrationField[]) delete next[key];
+      return next;
+    });
+  }, []);
+  const onBlur = useCallback((field: TRegistrationField) => setTouched((t) => ({ ...t, [field]: true })), []);
+  const onCodeAvailability = useCallback(
+    (state: TCodeAvailability, message?: string) => setCode({ state, message }),
+    [],
+  );
+
+  /** The form is complete and the code is not known to be taken. */
+  const formReady = validation.data !== undefined && !codeTaken && Object.keys(serverErrors).length === 0;
+
+  const goToDetailsWithErrors = () => {
+    setSubmitted(true);
+    setStep(STEP.details);
+    const first = REGISTRATION_FIELDS.find((field) => allErrors[field]);
+    if (first) setTimeout(() => focusField(first), 0);
+  };
+
+  const onDetailsSubmit = () => {
+    setSubmitted(true);
+    if (!formReady) {
+      goToDetailsWithErrors();
+      return;
+    }
+    setStep(STEP.plan);
+  };
+
+  const onPay = async () => {
+    setVerifyError(undefined);
+    if (!formReady) {
+      await pay(undefined, values.plan);
+      goToDetailsWithErrors();
+      return;
+    }
+    setStep(STEP.payment);
+    const outcome = await pay(validation.data, values.plan, { onVerified: clearRegistrationDraft });
+    if (outcome.kind === 'signed-in') return;
+    if (outcome.kind === 'field-error') {
+      setServerErrors({ [outcome.field]: outcome.message });
+      setStep(STEP.details);
+      return;
+    }
+    if (outcome.kind === 'verify-failed') setVerifyError(outcome.message);
+    setStep(STEP.plan);
+  };
+
+  const busy = phase !== 'idle';
+  const plan = values.plan ? resolveRegistrationPlan(values.plan) : undefined;
+
+  return (
+    <AuthLayout
+      title={REGISTER_TEXT.title}
+      subtitle={REGISTER_TEXT.subtitle}
+      width="lg"
+      footer={
+        <>
+          {REGISTER_TEXT.haveAccount}{' '}
+          <AnchorLink to="/login" fw={600}>
+            {REGISTER_TEXT.login}
+          </AnchorLink>
+        </>
+      }
+    >
+      <Stepper
+        active={step}
+        onStepClick={busy ? undefined : setStep}
+        size="sm"
+        allowNextStepsSelect={false}
+        wrap={false}
+      >
+        <Stepper.Step label={REGISTER_TEXT.stepDetails} allowStepSelect={!busy}>
+          <RegistrationForm
+            values={values}
+            errors={shownErrors}
+            onChange={onChange}
+            onBlur={onBlur}
+            onSubmit={onDetailsSubmit}
+            onCodeAvailability={onCodeAvailability}
+            codeEdited={codeEdited}
+            onCodeEdited={() => setCodeEdited(true)}
+          />
+        </Stepper.Step>
+        <Stepper.Step label={REGISTER_TEXT.stepPlan} allowStepSelect={!busy}>
+          <Stack gap="lg">
+            {verifyError ? (
+              <Alert color="red" variant="light" title={verifyError}>
+                {REGISTER_TEXT.verifyHelp}
+              </Alert>
+            ) : null}
+            <PlanPicker
+              selected={values.plan}
+              onSelect={(name) => onChange({ plan: name })}
+              disabled={busy}
+            />
+            <Group justify="space-between" gap="sm">
+              <Button variant="default" onClick={() => setStep(STEP.details)} disabled={busy}>
+                {REGISTER_TEXT.back}
+              </Button>
+              <Button size="md" onClick={() => void onPay()} loading={busy}>
+                {plan ? REGISTER_TEXT.pay(formatRupees(plan.price)) : 'Pay and create account'}
+              </Button>
+            </Group>
+          </Stack>
+        </Stepper.Step>
+        <Stepper.Step label={REGISTER_TEXT.stepPayment} allowStepSelect={false}>
+          <PaymentProgress phase={phase} />
+        </Stepper.Step>
+      </Stepper>
+    </AuthLayout>
+  );
+}
+
+function PaymentProgress({ phase }: { phase: TPaymentPhase }) {
+  const text =
+    phase === 'verifying'
+      ? REGISTER_TEXT.processing
+      : phase === 'checkout'
+        ? REGISTER_TEXT.checkout
+        : REGISTER_TEXT.starting;
+  return (
+    <Stack align="center" gap="md" py="xl" role="status">
+      <Loader />
+      <Text ta="center">{text}</Text>
+    </Stack>
+  );
+}

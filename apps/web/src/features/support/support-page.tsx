@@ -1,0 +1,217 @@
+import {
+  Accordion,
+  Anchor,
+  Box,
+  Card,
+  Container,
+  Grid,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { PublicPage } from '../landing/public-page.tsx';
+import { SITE_CONTACT } from '../landing/site-info.ts';
+import { SupportContactForm } from './support-contact-form.tsx';
+
+/** The six questions of the support page (spec section 2 gives the count; the answers are ours). */
+export const SUPPORT_FAQ = [
+  {
+    id: 'qr',
+    question: 'How does the StarLoop QR code work?',
+    answer: (
+      <>
+        Your QR code opens your own review page (/review/your-business-code on StarLoop). Print it on table
+        tents, bills or the counter. A customer scans it with the phone camera, taps a star rating, and is
+        done: 4 or 5 stars take them to your public review page (for example Google) to post their review, 1
+        to 3 stars open a short private feedback form that only you see. Download the QR code from the Profile
+        tab of your dashboard.
+      </>
+    ),
+  },
+  {
+    id: 'replies',
+    question: 'When do automatic replies arrive?',
+    answer: (
+      <>
+        Automatic replies arrive within 2 to 5 minutes of a review. StarLoop drafts a warm thank-you for
+        positive feedback and a professional, caring reply for negative feedback; when the customer left an
+        email address, the reply is emailed to them. Automatic replies are part of the Professional plan, and
+        you can adapt the reply templates to your own voice.
+      </>
+    ),
+  },
+  {
+    id: 'plans',
+    question: 'Which plan is right for me?',
+    answer: (
+      <>
+        Essential (₹1,999 per month) gives you the QR review system, unlimited reviews, the dashboard with
+        real-time analytics, email notifications and basic support. Professional (₹2,999 per month) adds
+        automatic review replies, sentiment analysis, custom response templates, advanced analytics and
+        priority support. You can upgrade from Essential to Professional any time from the Plan tab.
+      </>
+    ),
+  },
+  {
+    id: 'review-link',
+    question: 'How do I change my review link or business details?',
+    answer: (
+      <>
+        Your business profile is read-only in the dashboard so that your QR code and review page never break
+        by accident. Email us from your registered address with the new review link (or other details) and we
+        update it, usually the same day. Your QR code stays the same: it points to your StarLoop review page,
+        not to the link itself.
+      </>
+    ),
+  },
+  {
+    id: 'export',
+    question: 'Can I export my reviews and data?',
+    answer: (
+      <>
+        Yes. Ask us by email and we send you your reviews and account data as a spreadsheet (CSV or Excel). If
+        you leave StarLoop you keep a 30-day window to request this export before your data is deleted.
+      </>
+    ),
+  },
+  {
+    id: 'cancel',
+    question: 'How do I cancel my subscription?',
+    answer: (
+      <>
+        There is nothing to cancel: plans are paid in advance and do not renew on their own. When your period
+        ends you can renew from the Plan tab, or simply let it lapse; your review page keeps working for 7
+        more days. To close your account and delete your data, email us. Paid periods are not refunded (see
+        the{' '}
+        <Anchor component={Link} to="/terms">
+          Terms of Service
+        </Anchor>
+        ).
+      </>
+    ),
+  },
+] as const;
+
+function CardIcon({ path }: { path: string }) {
+  return (
+    <ThemeIcon size={44} radius="md" variant="light">
+      <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          d={path}
+        />
+      </svg>
+    </ThemeIcon>
+  );
+}
+
+/** /support: the FAQ, how to reach us, and a contact form (spec section 2). */
+export function SupportPage() {
+  return (
+    <PublicPage>
+      <Box py={{ base: 40, sm: 64 }} bg="gray.0">
+        <Container size="lg">
+          <Title order={1}>Support</Title>
+          <Text size="lg" c="gray.7" mt="xs" maw={640}>
+            Answers to common questions, and real people when you need them. Our average response time is
+            under 2 hours, and every message gets a reply within 24 hours.
+          </Text>
+          <Group gap="xl" mt="lg">
+            <div>
+              <Text fz={28} fw={800} lh={1.1}>
+                &lt; 2 hours
+              </Text>
+              <Text size="sm" c="gray.7">
+                average response time
+              </Text>
+            </div>
+            <div>
+              <Text fz={28} fw={800} lh={1.1}>
+                24 hours
+              </Text>
+              <Text size="sm" c="gray.7">
+                longest wait for a reply
+              </Text>
+            </div>
+          </Group>
+        </Container>
+      </Box>
+
+      <Container size="lg" py={{ base: 32, sm: 56 }}>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" mb={56}>
+          <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="support-email">
+            <CardIcon path="M3 6h18v12H3zM3 7l9 6 9-6" />
+            <Title order={2} size="h4" mt="md" id="support-email">
+              Email support
+            </Title>
+            <Text size="sm" c="gray.7" mt={4}>
+              For anything about your account, plan or review page.
+            </Text>
+            <Anchor href={`mailto:${SITE_CONTACT.supportEmail}`} mt="sm" display="inline-block">
+              {SITE_CONTACT.supportEmail}
+            </Anchor>
+          </Card>
+          <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="support-chat">
+            <CardIcon path="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.4A8 8 0 1 1 21 12z" />
+            <Title order={2} size="h4" mt="md" id="support-chat">
+              Live chat
+            </Title>
+            <Text size="sm" c="gray.7" mt={4}>
+              Talk to a person {SITE_CONTACT.hours}: call or WhatsApp us.
+            </Text>
+            <Anchor href={SITE_CONTACT.phoneHref} mt="sm" display="inline-block">
+              {SITE_CONTACT.phoneDisplay}
+            </Anchor>
+          </Card>
+          <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="support-docs">
+            <CardIcon path="M4 5a2 2 0 0 1 2-2h12v16H6a2 2 0 0 0-2 2zM4 21V5M8 7h6" />
+            <Title order={2} size="h4" mt="md" id="support-docs">
+              Documentation
+            </Title>
+            <Text size="sm" c="gray.7" mt={4}>
+              Step-by-step answers on QR codes, replies, plans and your data.
+            </Text>
+            <Anchor href="#faq" mt="sm" display="inline-block">
+              Read the guides
+            </Anchor>
+          </Card>
+        </SimpleGrid>
+
+        <Grid gap={{ base: 40, md: 56 }}>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap="md" id="faq" style={{ scrollMarginTop: '5rem' }}>
+              <Title order={2}>Frequently asked questions</Title>
+              <Accordion variant="separated" radius="md">
+                {SUPPORT_FAQ.map((item) => (
+                  <Accordion.Item key={item.id} value={item.id}>
+                    <Accordion.Control>
+                      <Text fw={600} component="span">
+                        {item.question}
+                      </Text>
+                    </Accordion.Control>
+                    <Accordion.Panel>
+                      <Text size="sm" c="gray.8">
+                        {item.answer}
+                      </Text>
+                    </Accordion.Panel>
+                  </Accordion.Item>
+                ))}
+              </Accordion>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <SupportContactForm />
+          </Grid.Col>
+        </Grid>
+      </Container>
+    </PublicPage>
+  );
+}
