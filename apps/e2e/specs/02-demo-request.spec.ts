@@ -25,7 +25,7 @@ describe('demo request: from /contact to the admin Leads table', () => {
     await page.getByLabel(/^Email/).fill('meera@example.in');
     await page.getByLabel(/Contact Number/).fill('9876501234');
     await page.getByLabel(/Business\/Company/).fill('Meera Sweets');
-    await page.getByLabel(/Subject/).click();
+    await page.getByRole('combobox', { name: /Subject/ }).click();
     await page.getByRole('option', { name: 'Schedule a Demo' }).click();
     await page.getByLabel(/Message/).fill('We would like a demo for our three shops.');
     await submit.click();
@@ -42,7 +42,7 @@ describe('demo request: from /contact to the admin Leads table', () => {
     await row.waitFor();
     await row.getByRole('button', { name: /edit/i }).click();
     const dialog = admin.page.getByRole('dialog');
-    await dialog.getByLabel(/Status/).click();
+    await dialog.getByRole('combobox', { name: /Status/ }).click();
     await admin.page.getByRole('option', { name: /contacted/i }).click();
     await dialog.getByRole('button', { name: /save/i }).click();
     await dialog.waitFor({ state: 'detached' });

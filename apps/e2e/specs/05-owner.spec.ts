@@ -22,13 +22,19 @@ describe('owner: sign in, dashboard, QR, plan, settings, logout', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('Phone number is required').waitFor();
     await page.getByText('Password is required').waitFor();
-    await page.getByLabel('Phone number').fill('12345');
-    await page.getByLabel('Password', { exact: true }).fill('123');
+    await page.getByLabel(/^Phone number/).fill('12345');
+    await page
+      .getByLabel(/^Password/)
+      .first()
+      .fill('123');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('Enter a valid 10-digit phone number').waitFor();
     await page.getByText('Password must be at least 6 characters').waitFor();
-    await page.getByLabel('Phone number').fill(who.phone);
-    await page.getByLabel('Password', { exact: true }).fill(who.password);
+    await page.getByLabel(/^Phone number/).fill(who.phone);
+    await page
+      .getByLabel(/^Password/)
+      .first()
+      .fill(who.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: /^Hi, / }).waitFor();

@@ -81,7 +81,7 @@ describe('admin: sign-in, every section, users, agents, onboarding, export', () 
     await row.waitFor();
     await row.getByRole('button', { name: /edit/i }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel(/^Name/).fill('Kavya N. Nair');
+    await dialog.getByLabel(/^Full Name/).fill('Kavya N. Nair');
     await dialog.getByRole('button', { name: /save/i }).click();
     await dialog.waitFor({ state: 'detached' });
     const edited = page.getByRole('row').filter({ hasText: 'Kavya N. Nair' });
