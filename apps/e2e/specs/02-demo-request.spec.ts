@@ -42,8 +42,7 @@ describe('demo request: from /contact to the admin Leads table', () => {
     await row.waitFor();
     await row.getByRole('button', { name: /edit/i }).click();
     const dialog = admin.page.getByRole('dialog');
-    await dialog.getByRole('combobox', { name: /Status/ }).click();
-    await admin.page.getByRole('option', { name: /contacted/i }).click();
+    await dialog.getByRole('combobox', { name: /Status/ }).selectOption('contacted');
     await dialog.getByRole('button', { name: /save/i }).click();
     await dialog.waitFor({ state: 'detached' });
 
