@@ -51,17 +51,12 @@ describe('visitor: landing, pricing, support and legal pages', () => {
   it('sends the support form locally and shows Message Sent!', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/support');
-    await page.getByLabel(/name/i).first().fill('Asha');
-    await page.getByLabel(/email/i).first().fill('asha@example.in');
-    await page
-      .getByLabel(/subject/i)
-      .first()
-      .fill('QR code');
-    await page
-      .getByLabel(/message/i)
-      .first()
-      .fill('How do I print my QR code?');
-    await page.getByRole('button', { name: /send/i }).click();
+    const form = page.getByRole('form', { name: 'Support message' });
+    await form.getByLabel(/^Name/).fill('Asha');
+    await form.getByLabel(/^Email/).fill('asha@example.in');
+    await form.getByLabel(/^Subject/).fill('QR code');
+    await form.getByLabel(/^Message/).fill('How do I print my QR code?');
+    await form.getByRole('button', { name: /send/i }).click();
     await page.getByText('Message Sent!').waitFor();
     await context.close();
   });
