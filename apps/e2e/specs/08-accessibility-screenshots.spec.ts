@@ -6,7 +6,7 @@ import { DESKTOP, launch, newPage, PHONE } from '../lib/browser.ts';
 import { screenshot, seriousA11yViolations } from '../lib/screens.ts';
 
 const PUBLIC_PAGES: [string, string, string][] = [
-  ['landing', '/', 'Get Started'],
+  ['landing', '/', 'Limited Time Launch Offer'],
   ['login', '/login', 'Forgot password?'],
   ['register', '/register', 'Continue to plan'],
   ['review', `/review/${DEMO.owner.code}`, 'How was your experience?'],

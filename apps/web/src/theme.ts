@@ -1,4 +1,12 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  Anchor,
+  type CSSVariablesResolver,
+  createTheme,
+  defaultVariantColorsResolver,
+  type MantineColorsTuple,
+  parseThemeColor,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 /**
  * StarLoop indigo. Shade 6 (#4f46e5) is the light-scheme primary: white text on it is 6.3:1 and it
@@ -35,6 +43,27 @@ export const theme = createTheme({
   autoContrast: true,
   respectReducedMotion: true,
   cursorType: 'pointer',
+  // Light badges and alerts use the colour's darkest shade for text so yellow, green and grey
+  // labels stay above WCAG AA on their tinted background.
+  variantColorResolver: ((input) => {
+    const resolved = defaultVariantColorsResolver(input);
+    if (input.variant !== 'light') return resolved;
+    const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
+    return parsed.isThemeColor && parsed.shade === undefined
+      ? { ...resolved, color: `var(--mantine-color-${parsed.color}-9)` }
+      : resolved;
+  }) satisfies VariantColorsResolver,
+  components: {
+    // Links inside text are told apart by more than colour (WCAG link-in-text-block).
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+  },
+});
+
+/** Dimmed text is grey 7 (8.6:1 on white) instead of Mantine's grey 6 (3.3:1, below AA). */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
 });
 
 /** The colour scheme the spec's screens (and toasts) are designed in. */

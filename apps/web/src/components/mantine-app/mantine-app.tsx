@@ -5,7 +5,7 @@ import '@mantine/notifications/styles.layer.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
-import { DEFAULT_COLOR_SCHEME, theme } from '../../theme.ts';
+import { cssVariablesResolver, DEFAULT_COLOR_SCHEME, theme } from '../../theme.ts';
 import { DEFAULT_TOAST_MS } from '../notify.ts';
 
 /**
@@ -14,7 +14,11 @@ import { DEFAULT_TOAST_MS } from '../notify.ts';
  */
 export function MantineApp({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme={DEFAULT_COLOR_SCHEME}>
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme={DEFAULT_COLOR_SCHEME}
+      cssVariablesResolver={cssVariablesResolver}
+    >
       <Notifications position="top-right" autoClose={DEFAULT_TOAST_MS} />
       {children}
     </MantineProvider>

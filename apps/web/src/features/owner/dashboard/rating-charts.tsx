@@ -36,7 +36,9 @@ function ChartCard({ title, summary, children }: { title: string; summary: strin
         {summary}
       </Text>
       {/* The picture is for the eyes; the caption says the same in words for screen readers. */}
-      <div aria-hidden="true">{children}</div>
+      <div aria-hidden="true" inert>
+        {children}
+      </div>
     </Paper>
   );
 }
