@@ -4,7 +4,6 @@ import {
   createTheme,
   defaultVariantColorsResolver,
   type MantineColorsTuple,
-  parseThemeColor,
   type VariantColorsResolver,
 } from '@mantine/core';
 
@@ -43,15 +42,11 @@ export const theme = createTheme({
   autoContrast: true,
   respectReducedMotion: true,
   cursorType: 'pointer',
-  // Light badges and alerts use the colour's darkest shade for text so yellow, green and grey
-  // labels stay above WCAG AA on their tinted background.
+  // Light badges and alerts keep their tinted background but take near-black text: Mantine's
+  // coloured text on a tint (yellow, green, grey) falls below WCAG AA.
   variantColorResolver: ((input) => {
     const resolved = defaultVariantColorsResolver(input);
-    if (input.variant !== 'light') return resolved;
-    const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
-    return parsed.isThemeColor && parsed.shade === undefined
-      ? { ...resolved, color: `var(--mantine-color-${parsed.color}-9)` }
-      : resolved;
+    return input.variant === 'light' ? { ...resolved, color: 'var(--mantine-color-gray-9)' } : resolved;
   }) satisfies VariantColorsResolver,
   components: {
     // Links inside text are told apart by more than colour (WCAG link-in-text-block).
