@@ -66,7 +66,7 @@ function BusinessCodeField({
         checking ? (
           'Checking availability...'
         ) : current?.available ? (
-          <Text component="span" size="xs" c="green.8">
+          <Text component="span" size="xs" c="teal.9">
             {current.message || 'Available'}
           </Text>
         ) : (

@@ -37,7 +37,7 @@ export function SubscriptionCell({ user }: { user: TAdminUser }) {
   }
   return (
     <div>
-      <Text size="sm" fw={600} c="green.8">
+      <Text size="sm" fw={600} c="teal.9">
         Active
       </Text>
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
