@@ -4,14 +4,14 @@ import { renderWithRouter } from './test/render-with-router.tsx';
 
 /** Every route of spec section 2 (plus the decisions' set/reset-password pages and owner tabs). */
 const PUBLIC_ROUTES: [path: string, heading: string, title: string][] = [
-  ['/', 'StarLoop', 'Review collection for Indian businesses | StarLoop'],
+  ['/', 'Turn happy customers into 5-star reviews', 'Review collection for Indian businesses | StarLoop'],
   ['/login', 'Login', 'Login | StarLoop'],
   ['/register', 'Create your account', 'Create your account | StarLoop'],
   ['/support', 'Support', 'Support | StarLoop'],
   ['/terms', 'Terms of Service', 'Terms of Service | StarLoop'],
   ['/privacy-policy', 'Privacy Policy', 'Privacy Policy | StarLoop'],
   ['/privacy', 'Privacy Policy', 'Privacy Policy | StarLoop'],
-  ['/contact', 'Contact', 'Contact | StarLoop'],
+  ['/contact', "Let's get your business more 5-star reviews", 'Contact | StarLoop'],
   ['/set-password', 'Set your password', 'Set your password | StarLoop'],
   ['/reset-password', 'Reset your password', 'Reset your password | StarLoop'],
   ['/admin-login', 'Admin Login', 'Admin Login | StarLoop'],
@@ -74,11 +74,14 @@ describe('routes', () => {
 
   it('the landing page offers Dashboard instead of Get Started to a signed-in owner', async () => {
     await renderWithRouter({ path: '/', authToken: 'owner-token' });
-    expect(await screen.findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    const links = await screen.findAllByRole('link', { name: 'Dashboard' });
+    for (const link of links) expect(link).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('link', { name: 'Get Started' })).toBeNull();
   });
 
   it('the landing page offers Get Started to a visitor', async () => {
     await renderWithRouter({ path: '/' });
-    expect(await screen.findByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/login');
+    const links = await screen.findAllByRole('link', { name: 'Get Started' });
+    for (const link of links) expect(link).toHaveAttribute('href', '/login');
   });
 });

@@ -48,7 +48,9 @@ describe('404 page', () => {
     await app.user.click(await screen.findByRole('link', { name: 'Go to Home' }));
 
     await waitFor(() => expect(app.pathname()).toBe('/'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'StarLoop' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Turn happy customers into 5-star reviews' }),
+    ).toBeInTheDocument();
   });
 
   it('Go Back calls history.back and returns to the previous page', async () => {
