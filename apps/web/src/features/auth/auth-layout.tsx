@@ -29,7 +29,7 @@ export function AuthLayout({ title, subtitle, children, footer, width = 'sm' }: 
             {title}
           </Title>
           {subtitle ? (
-            <Text c="dimmed" mt={6} mb="lg">
+            <Text c="gray.7" mt={6} mb="lg">
               {subtitle}
             </Text>
           ) : (

@@ -148,7 +148,10 @@ function Hero({ signedIn }: { signedIn: boolean }) {
                 Built for Indian businesses
               </Badge>
               <Title order={1} id="hero-title" className={classes.heroTitle}>
-                Turn happy customers into <span className={classes.highlight}>5-star reviews</span>
+                Turn happy customers into{' '}
+                <span className={classes.highlight}>
+                  <span className={classes.nowrap}>5-star</span> reviews
+                </span>
               </Title>
               <Text size="lg" c="gray.7" maw={560}>
                 StarLoop gives your business a QR code that opens a one-tap review page. Happy customers go

@@ -71,8 +71,8 @@ export function PlanPicker({ selected, onSelect, disabled = false }: TPlanPicker
                 <Text fz={32} fw={800} lh={1}>
                   {formatRupees(plan.price)}
                 </Text>
-                <Text c="dimmed">/month</Text>
-                <Text component="s" c="dimmed">
+                <Text c="gray.7">/month</Text>
+                <Text component="s" c="gray.7">
                   <VisuallyHidden>was </VisuallyHidden>
                   {formatRupees(plan.originalPrice)}
                 </Text>

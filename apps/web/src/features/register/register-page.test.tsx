@@ -279,7 +279,7 @@ describe('/register: plans', () => {
   it("says 'Please fill the registration form first' when paying before the form is complete", async () => {
     const { user, server } = await renderRegister();
 
-    await user.click(screen.getByRole('button', { name: /Choose plan/ }));
+    await user.click(screen.getByRole('button', { name: /^2 Plan/ }));
     await user.click(await screen.findByRole('button', { name: 'Choose Essential' }));
     await user.click(screen.getByRole('button', { name: 'Pay ₹1,999 and create account' }));
 

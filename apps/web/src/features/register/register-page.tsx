@@ -23,8 +23,8 @@ export const REGISTER_TEXT = {
   title: 'Create your account',
   subtitle:
     'Three short steps: your details, your plan, then a secure payment. Your review page is live right after.',
-  stepDetails: 'Your details',
-  stepPlan: 'Choose plan',
+  stepDetails: 'Details',
+  stepPlan: 'Plan',
   stepPayment: 'Payment',
   back: 'Back to details',
   pay: (price: string) => `Pay ${price} and create account`,
@@ -39,6 +39,13 @@ export const REGISTER_TEXT = {
 } as const;
 
 const STEP = { details: 0, plan: 1, payment: 2 } as const;
+/** Tighter than Mantine's defaults so the three steps stay on one line at 360 px. */
+const STEPPER_STYLES = {
+  separator: { marginInline: 4, minWidth: 8 },
+  stepBody: { marginInlineStart: 6 },
+  stepLabel: { fontSize: 'var(--mantine-font-size-sm)' },
+  content: { paddingTop: 'var(--mantine-spacing-lg)' },
+};
 
 /** Moves focus to a field (the first one with an error after a failed submit). */
 function focusField(field: TRegistrationField) {
@@ -148,8 +155,10 @@ export function RegisterPage() {
         active={step}
         onStepClick={busy ? undefined : setStep}
         size="sm"
-        allowNextStepsSelect={false}
+        iconSize={28}
         wrap={false}
+        allowNextStepsSelect={false}
+        styles={STEPPER_STYLES}
       >
         <Stepper.Step label={REGISTER_TEXT.stepDetails} allowStepSelect={!busy}>
           <RegistrationForm

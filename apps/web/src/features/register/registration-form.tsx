@@ -1,6 +1,7 @@
 import {
   Anchor,
   Badge,
+  Box,
   Button,
   Checkbox,
   Fieldset,
@@ -34,6 +35,14 @@ export const REGISTRATION_LABELS = {
   terms: 'I accept the Terms of Service and the Privacy Policy',
   submit: 'Continue to plan',
 } as const;
+
+const LEGEND_STYLES = {
+  legend: {
+    fontWeight: 700,
+    fontSize: 'var(--mantine-font-size-lg)',
+    marginBottom: 'var(--mantine-spacing-xs)',
+  },
+};
 
 /** The id of a field's input (labels, focus on the first error). */
 export const fieldId = (field: TRegistrationField) => `register-${field}`;
@@ -77,7 +86,7 @@ export function RegistrationForm({
   return (
     <form onSubmit={submit} noValidate aria-label="Registration form">
       <Stack gap="lg">
-        <Fieldset legend="About you" variant="unstyled">
+        <Fieldset legend="About you" variant="unstyled" styles={LEGEND_STYLES}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
               label={REGISTRATION_LABELS.name}
@@ -113,7 +122,7 @@ export function RegistrationForm({
           </SimpleGrid>
         </Fieldset>
 
-        <Fieldset legend="Your business" variant="unstyled">
+        <Fieldset legend="Your business" variant="unstyled" styles={LEGEND_STYLES}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
               label={REGISTRATION_LABELS.businessName}
@@ -145,7 +154,7 @@ export function RegistrationForm({
               {...text('businessUrl')}
               onChange={(event) => onChange({ businessUrl: event.currentTarget.value })}
             />
-            <div aria-hidden="true" />
+            <Box visibleFrom="sm" aria-hidden="true" />
             <StateCityFields
               ids={{ state: fieldId('state'), city: fieldId('city') }}
               state={values.state}
@@ -158,7 +167,7 @@ export function RegistrationForm({
           </SimpleGrid>
         </Fieldset>
 
-        <Fieldset legend="Sign-in password" variant="unstyled">
+        <Fieldset legend="Sign-in password" variant="unstyled" styles={LEGEND_STYLES}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <PasswordInput
               label={REGISTRATION_LABELS.password}
@@ -199,7 +208,7 @@ export function RegistrationForm({
                         </Badge>
                       ) : null}
                     </Group>
-                    <Text size="sm" c="dimmed">
+                    <Text size="sm" c="gray.7">
                       {formatRupees(plan.price)}/month
                     </Text>
                   </div>

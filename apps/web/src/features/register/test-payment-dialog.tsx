@@ -75,7 +75,7 @@ export function TestPaymentDialog({ order, prefill, complete, onResult, opened }
           </Badge>
         </Group>
       }
-      closeButtonProps={{ 'aria-label': 'Cancel payment' }}
+      closeButtonProps={{ 'aria-label': 'Close' }}
       closeOnClickOutside={false}
       centered
     >
@@ -85,7 +85,7 @@ export function TestPaymentDialog({ order, prefill, complete, onResult, opened }
         </Alert>
         <Stack gap={4}>
           <Text size="sm">
-            <Text span c="dimmed">
+            <Text span c="gray.7">
               Amount:{' '}
             </Text>
             <Text span fw={700}>
@@ -93,14 +93,14 @@ export function TestPaymentDialog({ order, prefill, complete, onResult, opened }
             </Text>
           </Text>
           <Text size="sm">
-            <Text span c="dimmed">
+            <Text span c="gray.7">
               Order:{' '}
             </Text>
             {order.orderId}
           </Text>
           {prefill.name ? (
             <Text size="sm">
-              <Text span c="dimmed">
+              <Text span c="gray.7">
                 Payer:{' '}
               </Text>
               {prefill.name}

@@ -69,4 +69,3 @@ export function loadReviewInfo(code: string): Promise<TReviewInfo> {
   prefetched.delete(code);
   return request ?? fetchReviewInfo(code);
 }
-
