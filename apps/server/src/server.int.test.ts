@@ -238,3 +238,23 @@ describe(`readiness when the database is gone (${testDriverName()})`, () => {
     await server.app.close();
   });
 });
+
+describe(`compression (${testDriverName()})`, () => {
+  it('compresses the web app and API answers for clients that accept it', async () => {
+    const server = await createTestServer();
+    try {
+      const big = await server.app.inject({
+        method: 'GET',
+        url: '/api/docs/openapi.json',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(big.statusCode).toBe(200);
+      expect(big.headers['content-encoding']).toBe('br');
+      const plain = await server.app.inject({ method: 'GET', url: '/api/docs/openapi.json' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(plain.body).openapi).toBe('3.1.0');
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import type { TConfig } from '@starloop/config';
 import { createDb, migrateToLatest, type TDbHandle } from '@starloop/db';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
@@ -104,6 +106,14 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  // A customer on a slow phone network downloads a third of the bytes. Brotli at quality 4 costs
+  // a few milliseconds per response, not the ~100 ms of the default 11.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
