@@ -59,10 +59,13 @@ describe('registration: form, plan, test-gateway payment', () => {
     await pick(page, city, 'Bengaluru');
     await form.getByLabel(/^Password/).fill('secret12');
     await form.getByLabel(/^Confirm password/).fill('secret12');
+    await form.getByRole('radio', { name: /Essential/ }).check();
     await form.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Continue to plan' }).click();
-    const choose = page.getByRole('button', { name: 'Choose Essential' });
-    if (await choose.isVisible().catch(() => false)) await choose.click();
+    await page
+      .getByRole('button', { name: /^(Choose Essential|Essential selected)$/ })
+      .first()
+      .waitFor();
 
     const pay = page.getByRole('button', { name: /^Pay ₹1,999/ }).first();
     await pay.click();
