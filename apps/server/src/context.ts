@@ -2,6 +2,7 @@ import type { TConfig } from '@starloop/config';
 import type { TDb, TDbHandle } from '@starloop/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TTokenService } from './auth/tokens.ts';
+import type { TReviewWriter } from './domains/public/review-writer.ts';
 import type { TJobs } from './jobs/queue.ts';
 import type { TRateLimiter } from './lib/rate-limit.ts';
 import type { TMailer } from './mail/mailer.ts';
@@ -16,5 +17,7 @@ export interface TDeps {
   mailer: TMailer;
   rateLimiter: TRateLimiter;
   jobs: TJobs;
+  /** Group commit of review-page submissions. */
+  reviewWriter: TReviewWriter;
   now: () => Date;
 }

@@ -9,6 +9,7 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createTokenService } from './auth/tokens.ts';
 import type { TDeps } from './context.ts';
+import { createReviewWriter } from './domains/public/review-writer.ts';
 import { isDatabaseReady } from './domains/system/system.service.ts';
 import { internalCliRoutes } from './internal/cli.routes.ts';
 import { createJobs } from './jobs/queue.ts';
@@ -80,6 +81,7 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
   const database = options.database ?? createDb({ url: config.database.url, dataDir: config.dataDir });
   const db = database.db;
   const now = options.now ?? (() => new Date());
+  const jobs = createJobs({ database, log: app.log, pollingIntervalSeconds: options.jobPollingSeconds });
   const deps: TDeps = {
     config,
     db,
@@ -88,9 +90,11 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
     now,
     tokens: createTokenService(db, config.tokenSecret, now),
     mailer: createMailer({ db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: app.log }),
-    rateLimiter: createRateLimiter({ redisUrl: config.redisUrl }),
-    jobs: createJobs({ database, log: app.log, pollingIntervalSeconds: options.jobPollingSeconds }),
+    rateLimiter: createRateLimiter({ redisUrl: config.redisUrl, enabled: config.rateLimitsEnabled }),
+    jobs,
+    reviewWriter: createReviewWriter({ db, jobs, log: app.log, now }),
   };
+  if (!config.rateLimitsEnabled) app.log.warn('rate limits are OFF (RATE_LIMITS=off): for benchmarks only');
   registerJobs(deps);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -157,6 +161,7 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
       stopping ??= (async () => {
         try {
           await app.close();
+          await deps.reviewWriter.drain();
           await deps.jobs.stop();
         } finally {
           deps.mailer.close();

@@ -51,6 +51,8 @@ const ZEnv = z.object({
   LLM_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
   REDIS_URL: optionalText.pipe(urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional()),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  // Only benchmarks turn rate limits off; anything but the exact word 'off' keeps them on.
+  RATE_LIMITS: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
 });
 
 export type TEnv = z.infer<typeof ZEnv>;
@@ -81,6 +83,8 @@ export interface TConfig {
   llm: { url: string | undefined; key: string | undefined; model: string };
   redisUrl: string | undefined;
   logLevel: TEnv['LOG_LEVEL'];
+  /** False only when RATE_LIMITS=off (benchmarks). */
+  rateLimitsEnabled: boolean;
 }
 
 /** Parses the environment; throws ConfigError naming every bad variable. Pure: no files touched. */
@@ -132,5 +136,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     llm: { url: env.LLM_API_URL, key: env.LLM_API_KEY, model: env.LLM_MODEL },
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
+    rateLimitsEnabled: env.RATE_LIMITS !== 'off',
   };
 }

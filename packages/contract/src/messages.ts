@@ -31,6 +31,9 @@ export const MESSAGES = {
   feedback: {
     messageRequired: 'Please write your feedback',
     messageMax: 'Feedback must be at most 500 characters',
+    /** Not in the spec (its page only sends valid ratings); ours for API callers. */
+    ratingInvalid: 'Choose a rating from 1 to 5 stars',
+    contactInvalid: 'Enter a valid phone number or email',
   },
   adminLogin: {
     emailRequired: 'Email is required',
@@ -110,6 +113,12 @@ export const ERROR_TEXTS = {
   unauthorized: 'Please sign in again.',
   forbidden: 'You do not have permission to do that.',
   invalidCredentials: 'Invalid phone number or password',
+  /** Said only after the password was right, so they reveal nothing to a guesser. */
+  ownerPending:
+    'Your registration is not complete: the payment has not gone through yet. Please register again to finish paying.',
+  ownerInactive: 'This account has been deactivated. Please contact StarLoop support to reactivate it.',
+  ownerDeleted:
+    'This account has been deleted. Please contact StarLoop support if you think this is a mistake.',
   invalidAdminCredentials: 'Invalid email or password',
   internal: 'Something went wrong on our side. Please try again.',
 } as const;

@@ -74,16 +74,34 @@ export const ZRegistrationForm = ZRegistrationUserData.extend({
 });
 export type TRegistrationForm = z.infer<typeof ZRegistrationForm>;
 
-export const ZReviewSubmit = z.object({
-  code: ZBusinessCode,
-  rating: z.coerce.number().int().min(1).max(5),
-  message: z.string().trim().max(LIMITS.feedbackMax, MESSAGES.feedback.messageMax).default(''),
-  customerContact: z.string().trim().max(200).optional(),
-  deviceId: z.string().trim().max(64).optional(),
-});
+const f = MESSAGES.feedback;
+const CUSTOMER_PHONE_PATTERN = /^(\+?91)?[6-9]\d{9}$/;
+export const ZReviewSubmit = z
+  .object({
+    code: ZBusinessCode,
+    rating: z.coerce
+      .number({ message: f.ratingInvalid })
+      .int(f.ratingInvalid)
+      .min(1, f.ratingInvalid)
+      .max(5, f.ratingInvalid),
+    message: z.string().trim().max(LIMITS.feedbackMax, f.messageMax).default(''),
+    /** Optional phone or email so the business can reply. */
+    customerContact: z
+      .string()
+      .trim()
+      .max(200, f.contactInvalid)
+      .refine(
+        (v) => v === '' || EMAIL_PATTERN.test(v) || CUSTOMER_PHONE_PATTERN.test(v.replace(/[\s-]/g, '')),
+        f.contactInvalid,
+      )
+      .optional(),
+    deviceId: z.string().trim().max(64).optional(),
+  })
+  .refine((v) => v.rating > 3 || v.message.length > 0, { message: f.messageRequired, path: ['message'] });
 export type TReviewSubmit = z.infer<typeof ZReviewSubmit>;
 
 const c = MESSAGES.contact;
+export const LEAD_HONEYPOT_FIELD = 'website';
 export const ZLeadCreate = z.object({
   name: required(c.nameRequired),
   email: required(c.emailRequired).regex(EMAIL_PATTERN, c.emailInvalid),
@@ -91,8 +109,11 @@ export const ZLeadCreate = z.object({
   bussiness: z.string().trim().max(200).optional().default(''),
   subject: z.enum(LEAD_SUBJECTS.map((s) => s.value) as [string, ...string[]], { message: c.subjectRequired }),
   message: required(c.messageRequired).max(LIMITS.leadMessageMax, MESSAGES.leadEdit.messageMax),
-  source: z.enum(LEAD_SOURCES).default('website'),
-  status: z.enum(LEAD_STATUSES).default('new'),
+  /** Sent by the original client; ignored: a website lead is always source 'website', status 'new'. */
+  source: z.unknown().optional(),
+  status: z.unknown().optional(),
+  /** Honeypot: a field people never see. When it is filled the lead is accepted silently and discarded. */
+  [LEAD_HONEYPOT_FIELD]: z.string().max(500).optional(),
 });
 export type TLeadCreate = z.infer<typeof ZLeadCreate>;
 

@@ -36,6 +36,12 @@ export interface TJobs {
     data: object,
     options?: Omit<SendOptions, 'db'> & { trx?: TDb },
   ): Promise<string | null>;
+  /** Queues several jobs of one queue in one statement; with `trx`, inside the caller's transaction. */
+  sendMany(
+    queue: TQueueName,
+    jobs: { data: object; singletonKey?: string }[],
+    options?: { trx?: TDb },
+  ): Promise<void>;
   /** Declares a worker; workers start with start(). */
   register<T>(
     queue: TQueueName,
@@ -81,6 +87,13 @@ export function createJobs(options: {
       const { trx, ...rest } = sendOptions;
       return boss.send(queue, data, {
         ...rest,
+        ...(trx ? { db: fromKysely(trx as unknown as Parameters<typeof fromKysely>[0]) } : {}),
+      });
+    },
+    async sendMany(queue, jobs, sendOptions = {}) {
+      if (jobs.length === 0) return;
+      const { trx } = sendOptions;
+      await boss.insert(queue, jobs, {
         ...(trx ? { db: fromKysely(trx as unknown as Parameters<typeof fromKysely>[0]) } : {}),
       });
     },

@@ -8,16 +8,21 @@ import {
 } from 'rate-limiter-flexible';
 import { AppError } from './errors.ts';
 
-/** Named limits (points per duration in seconds). Review and lead limits are generous: shared Wi-Fi is common. */
+/**
+ * Named limits (points per duration in seconds). Owner sign-in counts failures only. The address
+ * limit on reviews stays generous: a restaurant's Wi-Fi or a carrier's NAT puts many honest
+ * customers behind one address.
+ */
 export const RATE_LIMITS = {
-  ownerLoginPerIdentity: { points: 10, duration: 15 * 60 },
-  ownerLoginPerIp: { points: 100, duration: 15 * 60 },
+  ownerLoginFailuresPerPhone: { points: 5, duration: 15 * 60 },
+  ownerLoginFailuresPerIp: { points: 20, duration: 15 * 60 },
   adminLoginPerIdentity: { points: 10, duration: 15 * 60 },
   adminLoginPerIp: { points: 100, duration: 15 * 60 },
   passwordResetPerIdentity: { points: 3, duration: 60 * 60 },
-  reviewPerDevice: { points: 10, duration: 60 * 60 },
-  reviewPerIpAndCode: { points: 300, duration: 60 * 60 },
-  leadPerIp: { points: 20, duration: 60 * 60 },
+  passwordResetPerIp: { points: 20, duration: 60 * 60 },
+  reviewPerDevice: { points: 3, duration: 60 * 60 },
+  reviewPerIpAndCode: { points: 100, duration: 60 * 60 },
+  leadPerIp: { points: 5, duration: 60 * 60 },
   paymentInitiatePerIp: { points: 30, duration: 15 * 60 },
 } as const satisfies Record<string, Pick<IRateLimiterOptions, 'points' | 'duration'>>;
 
@@ -28,6 +33,10 @@ export const TOO_MANY_REQUESTS_MESSAGE = 'Too many attempts. Please wait a littl
 export interface TRateLimiter {
   /** Spends one point for the key; throws a 429 AppError with retryAfterSeconds when none are left. */
   consume(name: TRateLimitName, key: string): Promise<void>;
+  /** Throws the same 429 when the key has no points left, without spending one (failure-counted limits). */
+  check(name: TRateLimitName, key: string): Promise<void>;
+  /** Spends one point for the key without throwing (records a failure). */
+  penalize(name: TRateLimitName, key: string): Promise<void>;
   /** Forgets the key (e.g. after a successful sign-in). */
   reset(name: TRateLimitName, key: string): Promise<void>;
   close(): Promise<void>;
@@ -35,8 +44,9 @@ export interface TRateLimiter {
 
 /** In memory per process, or shared in Redis when REDIS_URL is set (several server processes). */
 export function createRateLimiter(
-  options: { redisUrl?: string | undefined; prefix?: string } = {},
+  options: { redisUrl?: string | undefined; prefix?: string; enabled?: boolean } = {},
 ): TRateLimiter {
+  if (options.enabled === false) return disabledRateLimiter;
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
@@ -58,13 +68,17 @@ export function createRateLimiter(
       try {
         await limiter(name).consume(key);
       } catch (error) {
-        if (error instanceof RateLimiterRes) {
-          throw new AppError('TOO_MANY_REQUESTS', TOO_MANY_REQUESTS_MESSAGE, undefined, {
-            retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
-          });
-        }
+        if (error instanceof RateLimiterRes) throw tooManyRequests(error.msBeforeNext);
         throw error;
       }
+    },
+    async check(name, key) {
+      const state = await limiter(name).get(key);
+      if (state && state.consumedPoints >= RATE_LIMITS[name].points)
+        throw tooManyRequests(state.msBeforeNext);
+    },
+    async penalize(name, key) {
+      await limiter(name).penalty(key, 1);
     },
     async reset(name, key) {
       await limiter(name).delete(key);
@@ -74,3 +88,18 @@ export function createRateLimiter(
     },
   };
 }
+
+function tooManyRequests(msBeforeNext: number): AppError {
+  return new AppError('TOO_MANY_REQUESTS', TOO_MANY_REQUESTS_MESSAGE, undefined, {
+    retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
+  });
+}
+
+/** RATE_LIMITS=off (benchmarks only): every call passes. */
+const disabledRateLimiter: TRateLimiter = {
+  consume: async () => {},
+  check: async () => {},
+  penalize: async () => {},
+  reset: async () => {},
+  close: async () => {},
+};

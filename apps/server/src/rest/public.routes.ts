@@ -97,7 +97,7 @@ export async function publicRoutes(app: FastifyInstance, { deps }: { deps: TDeps
     app,
     {
       method: 'POST',
-      url: '/users/password/forgot',
+      url: '/users/forgot-password',
       summary: 'Email a password reset link (never reveals whether the number exists)',
       tags: ['owner'],
       auth: 'public',
@@ -112,17 +112,24 @@ export async function publicRoutes(app: FastifyInstance, { deps }: { deps: TDeps
       ),
   );
 
-  defineRoute(
-    app,
-    {
-      method: 'POST',
-      url: '/users/password/set',
-      summary: 'Set a password from a one-time link and sign in',
-      tags: ['owner'],
-      auth: 'public',
-      body: ZPasswordSet,
-      response: ZPasswordSetResult,
-    },
-    async (request) => setPasswordWithToken(deps, ZPasswordSet.parse(request.body ?? {}), clientOf(request)),
-  );
+  const passwordLinkRoutes = [
+    { url: '/users/set-password', kind: 'set_password', summary: 'onboarding set-password link' },
+    { url: '/users/reset-password', kind: 'reset_password', summary: 'password reset link' },
+  ] as const;
+  for (const link of passwordLinkRoutes) {
+    defineRoute(
+      app,
+      {
+        method: 'POST',
+        url: link.url,
+        summary: `Set a password from a one-time ${link.summary} and sign in`,
+        tags: ['owner'],
+        auth: 'public',
+        body: ZPasswordSet,
+        response: ZPasswordSetResult,
+      },
+      async (request) =>
+        setPasswordWithToken(deps, ZPasswordSet.parse(request.body ?? {}), clientOf(request), [link.kind]),
+    );
+  }
 }

@@ -10,30 +10,65 @@ const STAR_COLUMNS = { 1: 'star1', 2: 'star2', 3: 'star3', 4: 'star4', 5: 'star5
  * consistent with the rows and never need a scan.
  */
 export async function insertReview(db: TDb, review: TNewReview): Promise<TReview> {
-  const star = STAR_COLUMNS[review.rating as 1 | 2 | 3 | 4 | 5];
-  if (!star) throw new RangeError(`rating must be 1 to 5, got ${review.rating}`);
+  const [row] = await insertReviews(db, [review]);
+  return row!;
+}
+
+/**
+ * Inserts many reviews and adds them to their owners' counters in one transaction (the review
+ * page's group commit). Rows come back in input order. Counter rows are updated once per owner, in
+ * owner-id order, so concurrent writers take their locks in the same order.
+ */
+export async function insertReviews(db: TDb, reviews: TNewReview[]): Promise<TReview[]> {
+  if (reviews.length === 0) return [];
+  const perOwner = new Map<number, { count: number; sum: number; stars: number[]; last: Date | null }>();
+  for (const review of reviews) {
+    if (!STAR_COLUMNS[review.rating as 1 | 2 | 3 | 4 | 5]) {
+      throw new RangeError(`rating must be 1 to 5, got ${review.rating}`);
+    }
+    const entry = perOwner.get(review.ownerId) ?? { count: 0, sum: 0, stars: [0, 0, 0, 0, 0], last: null };
+    entry.count += 1;
+    entry.sum += review.rating;
+    entry.stars[review.rating - 1]! += 1;
+    perOwner.set(review.ownerId, entry);
+  }
   return inTransaction(db, async (trx) => {
-    const row = await trx.insertInto('reviews').values(review).returningAll().executeTakeFirstOrThrow();
+    const rows = await trx.insertInto('reviews').values(reviews).returningAll().execute();
+    for (const row of rows) {
+      const entry = perOwner.get(row.ownerId)!;
+      if (!entry.last || row.createdAt > entry.last) entry.last = row.createdAt;
+    }
+    const counters = [...perOwner.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([ownerId, e]) => ({
+        ownerId,
+        reviewCount: e.count,
+        ratingSum: e.sum,
+        star1: e.stars[0]!,
+        star2: e.stars[1]!,
+        star3: e.stars[2]!,
+        star4: e.stars[3]!,
+        star5: e.stars[4]!,
+        lastReviewAt: e.last,
+      }));
     await trx
       .insertInto('ownerReviewStats')
-      .values({
-        ownerId: review.ownerId,
-        reviewCount: 1,
-        ratingSum: review.rating,
-        [star]: 1,
-        lastReviewAt: row.createdAt,
-      })
+      .values(counters)
       .onConflict((oc) =>
-        oc.column('ownerId').doUpdateSet((eb) => ({
-          reviewCount: eb('ownerReviewStats.reviewCount', '+', 1),
-          ratingSum: eb('ownerReviewStats.ratingSum', '+', review.rating),
-          [star]: eb(`ownerReviewStats.${star}`, '+', 1),
+        oc.column('ownerId').doUpdateSet({
+          reviewCount: sql`owner_review_stats.review_count + excluded.review_count`,
+          ratingSum: sql`owner_review_stats.rating_sum + excluded.rating_sum`,
+          star1: sql`owner_review_stats.star1 + excluded.star1`,
+          star2: sql`owner_review_stats.star2 + excluded.star2`,
+          star3: sql`owner_review_stats.star3 + excluded.star3`,
+          star4: sql`owner_review_stats.star4 + excluded.star4`,
+          star5: sql`owner_review_stats.star5 + excluded.star5`,
           // A backfilled older review must not move the newest-review time backwards.
           lastReviewAt: sql<Date>`greatest(owner_review_stats.last_review_at, excluded.last_review_at)`,
-        })),
+        }),
       )
       .execute();
-    return row;
+    return rows;
   });
 }
 
@@ -110,6 +145,17 @@ export async function listOwnerReviews(
       : getOwnerReviewStats(db, ownerId).then((s) => ({ count: s.reviewCount })),
   ]);
   return { rows, total: Number(total.count) };
+}
+
+/** Every review of one owner, newest first (the documented GET /api/users/stats shape). */
+export async function listAllOwnerReviews(db: TDb, ownerId: number): Promise<TReview[]> {
+  return db
+    .selectFrom('reviews')
+    .selectAll()
+    .where('ownerId', '=', ownerId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 export async function findReviewById(db: TDb, id: number): Promise<TReview | undefined> {

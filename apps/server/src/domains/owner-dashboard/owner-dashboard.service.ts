@@ -9,6 +9,7 @@ import {
   findOwnerPasswordHash,
   findReviewById,
   getOwnerReviewStats,
+  listAllOwnerReviews,
   listOwnerReviews,
   revokeSubjectSessions,
   type TReview,
@@ -84,6 +85,11 @@ export async function listReviewsForOwner(
 ) {
   const { rows, total } = await listOwnerReviews(deps.db, ownerId, query);
   return { reviews: rows.map(toOwnerReview), meta: pageMeta(total, query.page, query.limit) };
+}
+
+/** Every review of the owner, newest first: the original client's one-call shape. */
+export async function listAllReviewsForOwner(deps: TDeps, ownerId: number): Promise<TOwnerReview[]> {
+  return (await listAllOwnerReviews(deps.db, ownerId)).map(toOwnerReview);
 }
 
 /** An owner only ever reaches its own reviews: another owner's id is simply not found. */

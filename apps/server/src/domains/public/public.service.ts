@@ -1,6 +1,6 @@
 import {
+  LEAD_HONEYPOT_FIELD,
   PUBLIC_TEXTS,
-  SUBSCRIPTION_GRACE_DAYS,
   type TLeadCreate,
   TOKEN_TTL,
   type TReviewLink,
@@ -12,7 +12,6 @@ import {
   findOwnerById,
   findOwnerByPhone,
   insertLead,
-  insertReview,
   inTransaction,
   isBusinessCodeTaken,
   issueOneTimeToken,
@@ -25,20 +24,11 @@ import { hashPassword } from '../../auth/passwords.ts';
 import type { TDeps } from '../../context.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { toOwnerUser } from '../owner-auth/owner-dto.ts';
-import { afterReviewInserted, sentimentFor } from '../replies/review-hooks.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Active, not deleted, and within the subscription plus the 7-day grace period. */
-export function isReviewPageOpen(owner: TOwnerPublic, now: Date): boolean {
-  if (owner.deletedAt || owner.status !== 'active') return false;
-  if (!owner.subscriptionEnd) return true;
-  return owner.subscriptionEnd.getTime() + SUBSCRIPTION_GRACE_DAYS * DAY_MS >= now.getTime();
-}
+import { isReviewPageOpen } from './review-page.ts';
 
 async function openReviewPageOwner(deps: TDeps, code: string): Promise<TOwnerPublic> {
   const owner = await findOwnerByCode(deps.db, code);
-  if (!owner || owner.deletedAt) throw notFound(PUBLIC_TEXTS.businessNotFound);
+  if (!owner) throw notFound(PUBLIC_TEXTS.businessNotFound);
   if (!isReviewPageOpen(owner, deps.now())) throw new AppError('GONE', PUBLIC_TEXTS.reviewPageInactive);
   return owner;
 }
@@ -60,30 +50,8 @@ export async function submitReview(
 ): Promise<{ success: true; message: string; id: number }> {
   if (input.deviceId) await deps.rateLimiter.consume('reviewPerDevice', `${input.deviceId}:${input.code}`);
   await deps.rateLimiter.consume('reviewPerIpAndCode', `${client.ip}:${input.code}`);
-  const owner = await openReviewPageOwner(deps, input.code);
-  const sentiment = input.message
-    ? sentimentFor(input.message, input.rating)
-    : sentimentFor('', input.rating);
-  const review = await inTransaction(deps.db, async (trx) => {
-    const row = await insertReview(trx, {
-      ownerId: owner.id,
-      rating: input.rating,
-      message: input.message,
-      customerContact: input.customerContact || null,
-      deviceId: input.deviceId ?? null,
-      sentimentLabel: sentiment?.label ?? null,
-      sentimentScore: sentiment?.score ?? null,
-    });
-    await recordActivity(trx, {
-      type: 'review',
-      message: `${owner.businessName} received a ${input.rating}-star review`,
-      code: owner.code,
-      ownerId: owner.id,
-    });
-    await afterReviewInserted(deps, trx, row, owner);
-    return row;
-  });
-  return { success: true, message: PUBLIC_TEXTS.reviewThanks, id: review.id };
+  const { id } = await deps.reviewWriter.submit(input);
+  return { success: true, message: PUBLIC_TEXTS.reviewThanks, id };
 }
 
 export async function createLead(
@@ -92,6 +60,10 @@ export async function createLead(
   client: { ip: string },
 ): Promise<{ success: true; message: string; id: number }> {
   await deps.rateLimiter.consume('leadPerIp', client.ip);
+  if (input[LEAD_HONEYPOT_FIELD]?.trim()) {
+    deps.log.info({ ip: client.ip }, 'lead discarded: honeypot field filled');
+    return { success: true, message: PUBLIC_TEXTS.leadReceived, id: 0 };
+  }
   const lead = await inTransaction(deps.db, async (trx) => {
     const row = await insertLead(trx, {
       name: input.name,
@@ -100,8 +72,8 @@ export async function createLead(
       bussiness: input.bussiness,
       subject: input.subject,
       message: input.message,
-      source: input.source,
-      status: input.status,
+      source: 'website',
+      status: 'new',
     });
     await recordActivity(trx, {
       type: 'lead',
@@ -127,7 +99,7 @@ export async function requestPasswordReset(
   client: { ip: string },
 ): Promise<{ success: true; message: string }> {
   await deps.rateLimiter.consume('passwordResetPerIdentity', contactNumber);
-  await deps.rateLimiter.consume('ownerLoginPerIp', client.ip);
+  await deps.rateLimiter.consume('passwordResetPerIp', client.ip);
   const owner = await findOwnerByPhone(deps.db, contactNumber);
   if (owner?.email && !owner.deletedAt) {
     const { token } = await issueOneTimeToken(
@@ -148,15 +120,21 @@ export async function requestPasswordReset(
   return { success: true, message: PUBLIC_TEXTS.resetRequested };
 }
 
-/** Sets the password from a one-time link (set-password for onboarded owners, or reset) and signs in. */
+type TOneTimeLinkKind = 'set_password' | 'reset_password';
+
+/**
+ * Sets the password from a one-time link (set-password for onboarded owners, or reset) and signs in.
+ * `kinds` narrows which links the caller accepts (the REST paths take one kind each).
+ */
 export async function setPasswordWithToken(
   deps: TDeps,
   input: { token: string; password: string },
   client: { userAgent?: string | undefined },
+  kinds: TOneTimeLinkKind[] = ['set_password', 'reset_password'],
 ) {
   const passwordHash = await hashPassword(input.password);
   const ownerId = await inTransaction(deps.db, async (trx) => {
-    const used = await consumeOneTimeToken(trx, input.token, ['set_password', 'reset_password'], deps.now());
+    const used = await consumeOneTimeToken(trx, input.token, kinds, deps.now());
     if (!used) throw badRequest(PUBLIC_TEXTS.tokenInvalid, 'token');
     const owner = await findOwnerById(trx, used.ownerId);
     if (!owner || owner.deletedAt) throw badRequest(PUBLIC_TEXTS.tokenInvalid, 'token');

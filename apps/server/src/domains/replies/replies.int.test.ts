@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recomputeSentiment } from '../../cli/sentiment-recompute.ts';
 import { QUEUES } from '../../jobs/queue.ts';
 import { createTestOwner, createTestServer, type TTestServer } from '../../test/test-server.ts';
+import { storeReviews } from '../public/review-writer.ts';
 import { digestSlot, sendDigests, sendReminders, type TNotifyDeps } from './notifications.ts';
-import { afterReviewInserted, sentimentFor } from './review-hooks.ts';
 
 const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 20_000) => {
   const started = Date.now();
@@ -64,20 +64,10 @@ describe(`automatic replies, templates and notifications on ${testDriverName()}`
     owner: TOwnerPublic,
     review: { rating: number; message: string; customerContact?: string | null; createdAt?: Date },
   ) {
-    const sentiment = sentimentFor(review.message, review.rating);
-    return server.deps.db.transaction().execute(async (trx) => {
-      const row = await insertReview(trx, {
-        ownerId: owner.id,
-        rating: review.rating,
-        message: review.message,
-        customerContact: review.customerContact ?? null,
-        sentimentLabel: sentiment?.label ?? null,
-        sentimentScore: sentiment?.score ?? null,
-        ...(review.createdAt ? { createdAt: review.createdAt } : {}),
-      });
-      await afterReviewInserted(server.deps, trx, row, owner);
-      return row;
-    });
+    const [row] = await server.deps.db
+      .transaction()
+      .execute((trx) => storeReviews(server.deps, trx, [{ owner, ...review }]));
+    return row!;
   }
 
   describe('templates API', () => {

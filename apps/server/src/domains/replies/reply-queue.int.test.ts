@@ -12,10 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDeps } from '../../context.ts';
 import { createJobs, QUEUES, type TJobs } from '../../jobs/queue.ts';
 import { createMailer } from '../../mail/mailer.ts';
+import { storeReviews } from '../public/review-writer.ts';
 import { requeueStuckReplies } from './notifications.ts';
 import { REPLY_QUEUE_OPTIONS } from './replies.jobs.ts';
 import { processReplyJob, type TReplyJob, type TReplyOutcome } from './reply.worker.ts';
-import { afterReviewInserted } from './review-hooks.ts';
+import { queueReviewFollowUps } from './review-hooks.ts';
 
 const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 25_000) => {
   const started = Date.now();
@@ -148,11 +149,10 @@ describe(`reply jobs on ${testDriverName()}`, () => {
 
   /** Submits a review the way the public submit service does: insert + hook in one transaction. */
   async function submit(message: string, contact: string | null = null, rating = 2): Promise<number> {
-    return database.db.transaction().execute(async (trx) => {
-      const row = await insertReview(trx, { ownerId: owner.id, rating, message, customerContact: contact });
-      await afterReviewInserted(deps, trx, row, owner);
-      return row.id;
-    });
+    const [row] = await database.db
+      .transaction()
+      .execute((trx) => storeReviews(deps, trx, [{ owner, rating, message, customerContact: contact }]));
+    return row!.id;
   }
 
   const jobRows = async (reviewId: number) =>
@@ -169,7 +169,7 @@ describe(`reply jobs on ${testDriverName()}`, () => {
     expect((await findReviewById(database.db, id))?.replyStatus).toBe('pending');
     await database.db.transaction().execute(async (trx) => {
       const row = (await findReviewById(trx, id))!;
-      await afterReviewInserted(deps, trx, row, owner);
+      await queueReviewFollowUps(deps, trx, [{ review: row, owner }]);
     });
     expect(await jobRows(id)).toHaveLength(1);
     await waitFor(async () => (await findReviewById(database.db, id))?.replyStatus === 'drafted');

@@ -1,5 +1,5 @@
 import type { TSentimentLabel } from '@starloop/contract';
-import { markReplyPending, type TDb, type TOwnerPublic, type TReview } from '@starloop/db';
+import type { TDb, TOwnerPublic, TReview } from '@starloop/db';
 import type { TDeps } from '../../context.ts';
 import { QUEUES } from '../../jobs/queue.ts';
 import { wantsLowRatingAlert } from './notifications.ts';
@@ -18,31 +18,30 @@ export function sentimentFor(
   return { label, score };
 }
 
+/** Whether a new review gets an automatic reply: stored as reply_status 'pending' with one reply job. */
+export function wantsAutoReply(owner: TOwnerPublic, message: string): boolean {
+  return repliesEnabled(owner) && message.trim().length > 0;
+}
+
 /**
- * Runs inside the review's transaction, so the jobs exist if and only if the review does:
- * - Professional owners: a review with a message gets reply_status 'pending' and one reply job;
+ * Runs inside the reviews' transaction, so the jobs exist if and only if the reviews do:
+ * - Professional owners: a review with a message (stored 'pending') gets one reply job;
  * - a 1-3 star review queues the owner's low-rating email when they want one (both plans).
  */
-export async function afterReviewInserted(
-  deps: TDeps,
+export async function queueReviewFollowUps(
+  deps: Pick<TDeps, 'jobs'>,
   trx: TDb,
-  review: TReview,
-  owner: TOwnerPublic,
+  written: { review: TReview; owner: TOwnerPublic }[],
 ): Promise<void> {
-  if (repliesEnabled(owner) && review.message.trim()) {
-    await markReplyPending(trx, review.id);
-    review.replyStatus = 'pending';
-    await deps.jobs.send(
-      QUEUES.reviewReply,
-      { reviewId: review.id },
-      { trx, singletonKey: String(review.id) },
-    );
-  }
-  if (review.rating <= 3 && wantsLowRatingAlert(owner)) {
-    await deps.jobs.send(
-      QUEUES.reviewNotify,
-      { kind: 'low-rating', reviewId: review.id },
-      { trx, singletonKey: `low-rating:${review.id}` },
-    );
-  }
+  const replies = written
+    .filter(({ review }) => review.replyStatus === 'pending')
+    .map(({ review }) => ({ data: { reviewId: review.id }, singletonKey: String(review.id) }));
+  const alerts = written
+    .filter(({ review, owner }) => review.rating <= 3 && wantsLowRatingAlert(owner))
+    .map(({ review }) => ({
+      data: { kind: 'low-rating', reviewId: review.id },
+      singletonKey: `low-rating:${review.id}`,
+    }));
+  await deps.jobs.sendMany(QUEUES.reviewReply, replies, { trx });
+  await deps.jobs.sendMany(QUEUES.reviewNotify, alerts, { trx });
 }

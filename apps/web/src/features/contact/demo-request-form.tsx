@@ -10,7 +10,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { EMAIL_PATTERN, LEAD_SUBJECTS, LIMITS, MESSAGES, PUBLIC_TEXTS } from '@starloop/contract';
+import {
+  EMAIL_PATTERN,
+  LEAD_HONEYPOT_FIELD,
+  LEAD_SUBJECTS,
+  LIMITS,
+  MESSAGES,
+  PUBLIC_TEXTS,
+} from '@starloop/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { notify } from '../../components/notify.ts';
@@ -88,8 +95,9 @@ export function DemoRequestForm() {
     setReceived(false);
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const honeypot = new FormData(event.currentTarget).get(LEAD_HONEYPOT_FIELD);
     setSubmitted(true);
     const found = validateDemoRequest(values);
     setErrors(found);
@@ -107,6 +115,7 @@ export function DemoRequestForm() {
         message: values.message.trim(),
         source: 'website',
         status: 'new',
+        ...(typeof honeypot === 'string' && honeypot ? { [LEAD_HONEYPOT_FIELD]: honeypot } : {}),
       });
       notify.success(DEMO_FORM_TEXT.success, TOAST);
       setReceived(true);
@@ -220,6 +229,13 @@ export function DemoRequestForm() {
             disabled={pending}
             withAsterisk
           />
+          {/* Honeypot: never shown to people, filled by form-spamming bots; the server discards those. */}
+          <div style={{ display: 'none' }}>
+            <label>
+              Leave this empty
+              <input type="text" name={LEAD_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+            </label>
+          </div>
           <Button type="submit" size="md" disabled={pending} fullWidth>
             {pending ? DEMO_FORM_TEXT.sending : DEMO_FORM_TEXT.submit}
           </Button>
