@@ -46,6 +46,9 @@ describe(`server on ${testDriverName()}`, () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeDefined();
+    const api = await server.app.inject({ method: 'GET', url: '/healthz' });
+    expect(api.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(api.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
   it('serves the web app for a deep link such as /admin-dashboard/leads', async () => {

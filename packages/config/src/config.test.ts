@@ -16,6 +16,12 @@ describe('config', () => {
     expect(config.razorpay.apiBase).toBe('https://api.razorpay.com/v1');
   });
 
+  it('keeps rate limits on unless RATE_LIMITS is exactly off', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).rateLimitsEnabled).toBe(true);
+    expect(loadConfig({ DATA_DIR: tmp(), RATE_LIMITS: 'off' }).rateLimitsEnabled).toBe(false);
+    expect(() => parseEnv({ RATE_LIMITS: 'no' })).toThrow(/RATE_LIMITS: must be 'on' or 'off'/);
+  });
+
   it('fails fast on a bad PORT, naming the variable', () => {
     expect(() => parseEnv({ PORT: 'abc' })).toThrow(ConfigError);
     expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT/);

@@ -33,10 +33,8 @@ export const TOO_MANY_REQUESTS_MESSAGE = 'Too many attempts. Please wait a littl
 export interface TRateLimiter {
   /** Spends one point for the key; throws a 429 AppError with retryAfterSeconds when none are left. */
   consume(name: TRateLimitName, key: string): Promise<void>;
-  /** Throws the same 429 when the key has no points left, without spending one (failure-counted limits). */
-  check(name: TRateLimitName, key: string): Promise<void>;
-  /** Spends one point for the key without throwing (records a failure). */
-  penalize(name: TRateLimitName, key: string): Promise<void>;
+  /** Gives one point back (an attempt that turned out not to be a failure). */
+  refund(name: TRateLimitName, key: string): Promise<void>;
   /** Forgets the key (e.g. after a successful sign-in). */
   reset(name: TRateLimitName, key: string): Promise<void>;
   close(): Promise<void>;
@@ -72,13 +70,8 @@ export function createRateLimiter(
         throw error;
       }
     },
-    async check(name, key) {
-      const state = await limiter(name).get(key);
-      if (state && state.consumedPoints >= RATE_LIMITS[name].points)
-        throw tooManyRequests(state.msBeforeNext);
-    },
-    async penalize(name, key) {
-      await limiter(name).penalty(key, 1);
+    async refund(name, key) {
+      await limiter(name).reward(key, 1);
     },
     async reset(name, key) {
       await limiter(name).delete(key);
@@ -98,8 +91,7 @@ function tooManyRequests(msBeforeNext: number): AppError {
 /** RATE_LIMITS=off (benchmarks only): every call passes. */
 const disabledRateLimiter: TRateLimiter = {
   consume: async () => {},
-  check: async () => {},
-  penalize: async () => {},
+  refund: async () => {},
   reset: async () => {},
   close: async () => {},
 };

@@ -4,13 +4,18 @@ import nodemailer, { type Transporter } from 'nodemailer';
 
 export interface TMailResult {
   id: number;
-  status: 'sent' | 'failed' | 'outbox';
+  status: 'sent' | 'failed' | 'outbox' | 'queued';
   error?: string;
 }
 
 export interface TMailer {
   /** Records the mail, then sends it over SMTP when configured; otherwise it stays in the outbox. */
   send(email: TEmailInput): Promise<TMailResult>;
+  /**
+   * Records the mail and answers at once; SMTP delivery happens in the background (its outcome is
+   * kept on the mail's row). For requests whose answer must not wait on, or be timed by, SMTP.
+   */
+  queue(email: TEmailInput): Promise<TMailResult>;
   /** Sends an already recorded mail again (retries). */
   resend(id: number): Promise<TMailResult>;
   readonly smtpConfigured: boolean;
@@ -64,6 +69,14 @@ export function createMailer(options: {
     async send(email) {
       const row = await insertEmail(db, email);
       return deliver(row.id);
+    },
+    async queue(email) {
+      const row = await insertEmail(db, email);
+      if (!transport) return deliver(row.id);
+      void deliver(row.id).catch((error: unknown) =>
+        log.error({ err: error, mailId: row.id }, 'background mail delivery failed'),
+      );
+      return { id: row.id, status: 'queued' };
     },
     resend: deliver,
     close: () => transport?.close(),

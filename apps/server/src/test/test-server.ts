@@ -24,7 +24,14 @@ export interface TTestServer extends TStarLoopServer {
 }
 
 /** A server on a fresh database of the test tier (PGlite, or PostgreSQL when configured). */
-export async function createTestServer(env: Record<string, string> = {}): Promise<TTestServer> {
+/**
+ * The review page's owner cache is off by default here, because tests change owners straight in
+ * the database; pass `reviewPageCacheMs` to test with it.
+ */
+export async function createTestServer(
+  env: Record<string, string> = {},
+  options: { reviewPageCacheMs?: number } = {},
+): Promise<TTestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'starloop-data-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -39,6 +46,7 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     logger: false,
     webDistDir: fixtureWebDist(),
     jobPollingSeconds: 0.5,
+    reviewPageCacheMs: options.reviewPageCacheMs ?? 0,
   });
   await server.app.ready();
   return Object.assign(server, { config });

@@ -231,12 +231,14 @@ export async function rebuildStatCounters(db: TDb): Promise<void> {
 /** The tables whose counter triggers a bulk load may switch off (then call rebuildStatCounters). */
 export const STAT_COUNTER_TRIGGERS = [
   ['reviews', 'reviews_stat_counters'],
+  ['reviews', 'reviews_stat_counters_insert'],
   ['payments', 'payments_stat_counters'],
   ['manual_payments', 'manual_payments_stat_counters'],
   ['owners', 'owners_stat_counters'],
   ['owners', 'owners_stat_counters_delete'],
   ['owner_review_stats', 'owner_review_stats_stat_counters'],
   ['activity_events', 'activity_events_stat_counters'],
+  ['activity_events', 'activity_events_stat_counters_insert'],
 ] as const;
 
 export async function setStatCounterTriggers(db: TDb, enabled: boolean): Promise<void> {

@@ -1,8 +1,16 @@
+import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TLead, TNewLead } from '../database.ts';
 
 export async function insertLead(db: TDb, lead: TNewLead): Promise<TLead> {
   return db.insertInto('leads').values(lead).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Takes the id the next lead would get, without storing one (a discarded lead looks stored). */
+export async function takeLeadId(db: TDb): Promise<number> {
+  const { rows } = await sql<{ id: number }>`
+    select nextval(pg_get_serial_sequence('leads', 'id'))::int as id`.execute(db);
+  return rows[0]!.id;
 }
 
 export async function findLeadById(db: TDb, id: number): Promise<TLead | undefined> {

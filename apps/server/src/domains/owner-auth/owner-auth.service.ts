@@ -10,20 +10,24 @@ export async function loginOwner(
   input: TOwnerLogin,
   client: { ip: string; userAgent?: string | undefined },
 ): Promise<TOwnerLoginResponse> {
-  // Only failures count: a shop's owners signing in all day from one address are never blocked.
-  await deps.rateLimiter.check('ownerLoginFailuresPerIp', client.ip);
-  await deps.rateLimiter.check('ownerLoginFailuresPerPhone', input.contactNumber);
+  // Every attempt takes a point before the password is checked, so guesses sent in parallel are
+  // counted too; the right password gives its points back. Only failures stay counted, and a shop
+  // signing in all day from one address is never blocked.
+  await deps.rateLimiter.consume('ownerLoginFailuresPerIp', client.ip);
+  try {
+    await deps.rateLimiter.consume('ownerLoginFailuresPerPhone', input.contactNumber);
+  } catch (error) {
+    await deps.rateLimiter.refund('ownerLoginFailuresPerIp', client.ip);
+    throw error;
+  }
   const owner = await findOwnerCredentialsByPhone(deps.db, input.contactNumber);
   const valid = await verifyPassword(owner?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!owner?.passwordHash || !valid) {
-    await deps.rateLimiter.penalize('ownerLoginFailuresPerIp', client.ip);
-    await deps.rateLimiter.penalize('ownerLoginFailuresPerPhone', input.contactNumber);
-    throw new AppError('UNAUTHORIZED', ERROR_TEXTS.invalidCredentials);
-  }
+  if (!owner?.passwordHash || !valid) throw new AppError('UNAUTHORIZED', ERROR_TEXTS.invalidCredentials);
+  await deps.rateLimiter.refund('ownerLoginFailuresPerIp', client.ip);
+  await deps.rateLimiter.reset('ownerLoginFailuresPerPhone', input.contactNumber);
   if (owner.deletedAt) throw new AppError('FORBIDDEN', ERROR_TEXTS.ownerDeleted);
   if (owner.status === 'pending') throw new AppError('FORBIDDEN', ERROR_TEXTS.ownerPending);
   if (owner.status !== 'active') throw new AppError('FORBIDDEN', ERROR_TEXTS.ownerInactive);
-  await deps.rateLimiter.reset('ownerLoginFailuresPerPhone', input.contactNumber);
   const { token } = await deps.tokens.issue('owner', owner.id, client.userAgent);
   const user = await findOwnerById(deps.db, owner.id);
   if (!user) throw unauthorized();

@@ -110,6 +110,7 @@ export async function updateOwnerSettings(
 ): Promise<TOwnerSettings> {
   const owner = await updateOwner(deps.db, ownerId, patch);
   if (!owner) throw notFound('Owner not found');
+  deps.reviewPageCache.clear();
   return {
     reviewFlow: owner.reviewFlow,
     notifyLowRatings: owner.notifyLowRatings,

@@ -247,6 +247,7 @@ export async function verifyCheckout(
     method: provider.testMode ? 'test' : null,
     source: 'verify',
   });
+  deps.reviewPageCache.clear();
   if (outcome.kind === 'unknown-order' || outcome.kind === 'amount-mismatch') {
     throw badRequest(PAYMENT_TEXTS.verificationFailed);
   }
@@ -328,6 +329,7 @@ export async function handleWebhook(
     }
     return 'ignored';
   });
+  if (result === 'processed') deps.reviewPageCache.clear();
   deps.log.info({ event, eventId: input.eventId, result }, 'payment webhook handled');
   return result;
 }

@@ -50,6 +50,7 @@ async function reconcileOne(
       method: captured.method,
       source: 'reconcile',
     });
+    deps.reviewPageCache.clear();
     return result.kind === 'activated' ? 'captured' : 'unchanged';
   }
   // Authorised or just created: money is on its way; ask again next run.

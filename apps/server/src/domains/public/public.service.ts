@@ -8,7 +8,6 @@ import {
 } from '@starloop/contract';
 import {
   consumeOneTimeToken,
-  findOwnerByCode,
   findOwnerById,
   findOwnerByPhone,
   insertLead,
@@ -18,6 +17,7 @@ import {
   recordActivity,
   revokeSubjectSessions,
   type TOwnerPublic,
+  takeLeadId,
   updateOwner,
 } from '@starloop/db';
 import { hashPassword } from '../../auth/passwords.ts';
@@ -27,7 +27,7 @@ import { toOwnerUser } from '../owner-auth/owner-dto.ts';
 import { isReviewPageOpen } from './review-page.ts';
 
 async function openReviewPageOwner(deps: TDeps, code: string): Promise<TOwnerPublic> {
-  const owner = await findOwnerByCode(deps.db, code);
+  const owner = await deps.reviewPageCache.find(code);
   if (!owner) throw notFound(PUBLIC_TEXTS.businessNotFound);
   if (!isReviewPageOpen(owner, deps.now())) throw new AppError('GONE', PUBLIC_TEXTS.reviewPageInactive);
   return owner;
@@ -62,7 +62,7 @@ export async function createLead(
   await deps.rateLimiter.consume('leadPerIp', client.ip);
   if (input[LEAD_HONEYPOT_FIELD]?.trim()) {
     deps.log.info({ ip: client.ip }, 'lead discarded: honeypot field filled');
-    return { success: true, message: PUBLIC_TEXTS.leadReceived, id: 0 };
+    return { success: true, message: PUBLIC_TEXTS.leadReceived, id: await takeLeadId(deps.db) };
   }
   const lead = await inTransaction(deps.db, async (trx) => {
     const row = await insertLead(trx, {
@@ -108,7 +108,8 @@ export async function requestPasswordReset(
       deps.now(),
     );
     const url = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await deps.mailer.send({
+    // Queued, not awaited: waiting on SMTP only for known numbers would tell them apart by time.
+    await deps.mailer.queue({
       to: owner.email,
       subject: 'Reset your StarLoop password',
       text: `Hi ${owner.name},\n\nSomeone asked to reset the password of the StarLoop account for ${owner.businessName}. If it was you, open this link within an hour:\n\n${url}\n\nIf it was not you, ignore this email: your password stays the same.\n\nStarLoop`,

@@ -45,11 +45,11 @@ describe(`review writer (group commit) on ${testDriverName()}`, () => {
     });
   }
 
-  function writer(maxBatch?: number): TReviewWriter {
+  function writer(maxBatch?: number, concurrency = 1): TReviewWriter {
     sent = [];
     return createReviewWriter(
       { db: database.db, jobs, log: silentLog, now: () => new Date() },
-      maxBatch === undefined ? {} : { maxBatch },
+      { ...(maxBatch === undefined ? {} : { maxBatch }), concurrency },
     );
   }
 
@@ -149,6 +149,26 @@ describe(`review writer (group commit) on ${testDriverName()}`, () => {
     expect(await reviewCount(biz.id)).toBe(0);
     expect(await activityCount(biz.id)).toBe(0);
     expect((await getOwnerReviewStats(database.db, biz.id)).reviewCount).toBe(0);
+  });
+
+  it('runs transactions side by side without ever splitting one business across them', async () => {
+    const businesses = await Promise.all(Array.from({ length: 8 }, () => owner()));
+    const w = writer(15, 2);
+    const expected = new Map<number, { n: number; sum: number }>();
+    const submits = Array.from({ length: 240 }, (_, i) => {
+      const biz = businesses[(i * 7) % businesses.length]!;
+      const rating = (i % 5) + 1;
+      const entry = expected.get(biz.id) ?? { n: 0, sum: 0 };
+      expected.set(biz.id, { n: entry.n + 1, sum: entry.sum + rating });
+      return w.submit({ code: biz.code, rating, message: rating <= 3 ? 'Waited too long.' : '' });
+    });
+    const ids = (await Promise.all(submits)).map((r) => r.id);
+    expect(new Set(ids).size).toBe(240);
+    for (const biz of businesses) {
+      const stats = await getOwnerReviewStats(database.db, biz.id);
+      expect({ n: stats.reviewCount, sum: stats.ratingSum }).toEqual(expected.get(biz.id));
+      expect(await reviewCount(biz.id)).toBe(expected.get(biz.id)!.n);
+    }
   });
 
   it('drain waits for every submitted review', async () => {

@@ -95,20 +95,26 @@ const isRetryable = (error: unknown) =>
   RETRYABLE_SQLSTATES.has(String((error as { code?: unknown }).code));
 
 /**
- * Group commit for the review page. Submissions that arrive while a transaction is running wait
+ * Group commit for the review page. Submissions that arrive while transactions are running wait
  * for the next one, so one commit carries many reviews and a busy minute costs a few dozen
  * transactions instead of thousands. A review is acknowledged only after its transaction commits.
- * If a batch fails for a reason other than a lock conflict, its reviews are retried one by one,
+ * Up to `concurrency` transactions run at once (PostgreSQL; PGlite has one connection), and no two
+ * of them carry the same business: they would wait for each other on that owner's counter row. If
+ * a batch fails for a reason other than a lock conflict, its reviews are retried one by one,
  * so one bad review never takes others down with it.
  */
 export function createReviewWriter(
   deps: Pick<TDeps, 'db' | 'jobs' | 'log' | 'now'>,
-  options: { maxBatch?: number } = {},
+  options: { maxBatch?: number; concurrency?: number } = {},
 ): TReviewWriter {
   const maxBatch = options.maxBatch ?? 250;
-  const queue: TPending[] = [];
-  let running: Promise<void> | undefined;
-  let idle: { promise: Promise<void>; resolve: () => void } | undefined;
+  const concurrency = Math.max(1, options.concurrency ?? 1);
+  let queue: TPending[] = [];
+  /** Business codes in a transaction right now. */
+  const busy = new Set<string>();
+  let writing = 0;
+  let scheduled = false;
+  let idleWaiters: (() => void)[] = [];
 
   async function writeBatch(batch: TPending[]): Promise<void> {
     const owners = await findOwnersByCodes(
@@ -154,33 +160,55 @@ export function createReviewWriter(
     }
   }
 
-  async function run(): Promise<void> {
-    while (queue.length > 0) {
-      await writeWithRetry(queue.splice(0, maxBatch));
+  const codeOf = (pending: TPending) => pending.review.code.trim().toLowerCase();
+
+  /** The next batch: up to maxBatch reviews of businesses no running transaction carries. */
+  function takeBatch(): TPending[] {
+    const batch: TPending[] = [];
+    const rest: TPending[] = [];
+    for (const pending of queue) {
+      if (batch.length < maxBatch && !busy.has(codeOf(pending))) batch.push(pending);
+      else rest.push(pending);
     }
-    running = undefined;
-    idle?.resolve();
-    idle = undefined;
+    queue = rest;
+    return batch;
+  }
+
+  function schedule(): void {
+    if (scheduled || writing >= concurrency || queue.length === 0) return;
+    scheduled = true;
+    // setImmediate lets every request parsed in this turn of the event loop join the batch.
+    setImmediate(() => {
+      scheduled = false;
+      if (writing >= concurrency) return;
+      const batch = takeBatch();
+      if (batch.length === 0) return;
+      const codes = new Set(batch.map(codeOf));
+      for (const code of codes) busy.add(code);
+      writing += 1;
+      void writeWithRetry(batch).finally(() => {
+        writing -= 1;
+        for (const code of codes) busy.delete(code);
+        schedule();
+        if (writing === 0 && queue.length === 0) {
+          for (const wake of idleWaiters) wake();
+          idleWaiters = [];
+        }
+      });
+      schedule();
+    });
   }
 
   return {
     submit(review) {
       return new Promise((resolve, reject) => {
         queue.push({ review, resolve, reject });
-        // setImmediate lets every request parsed in this turn of the event loop join the batch.
-        running ??= new Promise<void>((start) => setImmediate(start)).then(run);
+        schedule();
       });
     },
     drain() {
-      if (!running) return Promise.resolve();
-      if (!idle) {
-        let resolve!: () => void;
-        const promise = new Promise<void>((r) => {
-          resolve = r;
-        });
-        idle = { promise, resolve };
-      }
-      return idle.promise;
+      if (writing === 0 && queue.length === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => idleWaiters.push(resolve));
     },
   };
 }

@@ -164,6 +164,7 @@ export async function onboardCustomers(
       }
       return { created: withTokens, manualPaymentId: payment.id };
     }));
+    deps.reviewPageCache.clear();
   } catch (error) {
     // A concurrent onboarding or registration took the code or phone after the checks.
     const constraint = uniqueViolation(error);

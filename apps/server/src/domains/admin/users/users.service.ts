@@ -102,7 +102,7 @@ export async function updateUser(
   input: TAdminUserUpdate,
 ): Promise<{ success: true; user: TAdminUser }> {
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    const result = await deps.db.transaction().execute(async (trx) => {
       const owner = await findOwnerById(trx, id);
       if (!owner || owner.deletedAt) throw notFound(ADMIN_TEXTS.userNotFound);
       if (await isPhoneTaken(trx, input.contactNumber, id)) {
@@ -133,6 +133,10 @@ export async function updateUser(
         }
       }
       await updateOwner(trx, id, patch);
+      // An owner who may no longer sign in is signed out everywhere too.
+      if (patch.status && patch.status !== 'active' && owner.status === 'active') {
+        await revokeSubjectSessions(trx, 'owner', id, deps.now());
+      }
       await recordActivity(trx, {
         type: 'user',
         message: `${input.businessName} was updated by ${admin.name}`,
@@ -145,6 +149,9 @@ export async function updateUser(
       if (!row) throw notFound(ADMIN_TEXTS.userNotFound);
       return { success: true as const, user: toAdminUser(row) };
     });
+    // After the commit, so no lookup can cache the row as it was.
+    deps.reviewPageCache.clear();
+    return result;
   } catch (error) {
     throw uniqueViolation(error) ?? error;
   }
@@ -174,5 +181,6 @@ export async function deleteUser(
       adminId: admin.id,
     });
   });
+  deps.reviewPageCache.clear();
   return { success: true, message: ADMIN_TEXTS.userDeleted };
 }

@@ -1,0 +1,634 @@
+/**
+ * `npm run bench:public`: throughput of the review page's two public calls under concurrent load,
+ * next to a bare Fastify route of the same server, with autocannon.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:public   # PostgreSQL
+ *   npm run bench:public                                                                  # PGlite
+ *
+ * With BENCH_DATABASE_URL (or DATABASE_URL) the script creates a fresh database
+ * starloop_bench_public_<timestamp> on that PostgreSQL server and drops it at the end, also on
+ * failure; without one the server runs on PGlite in a temporary DATA_DIR. Either way the database
+ * is migrated and seeded with BENCH_BUSINESSES active owners (bench-biz-0001, ...) before the
+ * server starts (tsx apps/server/src/main.ts, NODE_ENV=production, RATE_LIMITS=off, jobs on, its
+ * output in a log file under the temporary folder). Then, each for BENCH_DURATION seconds after a
+ * BENCH_WARMUP-second warm-up whose results are discarded, with BENCH_CONNECTIONS connections:
+ *   a. GET /healthz                           fixed JSON, the server's ceiling
+ *   b. GET /api/users/review-link/{code}      cycling over the seeded codes
+ *   c. POST /api/reviews/                     random 1-5 stars, feedback text for 1-3, random deviceId
+ * After (c) it checks the reviews table: every acknowledged (2xx) review is stored, nothing else is,
+ * and the only extra rows are requests still in flight when autocannon closed its sockets (each
+ * request carries a unique deviceId, so the check is exact). With PGlite the server is stopped first.
+ *
+ * Writes bench/results/public.json (BENCH_OUT for another path). Exit code 0 when a target is
+ * missed (it is a measurement); 1 when the server cannot start or the count check fails.
+ * Environment: BENCH_DURATION (default 10), BENCH_WARMUP (3), BENCH_CONNECTIONS (50),
+ * BENCH_LOG_LEVEL (info, as production runs), BENCH_BUSINESSES (1000), BENCH_TARGET_RATIO (0.5),
+ * BENCH_TARGET_REVIEW_RPS (3000), BENCH_KEEP_TMP=1 to keep the temporary folder after a good run.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDb, migrateToLatest, type TDbHandle, type TNewOwner } from '@starloop/db';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+/** Read once: every setting of the benchmark is an environment variable. */
+const env: Record<string, string | undefined> = { ...process.env };
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER_DATABASE_URL = env.BENCH_DATABASE_URL || env.DATABASE_URL || undefined;
+const DURATION = positive('BENCH_DURATION', 10);
+const WARMUP = Number(env.BENCH_WARMUP ?? 3);
+const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
+const LOG_LEVEL = env.BENCH_LOG_LEVEL ?? 'info';
+const BUSINESSES = positive('BENCH_BUSINESSES', 1000);
+const TARGET_RATIO = positive('BENCH_TARGET_RATIO', 0.5);
+const TARGET_REVIEW_RPS = positive('BENCH_TARGET_REVIEW_RPS', 3000);
+const KEEP_TMP = env.BENCH_KEEP_TMP === '1';
+const OUT = path.resolve(root, env.BENCH_OUT ?? 'bench/results/public.json');
+const TOKEN_SECRET = env.TOKEN_SECRET ?? `bench-${'x'.repeat(40)}`;
+
+function positive(name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number.`);
+  return value;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CODE_PREFIX = 'bench-biz-';
+const CODES = Array.from(
+  { length: BUSINESSES },
+  (_, i) => `${CODE_PREFIX}${String(i + 1).padStart(Math.max(4, String(BUSINESSES).length), '0')}`,
+);
+const FEEDBACK = [
+  'Waited 40 minutes for our order and the food came cold.',
+  'Staff was rude when we asked for the bill.',
+  'Table was not clean and the washroom had no water.',
+  'Average taste, too costly for the quantity.',
+  'Billing counter was slow, only one person working.',
+  'Parking was a problem and nobody helped.',
+  'AC was not working, very hot inside.',
+  'Order was wrong twice. Please train the staff.',
+  'Good place but service needs improvement.',
+  'Delivery was late by one hour and the packing was leaking.',
+];
+const NAMES = ['Sharma', 'Gupta', 'Mehta', 'Iyer', 'Reddy', 'Patel', 'Nair', 'Khan', 'Singh', 'Das'];
+const TRADES = ['Sweets', 'Dental Clinic', 'Bakery', 'Salon', 'Cafe', 'Opticals', 'Motors', 'Pharmacy'];
+const CITIES = ['Pune', 'Indore', 'Kochi', 'Jaipur', 'Surat', 'Nagpur', 'Mysuru', 'Lucknow'];
+
+// ---------------------------------------------------------------------------------------------
+// Cleanup: whatever was set up is undone in reverse order, on success, failure or Ctrl-C.
+
+const cleanups: Array<() => Promise<void>> = [];
+async function runCleanups() {
+  while (cleanups.length > 0) {
+    const step = cleanups.pop()!;
+    await step().catch((error: unknown) =>
+      console.error('Cleanup step failed:', error instanceof Error ? error.message : error),
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Database: a fresh PostgreSQL database, or PGlite in the temporary DATA_DIR.
+
+interface TTarget {
+  driver: 'postgres' | 'pglite';
+  /** The bench database's URL (PostgreSQL only). */
+  url: string | undefined;
+  databaseName: string | undefined;
+  dataDir: string;
+}
+
+async function adminQuery(serverUrl: string, text: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createBenchDatabase(serverUrl: string): Promise<{ url: string; name: string }> {
+  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 17);
+  const name = `starloop_bench_public_${stamp}`;
+  await adminQuery(serverUrl, `create database "${name}"`);
+  cleanups.push(async () => {
+    await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
+    console.error(`Dropped database ${name}.`);
+  });
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name };
+}
+
+const openDb = (target: TTarget): TDbHandle =>
+  target.url ? createDb({ url: target.url, poolSize: 2 }) : createDb({ dataDir: target.dataDir });
+
+/** Migrates and inserts the active owners (and their zeroed counters) in one transaction. */
+async function seed(target: TTarget) {
+  const handle = openDb(target);
+  try {
+    await migrateToLatest(handle.db);
+    const now = new Date();
+    const owners: TNewOwner[] = CODES.map((code, i) => {
+      const business = `${NAMES[i % NAMES.length]} ${TRADES[Math.floor(i / NAMES.length) % TRADES.length]}`;
+      const city = CITIES[i % CITIES.length]!;
+      return {
+        name: `Bench Owner ${i + 1}`,
+        email: `${code}@bench.starloop.local`,
+        businessName: `${business} ${city}`,
+        contactNumber: `98${String(i + 1).padStart(8, '0')}`,
+        code,
+        reviewLink: `https://g.page/r/${code}/review`,
+        city,
+        state: 'Maharashtra',
+        plan: i % 2 === 0 ? 'professional' : 'essential',
+        status: 'active',
+        registrationSource: 'website',
+        subscriptionStart: now,
+        subscriptionEnd: new Date(now.getTime() + 365 * DAY_MS),
+      };
+    });
+    await handle.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < owners.length; i += 250) {
+        const ids = await trx
+          .insertInto('owners')
+          .values(owners.slice(i, i + 250))
+          .returning('id')
+          .execute();
+        await trx
+          .insertInto('ownerReviewStats')
+          .values(ids.map(({ id }) => ({ ownerId: id })))
+          .execute();
+      }
+    });
+  } finally {
+    await handle.close();
+  }
+}
+
+/** deviceId of every stored review of the bench owners (null for a review without one). */
+async function storedDeviceIds(target: TTarget): Promise<Array<string | null>> {
+  const handle = openDb(target);
+  try {
+    const rows = await handle.db
+      .selectFrom('reviews')
+      .innerJoin('owners', 'owners.id', 'reviews.ownerId')
+      .select('reviews.deviceId')
+      .where('owners.code', 'like', `${CODE_PREFIX}%`)
+      .execute();
+    return rows.map((r) => r.deviceId);
+  } finally {
+    await handle.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server child.
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+const logTail = (file: string, lines = 30) => {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+};
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function startServer(target: TTarget, logFile: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const childEnv: Record<string, string | undefined> = {
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL,
+    NODE_ENV: 'production',
+    DATA_DIR: target.dataDir,
+    TOKEN_SECRET,
+    RATE_LIMITS: 'off',
+    DATABASE_URL: target.url,
+  };
+  if (!target.url) delete childEnv.DATABASE_URL;
+  const log = openSync(logFile, 'a');
+  const child = spawn(
+    path.join(root, 'node_modules/.bin/tsx'),
+    [
+      ...(env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_PROFILE_DIR}`] : []),
+      'apps/server/src/main.ts',
+    ],
+    {
+      cwd: root,
+      env: childEnv,
+      stdio: ['ignore', log, log],
+    },
+  );
+  closeSync(log);
+  cleanups.push(() => stopServer(child));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(
+        `The server exited with code ${child.exitCode}. Log tail (${logFile}):\n${logTail(logFile)}`,
+      );
+    }
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not become ready within 60 s. Log tail (${logFile}):\n${logTail(logFile)}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load.
+
+interface TPhase {
+  sent: number;
+  responses: number;
+  ok2xx: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+}
+
+interface TCaseResult extends TPhase {
+  name: string;
+  request: string;
+  requestsPerSec: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  latencyMeanMs: number;
+  durationSec: number;
+  warmup: TPhase | undefined;
+}
+
+/** Every review request's deviceId, by how it ended (answered 2xx, answered otherwise, never answered). */
+interface TLedger {
+  acknowledged: Set<string>;
+  rejected: Set<string>;
+  outstanding: Set<string>;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+function phaseOf(result: autocannon.Result): TPhase {
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))
+    statusCodes[code] = stat.count ?? 0;
+  return {
+    sent: result.requests.sent,
+    responses: result['2xx'] + result.non2xx,
+    ok2xx: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes,
+  };
+}
+
+async function load(
+  name: string,
+  request: string,
+  options: Omit<autocannon.Options, 'url' | 'duration' | 'connections'>,
+  base: string,
+): Promise<TCaseResult> {
+  const run = (duration: number) =>
+    autocannon({ ...options, url: base, connections: CONNECTIONS, duration, timeout: 10 });
+  process.stderr.write(`  ${name}: ${WARMUP > 0 ? `${WARMUP} s warm-up, ` : ''}${DURATION} s measured ... `);
+  const warmup = WARMUP > 0 ? phaseOf(await run(WARMUP)) : undefined;
+  const result = await run(DURATION);
+  process.stderr.write(`${Math.round(result.requests.mean)} req/s\n`);
+  return {
+    name,
+    request,
+    requestsPerSec: round(result.requests.mean),
+    latencyP50Ms: round(result.latency.p50),
+    latencyP99Ms: round(result.latency.p99),
+    latencyMeanMs: round(result.latency.mean),
+    durationSec: result.duration,
+    ...phaseOf(result),
+    warmup,
+  };
+}
+
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+
+function reviewRequests(ledger: TLedger): autocannon.Request[] {
+  return [
+    {
+      method: 'POST',
+      path: '/api/reviews/',
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (req, context) => {
+        const rating = 1 + Math.floor(Math.random() * 5);
+        const deviceId = randomUUID();
+        (context as { deviceId?: string }).deviceId = deviceId;
+        ledger.outstanding.add(deviceId);
+        const message = rating <= 3 ? pick(FEEDBACK) : '';
+        return { ...req, body: JSON.stringify({ code: pick(CODES), rating, message, deviceId }) };
+      },
+      onResponse: (status, _body, context) => {
+        const deviceId = (context as { deviceId?: string }).deviceId;
+        if (!deviceId) return;
+        ledger.outstanding.delete(deviceId);
+        (status >= 200 && status < 300 ? ledger.acknowledged : ledger.rejected).add(deviceId);
+      },
+    },
+  ];
+}
+
+function reviewLinkRequests(): autocannon.Request[] {
+  let next = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest: (req) => ({ ...req, path: `/api/users/review-link/${CODES[next++ % CODES.length]}` }),
+    },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Count check.
+
+interface TCountCheck {
+  passed: boolean;
+  /** 2xx answers of (c), warm-up included. */
+  acknowledged: number;
+  stored: number;
+  /** Acknowledged reviews missing from the table: must be 0. */
+  missing: number;
+  /** Requests without an answer when autocannon closed its sockets (or lost to errors/timeouts). */
+  unanswered: number;
+  /** Of those, the ones the server still stored: the only rows allowed beyond the acknowledged. */
+  unansweredStored: number;
+  /** Rows of rejected requests, unknown deviceIds or duplicates: must be 0. */
+  unexpected: number;
+  /** autocannon's 2xx counts (warm-up + measured) agree with the per-request ledger. */
+  ledgerMatchesAutocannon: boolean;
+  countedAfter: 'server stopped' | 'server running';
+}
+
+function countCheck(
+  ledger: TLedger,
+  stored: Array<string | null>,
+  reviews: TCaseResult,
+  countedAfter: TCountCheck['countedAfter'],
+): TCountCheck {
+  const seen = new Set<string>();
+  let unexpected = 0;
+  let unansweredStored = 0;
+  for (const deviceId of stored) {
+    if (!deviceId || seen.has(deviceId)) {
+      unexpected++;
+      continue;
+    }
+    seen.add(deviceId);
+    if (ledger.outstanding.has(deviceId)) unansweredStored++;
+    else if (!ledger.acknowledged.has(deviceId)) unexpected++;
+  }
+  let missing = 0;
+  for (const deviceId of ledger.acknowledged) if (!seen.has(deviceId)) missing++;
+  const autocannon2xx = reviews.ok2xx + (reviews.warmup?.ok2xx ?? 0);
+  const ledgerMatchesAutocannon = autocannon2xx === ledger.acknowledged.size;
+  return {
+    passed: missing === 0 && unexpected === 0 && ledgerMatchesAutocannon && ledger.acknowledged.size > 0,
+    acknowledged: ledger.acknowledged.size,
+    stored: stored.length,
+    missing,
+    unanswered: ledger.outstanding.size,
+    unansweredStored,
+    unexpected,
+    ledgerMatchesAutocannon,
+    countedAfter,
+  };
+}
+
+/** With the server running, waits for requests cut off mid-flight to finish before counting. */
+async function settledDeviceIds(target: TTarget): Promise<Array<string | null>> {
+  let previous = await storedDeviceIds(target);
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 500));
+    const current = await storedDeviceIds(target);
+    if (current.length === previous.length) return current;
+    previous = current;
+  }
+  return previous;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<number> {
+  const loadBefore = loadavg().map(round);
+  const tmp = mkdtempSync(path.join(tmpdir(), 'starloop-bench-public-'));
+  let keepTmp = KEEP_TMP;
+  cleanups.push(async () => {
+    if (keepTmp) console.error(`Kept ${tmp} (server log: ${path.join(tmp, 'server.log')}).`);
+    else rmSync(tmp, { recursive: true, force: true });
+  });
+  const logFile = path.join(tmp, 'server.log');
+  const target: TTarget = {
+    driver: 'pglite',
+    url: undefined,
+    databaseName: undefined,
+    dataDir: path.join(tmp, 'data'),
+  };
+  if (SERVER_DATABASE_URL) {
+    const created = await createBenchDatabase(SERVER_DATABASE_URL);
+    Object.assign(target, { driver: 'postgres', url: created.url, databaseName: created.name });
+  }
+  const where = target.url
+    ? `database ${target.databaseName} on ${new URL(target.url).host}`
+    : `embedded, DATA_DIR ${target.dataDir}`;
+  console.log(`Driver: ${target.driver} (${where}); log level ${LOG_LEVEL}; ${CONNECTIONS} connections.`);
+
+  try {
+    const seedStarted = performance.now();
+    await seed(target);
+    console.log(
+      `Seeded ${CODES.length} active businesses in ${Math.round(performance.now() - seedStarted)} ms.`,
+    );
+
+    const { url: base, child } = await startServer(target, logFile);
+    const probe = await fetch(`${base}/api/users/review-link/${CODES[0]}`);
+    if (probe.status !== 200) {
+      throw new Error(
+        `GET /api/users/review-link/${CODES[0]} answered ${probe.status}: ${await probe.text()}`,
+      );
+    }
+
+    const ledger: TLedger = { acknowledged: new Set(), rejected: new Set(), outstanding: new Set() };
+    const health = await load(
+      'a. healthz',
+      'GET /healthz',
+      { requests: [{ method: 'GET', path: '/healthz' }] },
+      base,
+    );
+    const reviewLink = await load(
+      'b. review link',
+      'GET /api/users/review-link/{code}',
+      { requests: reviewLinkRequests() },
+      base,
+    );
+    const reviews = await load(
+      'c. review submit',
+      'POST /api/reviews/',
+      { requests: reviewRequests(ledger) },
+      base,
+    );
+    const loadAfter = loadavg().map(round);
+
+    let stored: Array<string | null>;
+    if (target.driver === 'pglite') {
+      await stopServer(child);
+      stored = await storedDeviceIds(target);
+    } else {
+      stored = await settledDeviceIds(target);
+    }
+    const count = countCheck(
+      ledger,
+      stored,
+      reviews,
+      target.driver === 'pglite' ? 'server stopped' : 'server running',
+    );
+
+    const ratios = {
+      reviewLinkToHealthz: round(reviewLink.requestsPerSec / health.requestsPerSec),
+      reviewSubmitToHealthz: round(reviews.requestsPerSec / health.requestsPerSec),
+    };
+    const reviewFailures =
+      reviews.errors +
+      reviews.non2xx +
+      reviews.timeouts +
+      (reviews.warmup ? reviews.warmup.errors + reviews.warmup.non2xx + reviews.warmup.timeouts : 0);
+    const targets = [
+      {
+        name: 'review link / healthz req/s ratio',
+        target: `>= ${TARGET_RATIO}`,
+        actual: ratios.reviewLinkToHealthz,
+        met: ratios.reviewLinkToHealthz >= TARGET_RATIO,
+      },
+      {
+        name: 'review submit req/s',
+        target: `>= ${TARGET_REVIEW_RPS}`,
+        actual: reviews.requestsPerSec,
+        met: reviews.requestsPerSec >= TARGET_REVIEW_RPS,
+      },
+      {
+        name: 'review submit errors + non-2xx + timeouts (warm-up included)',
+        target: '0',
+        actual: reviewFailures,
+        met: reviewFailures === 0,
+      },
+      {
+        name: 'every acknowledged review stored, nothing else',
+        target: 'pass',
+        actual: count.passed ? 'pass' : 'fail',
+        met: count.passed,
+      },
+    ];
+
+    const results = [health, reviewLink, reviews];
+    const cell = (v: string | number, width: number) => String(v).padStart(width);
+    console.log(
+      `\n${'case'.padEnd(18)}${cell('req/s', 10)}${cell('p50 ms', 9)}${cell('p99 ms', 9)}${cell('2xx', 9)}${cell('non-2xx', 9)}${cell('errors', 8)}`,
+    );
+    for (const r of results) {
+      console.log(
+        `${r.name.padEnd(18)}${cell(r.requestsPerSec, 10)}${cell(r.latencyP50Ms, 9)}${cell(r.latencyP99Ms, 9)}${cell(r.ok2xx, 9)}${cell(r.non2xx, 9)}${cell(r.errors, 8)}`,
+      );
+    }
+    console.log(`ratios: b/a ${ratios.reviewLinkToHealthz}, c/a ${ratios.reviewSubmitToHealthz}`);
+    console.log(
+      `count check (${count.countedAfter}): ${count.acknowledged} acknowledged, ${count.stored} stored, ${count.missing} missing, ${count.unansweredStored} of ${count.unanswered} unanswered stored, ${count.unexpected} unexpected${count.ledgerMatchesAutocannon ? '' : ', ledger disagrees with autocannon'}`,
+    );
+    for (const t of targets)
+      console.log(`${t.met ? 'PASS' : 'MISS'}  ${t.name}: ${t.actual} (target ${t.target})`);
+
+    const report = {
+      date: new Date().toISOString(),
+      method:
+        'autocannon 9 (programmatic, one process), keep-alive, no pipelining; each case a warm-up run (discarded) then a measured run; latency percentiles over 2xx answers only',
+      server:
+        'tsx apps/server/src/main.ts, NODE_ENV=production, RATE_LIMITS=off, jobs on, started by the benchmark',
+      machine: {
+        cpuModel: cpus()[0]?.model,
+        cpus: cpus().length,
+        loadavgBefore: loadBefore,
+        loadavgAfter: loadAfter,
+        node: process.version,
+        platform: `${process.platform} ${process.arch}`,
+      },
+      driver: target.driver,
+      database: target.databaseName ?? 'pglite (temporary DATA_DIR)',
+      logLevel: LOG_LEVEL,
+      connections: CONNECTIONS,
+      durationSec: DURATION,
+      warmupSec: WARMUP,
+      businesses: CODES.length,
+      results: { healthz: health, reviewLink, reviewSubmit: reviews },
+      ratios,
+      countCheck: count,
+      targets,
+      allTargetsMet: targets.every((t) => t.met),
+    };
+    mkdirSync(path.dirname(OUT), { recursive: true });
+    writeFileSync(OUT, `${JSON.stringify(report, null, 2)}\n`);
+    const shown = path.relative(root, OUT);
+    console.log(`Written to ${shown.startsWith('..') ? OUT : shown}`);
+    if (!count.passed) {
+      keepTmp = true;
+      console.error('The count check failed.');
+      return 1;
+    }
+    return 0;
+  } catch (error) {
+    keepTmp = true;
+    throw error;
+  }
+}
+
+process.once('SIGINT', () => {
+  console.error('\nInterrupted; cleaning up.');
+  void runCleanups().finally(() => process.exit(130));
+});
+
+main().then(
+  async (code) => {
+    await runCleanups();
+    process.exit(code);
+  },
+  async (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    await runCleanups();
+    process.exit(1);
+  },
+);
