@@ -86,6 +86,10 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
   const database = options.database ?? createDb({ url: config.database.url, dataDir: config.dataDir });
   const db = database.db;
   const now = options.now ?? (() => new Date());
+  const reviewPageCache = createReviewPageCache(
+    db,
+    options.reviewPageCacheMs === undefined ? {} : { ttlMs: options.reviewPageCacheMs },
+  );
   const jobs = createJobs({ database, log: app.log, pollingIntervalSeconds: options.jobPollingSeconds });
   const deps: TDeps = {
     config,
@@ -97,13 +101,10 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
     mailer: createMailer({ db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: app.log }),
     rateLimiter: createRateLimiter({ redisUrl: config.redisUrl, enabled: config.rateLimitsEnabled }),
     jobs,
+    reviewPageCache,
     reviewWriter: createReviewWriter(
-      { db, jobs, log: app.log, now },
+      { db, jobs, log: app.log, now, reviewPageCache },
       { concurrency: database.driver === 'pglite' ? 1 : 2 },
-    ),
-    reviewPageCache: createReviewPageCache(
-      db,
-      options.reviewPageCacheMs === undefined ? {} : { ttlMs: options.reviewPageCacheMs },
     ),
   };
   if (!config.rateLimitsEnabled) app.log.warn('rate limits are OFF (RATE_LIMITS=off): for benchmarks only');

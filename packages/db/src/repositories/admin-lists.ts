@@ -237,6 +237,8 @@ export const STAT_COUNTER_TRIGGERS = [
   ['owners', 'owners_stat_counters'],
   ['owners', 'owners_stat_counters_delete'],
   ['owner_review_stats', 'owner_review_stats_stat_counters'],
+  ['owner_review_stats', 'owner_review_stats_stat_counters_insert'],
+  ['owner_review_stats', 'owner_review_stats_stat_counters_update'],
   ['activity_events', 'activity_events_stat_counters'],
   ['activity_events', 'activity_events_stat_counters_insert'],
 ] as const;

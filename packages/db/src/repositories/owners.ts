@@ -73,16 +73,6 @@ export async function findOwnerByCode(db: TDb, code: string): Promise<TOwnerPubl
     .executeTakeFirst();
 }
 
-/** Owners by business code (lower-cased), in one query. */
-export async function findOwnersByCodes(db: TDb, codes: string[]): Promise<TOwnerPublic[]> {
-  if (codes.length === 0) return [];
-  return db
-    .selectFrom('owners')
-    .select(OWNER_PUBLIC_COLUMNS)
-    .where('code', 'in', [...new Set(codes.map((c) => c.trim().toLowerCase()))])
-    .execute();
-}
-
 export async function isBusinessCodeTaken(db: TDb, code: string, exceptOwnerId?: number): Promise<boolean> {
   let query = db.selectFrom('owners').select('id').where('code', '=', code.trim().toLowerCase());
   if (exceptOwnerId !== undefined) query = query.where('id', '!=', exceptOwnerId);

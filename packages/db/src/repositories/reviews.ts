@@ -1,75 +1,103 @@
 import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TNewReview, TReview } from '../database.ts';
-import { inTransaction } from '../transaction.ts';
 
-const STAR_COLUMNS = { 1: 'star1', 2: 'star2', 3: 'star3', 4: 'star4', 5: 'star5' } as const;
+/** The columns a new review is written with; the rest start at their defaults. */
+export type TReviewInsert = Pick<
+  TNewReview,
+  | 'ownerId'
+  | 'rating'
+  | 'message'
+  | 'customerContact'
+  | 'deviceId'
+  | 'sentimentLabel'
+  | 'sentimentScore'
+  | 'replyStatus'
+  | 'createdAt'
+>;
 
 /**
  * Inserts a review and bumps the owner's counters in the same transaction, so stats are always
  * consistent with the rows and never need a scan.
  */
-export async function insertReview(db: TDb, review: TNewReview): Promise<TReview> {
+export async function insertReview(db: TDb, review: TReviewInsert): Promise<TReview> {
   const [row] = await insertReviews(db, [review]);
   return row!;
 }
 
 /**
- * Inserts many reviews and adds them to their owners' counters in one transaction (the review
- * page's group commit). Rows come back in input order. Counter rows are updated once per owner, in
- * owner-id order, so concurrent writers take their locks in the same order.
+ * Inserts many reviews, adds them to their owners' counters and (when given, one per review) writes
+ * their activity events, all in ONE statement: the review page's group commit sends a batch as a
+ * single JSON parameter instead of thousands of bound values. Rows come back in input order.
+ * Counter rows are updated once per owner, in owner-id order, so concurrent writers lock alike.
  */
-export async function insertReviews(db: TDb, reviews: TNewReview[]): Promise<TReview[]> {
+export async function insertReviews(
+  db: TDb,
+  reviews: TReviewInsert[],
+  activity?: { message: string; code: string | null }[],
+): Promise<TReview[]> {
   if (reviews.length === 0) return [];
-  const perOwner = new Map<number, { count: number; sum: number; stars: number[]; last: Date | null }>();
   for (const review of reviews) {
-    if (!STAR_COLUMNS[review.rating as 1 | 2 | 3 | 4 | 5]) {
+    if (!Number.isInteger(review.rating) || review.rating < 1 || review.rating > 5) {
       throw new RangeError(`rating must be 1 to 5, got ${review.rating}`);
     }
-    const entry = perOwner.get(review.ownerId) ?? { count: 0, sum: 0, stars: [0, 0, 0, 0, 0], last: null };
-    entry.count += 1;
-    entry.sum += review.rating;
-    entry.stars[review.rating - 1]! += 1;
-    perOwner.set(review.ownerId, entry);
   }
-  return inTransaction(db, async (trx) => {
-    const rows = await trx.insertInto('reviews').values(reviews).returningAll().execute();
-    for (const row of rows) {
-      const entry = perOwner.get(row.ownerId)!;
-      if (!entry.last || row.createdAt > entry.last) entry.last = row.createdAt;
-    }
-    const counters = [...perOwner.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([ownerId, e]) => ({
-        ownerId,
-        reviewCount: e.count,
-        ratingSum: e.sum,
-        star1: e.stars[0]!,
-        star2: e.stars[1]!,
-        star3: e.stars[2]!,
-        star4: e.stars[3]!,
-        star5: e.stars[4]!,
-        lastReviewAt: e.last,
-      }));
-    await trx
-      .insertInto('ownerReviewStats')
-      .values(counters)
-      .onConflict((oc) =>
-        oc.column('ownerId').doUpdateSet({
-          reviewCount: sql`owner_review_stats.review_count + excluded.review_count`,
-          ratingSum: sql`owner_review_stats.rating_sum + excluded.rating_sum`,
-          star1: sql`owner_review_stats.star1 + excluded.star1`,
-          star2: sql`owner_review_stats.star2 + excluded.star2`,
-          star3: sql`owner_review_stats.star3 + excluded.star3`,
-          star4: sql`owner_review_stats.star4 + excluded.star4`,
-          star5: sql`owner_review_stats.star5 + excluded.star5`,
-          // A backfilled older review must not move the newest-review time backwards.
-          lastReviewAt: sql<Date>`greatest(owner_review_stats.last_review_at, excluded.last_review_at)`,
-        }),
-      )
-      .execute();
-    return rows;
-  });
+  const input = reviews.map((review, i) => ({
+    owner_id: review.ownerId,
+    rating: review.rating,
+    message: review.message ?? '',
+    customer_contact: review.customerContact ?? null,
+    device_id: review.deviceId ?? null,
+    sentiment_label: review.sentimentLabel ?? null,
+    sentiment_score: review.sentimentScore ?? null,
+    reply_status: review.replyStatus ?? 'none',
+    created_at:
+      review.createdAt instanceof Date ? review.createdAt.toISOString() : (review.createdAt ?? null),
+    activity_message: activity?.[i]?.message ?? null,
+    activity_code: activity?.[i]?.code ?? null,
+    ord: i,
+  }));
+  const { rows } = await sql<TReview>`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as t(
+        owner_id bigint, rating smallint, message text, customer_contact text, device_id text,
+        sentiment_label text, sentiment_score real, reply_status text, created_at timestamptz,
+        activity_message text, activity_code text, ord integer)
+    ),
+    inserted as (
+      insert into reviews (owner_id, rating, message, customer_contact, device_id, sentiment_label,
+                           sentiment_score, reply_status, created_at)
+      select owner_id, rating, message, customer_contact, device_id, sentiment_label, sentiment_score,
+             reply_status, coalesce(created_at, now())
+        from input order by ord
+      returning *
+    ),
+    counters as (
+      insert into owner_review_stats (owner_id, review_count, rating_sum, star1, star2, star3, star4,
+                                      star5, last_review_at)
+      select owner_id, count(*), sum(rating), count(*) filter (where rating = 1),
+             count(*) filter (where rating = 2), count(*) filter (where rating = 3),
+             count(*) filter (where rating = 4), count(*) filter (where rating = 5), max(created_at)
+        from inserted group by owner_id order by owner_id
+      on conflict (owner_id) do update set
+        review_count = owner_review_stats.review_count + excluded.review_count,
+        rating_sum = owner_review_stats.rating_sum + excluded.rating_sum,
+        star1 = owner_review_stats.star1 + excluded.star1,
+        star2 = owner_review_stats.star2 + excluded.star2,
+        star3 = owner_review_stats.star3 + excluded.star3,
+        star4 = owner_review_stats.star4 + excluded.star4,
+        star5 = owner_review_stats.star5 + excluded.star5,
+        -- A backfilled older review must not move the newest-review time backwards.
+        last_review_at = greatest(owner_review_stats.last_review_at, excluded.last_review_at)
+    ),
+    events as (
+      insert into activity_events (type, message, code, owner_id)
+      select 'review', activity_message, activity_code, owner_id
+        from input where activity_message is not null order by ord
+    )
+    -- Identity values follow the insert order, so ascending ids are the input order.
+    select * from inserted order by id`.execute(db);
+  return rows;
 }
 
 export interface TReviewStats {

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TJobs } from '../../jobs/queue.ts';
 import type { AppError } from '../../lib/errors.ts';
+import { createReviewPageCache } from './review-page-cache.ts';
 import { createReviewWriter, type TReviewWriter } from './review-writer.ts';
 
 const silentLog = { warn: () => {}, info: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
@@ -48,7 +49,13 @@ describe(`review writer (group commit) on ${testDriverName()}`, () => {
   function writer(maxBatch?: number, concurrency = 1): TReviewWriter {
     sent = [];
     return createReviewWriter(
-      { db: database.db, jobs, log: silentLog, now: () => new Date() },
+      {
+        db: database.db,
+        jobs,
+        log: silentLog,
+        now: () => new Date(),
+        reviewPageCache: createReviewPageCache(database.db, { ttlMs: 0 }),
+      },
       { ...(maxBatch === undefined ? {} : { maxBatch }), concurrency },
     );
   }

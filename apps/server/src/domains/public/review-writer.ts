@@ -1,13 +1,5 @@
 import { PUBLIC_TEXTS } from '@starloop/contract';
-import {
-  findOwnersByCodes,
-  insertReviews,
-  inTransaction,
-  recordActivities,
-  type TDb,
-  type TOwnerPublic,
-  type TReview,
-} from '@starloop/db';
+import { insertReviews, inTransaction, type TDb, type TOwnerPublic, type TReview } from '@starloop/db';
 import type { TDeps } from '../../context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { queueReviewFollowUps, sentimentFor, wantsAutoReply } from '../replies/review-hooks.ts';
@@ -45,18 +37,13 @@ export async function storeReviews(
         deviceId: item.deviceId ?? null,
         sentimentLabel: sentiment?.label ?? null,
         sentimentScore: sentiment?.score ?? null,
-        ...(wantsAutoReply(item.owner, item.message) ? { replyStatus: 'pending' as const } : {}),
+        replyStatus: wantsAutoReply(item.owner, item.message) ? 'pending' : 'none',
         ...(item.createdAt ? { createdAt: item.createdAt } : {}),
       };
     }),
-  );
-  await recordActivities(
-    trx,
     items.map((item) => ({
-      type: 'review',
       message: `${item.owner.businessName} received a ${item.rating}-star review`,
       code: item.owner.code,
-      ownerId: item.owner.id,
     })),
   );
   await queueReviewFollowUps(
@@ -104,7 +91,7 @@ const isRetryable = (error: unknown) =>
  * so one bad review never takes others down with it.
  */
 export function createReviewWriter(
-  deps: Pick<TDeps, 'db' | 'jobs' | 'log' | 'now'>,
+  deps: Pick<TDeps, 'db' | 'jobs' | 'log' | 'now' | 'reviewPageCache'>,
   options: { maxBatch?: number; concurrency?: number } = {},
 ): TReviewWriter {
   const maxBatch = options.maxBatch ?? 250;
@@ -116,16 +103,17 @@ export function createReviewWriter(
   let scheduled = false;
   let idleWaiters: (() => void)[] = [];
 
+  const codeOf = (pending: TPending) => pending.review.code.trim().toLowerCase();
+
   async function writeBatch(batch: TPending[]): Promise<void> {
-    const owners = await findOwnersByCodes(
-      deps.db,
-      batch.map((p) => p.review.code),
-    );
-    const byCode = new Map(owners.map((o) => [o.code, o]));
+    // The same owner view the review page was rendered from (cleared at once on owner changes).
+    const codes = [...new Set(batch.map(codeOf))];
+    const owners = await Promise.all(codes.map((code) => deps.reviewPageCache.find(code)));
+    const byCode = new Map(codes.map((code, i) => [code, owners[i]]));
     const now = deps.now();
     const accepted: { pending: TPending; owner: TOwnerPublic }[] = [];
     for (const pending of batch) {
-      const owner = byCode.get(pending.review.code.trim().toLowerCase());
+      const owner = byCode.get(codeOf(pending));
       if (!owner) pending.reject(notFound(PUBLIC_TEXTS.businessNotFound));
       else if (!isReviewPageOpen(owner, now))
         pending.reject(new AppError('GONE', PUBLIC_TEXTS.reviewPageInactive));
@@ -159,8 +147,6 @@ export function createReviewWriter(
       }
     }
   }
-
-  const codeOf = (pending: TPending) => pending.review.code.trim().toLowerCase();
 
   /** The next batch: up to maxBatch reviews of businesses no running transaction carries. */
   function takeBatch(): TPending[] {
