@@ -23,7 +23,8 @@
  * missed (it is a measurement); 1 when the server cannot start or the count check fails.
  * Environment: BENCH_DURATION (default 10), BENCH_WARMUP (3), BENCH_CONNECTIONS (50),
  * BENCH_LOG_LEVEL (info, as production runs), BENCH_BUSINESSES (1000), BENCH_TARGET_RATIO (0.5),
- * BENCH_TARGET_REVIEW_RPS (3000), BENCH_KEEP_TMP=1 to keep the temporary folder after a good run.
+ * BENCH_TARGET_REVIEW_RPS (3000), BENCH_KEEP_TMP=1 to keep the temporary folder after a good run,
+ * BENCH_PROFILE_DIR to write the server's CPU profile (node --cpu-prof) there.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
