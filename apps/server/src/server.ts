@@ -6,7 +6,7 @@ import compress from '@fastify/compress';
 import type { TConfig } from '@starloop/config';
 import { createDb, migrateToLatest, type TDbHandle } from '@starloop/db';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { createTokenService } from './auth/tokens.ts';
 import type { TDeps } from './context.ts';
 import { createReviewPageCache } from './domains/public/review-page-cache.ts';
@@ -77,7 +77,7 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
     },
     trustProxy: true,
     // One line per request (below) instead of Fastify's two: the review page's hot routes log half.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     forceCloseConnections: 'idle',
