@@ -325,6 +325,15 @@ describe(`public review page API on ${testDriverName()}`, () => {
       expect((await submit({ code: inGrace.code, rating: 4 })).statusCode).toBe(201);
     });
 
+    it('refuses unknown codes before counting them against the device (always 404, never 429)', async () => {
+      const device = freshDevice();
+      const ip = freshIp();
+      for (let i = 0; i < 6; i++) {
+        const res = await submit({ code: 'no-such-business', rating: 5, deviceId: device }, ip);
+        expectError(res, 404, PUBLIC_TEXTS.businessNotFound);
+      }
+    });
+
     it('keeps one bad review in a group commit from taking the others down', async () => {
       const open = await createTestOwner(server);
       const closed = await createTestOwner(server, { status: 'inactive' });

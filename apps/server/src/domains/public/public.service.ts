@@ -48,6 +48,9 @@ export async function submitReview(
   input: TReviewSubmit,
   client: { ip: string },
 ): Promise<{ success: true; message: string; id: number }> {
+  // Unknown and closed pages are refused first (from the cache), so random codes never create
+  // rate-limit keys and never spend a customer's points.
+  await openReviewPageOwner(deps, input.code);
   if (input.deviceId) await deps.rateLimiter.consume('reviewPerDevice', `${input.deviceId}:${input.code}`);
   await deps.rateLimiter.consume('reviewPerIpAndCode', `${client.ip}:${input.code}`);
   const { id } = await deps.reviewWriter.submit(input);
