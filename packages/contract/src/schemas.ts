@@ -75,7 +75,6 @@ export const ZRegistrationForm = ZRegistrationUserData.extend({
 export type TRegistrationForm = z.infer<typeof ZRegistrationForm>;
 
 const f = MESSAGES.feedback;
-const CUSTOMER_PHONE_PATTERN = /^(\+?91)?[6-9]\d{9}$/;
 export const ZReviewSubmit = z
   .object({
     code: ZBusinessCode,
@@ -91,7 +90,7 @@ export const ZReviewSubmit = z
       .trim()
       .max(200, f.contactInvalid)
       .refine(
-        (v) => v === '' || EMAIL_PATTERN.test(v) || CUSTOMER_PHONE_PATTERN.test(v.replace(/[\s-]/g, '')),
+        (v) => v === '' || EMAIL_PATTERN.test(v) || INDIAN_MOBILE_PATTERN.test(v.replace(/[\s-]/g, '')),
         f.contactInvalid,
       )
       .optional(),

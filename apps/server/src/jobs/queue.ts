@@ -59,6 +59,10 @@ export interface TJobs {
   readonly boss: PgBoss;
 }
 
+/** pg-boss connection options that put a job inside the caller's Kysely transaction. */
+const jobConnection = (trx: TDb | undefined) =>
+  trx ? { db: fromKysely(trx as unknown as Parameters<typeof fromKysely>[0]) } : {};
+
 /** One pg-boss instance on the app's own database (PGlite or PostgreSQL). */
 export function createJobs(options: {
   database: TDbHandle;
@@ -87,15 +91,13 @@ export function createJobs(options: {
       const { trx, ...rest } = sendOptions;
       return boss.send(queue, data, {
         ...rest,
-        ...(trx ? { db: fromKysely(trx as unknown as Parameters<typeof fromKysely>[0]) } : {}),
+        ...jobConnection(trx),
       });
     },
     async sendMany(queue, jobs, sendOptions = {}) {
       if (jobs.length === 0) return;
       const { trx } = sendOptions;
-      await boss.insert(queue, jobs, {
-        ...(trx ? { db: fromKysely(trx as unknown as Parameters<typeof fromKysely>[0]) } : {}),
-      });
+      await boss.insert(queue, jobs, jobConnection(trx));
     },
     register(queue, handler, registerOptions = {}) {
       registrations.push({

@@ -12,24 +12,16 @@ export interface TActivityInput {
 
 /** Append-only event log (decisions.md: Admin side). */
 export async function recordActivity(db: TDb, event: TActivityInput): Promise<void> {
-  await recordActivities(db, [event]);
-}
-
-/** Several events in one statement (the review page's group commit). */
-export async function recordActivities(db: TDb, events: TActivityInput[]): Promise<void> {
-  if (events.length === 0) return;
   await db
     .insertInto('activityEvents')
-    .values(
-      events.map((event) => ({
-        type: event.type,
-        message: event.message,
-        code: event.code ?? null,
-        ownerId: event.ownerId ?? null,
-        adminId: event.adminId ?? null,
-        meta: event.meta ? JSON.stringify(event.meta) : null,
-      })),
-    )
+    .values({
+      type: event.type,
+      message: event.message,
+      code: event.code ?? null,
+      ownerId: event.ownerId ?? null,
+      adminId: event.adminId ?? null,
+      meta: event.meta ? JSON.stringify(event.meta) : null,
+    })
     .execute();
 }
 
