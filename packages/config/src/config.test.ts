@@ -22,6 +22,19 @@ describe('config', () => {
     expect(() => parseEnv({ RATE_LIMITS: 'no' })).toThrow(/RATE_LIMITS: must be 'on' or 'off'/);
   });
 
+  it('reads the promotional hours of review requests (9 to 21 IST unless narrowed)', () => {
+    expect(parseEnv({}).REQUESTS_PROMOTIONAL_HOURS).toEqual({ from: 9, to: 21 });
+    expect(parseEnv({ REQUESTS_PROMOTIONAL_HOURS: '10-19' }).REQUESTS_PROMOTIONAL_HOURS).toEqual({
+      from: 10,
+      to: 19,
+    });
+    for (const bad of ['21-9', '9', '9-25', 'nine-five']) {
+      expect(() => parseEnv({ REQUESTS_PROMOTIONAL_HOURS: bad }), bad).toThrow(
+        /REQUESTS_PROMOTIONAL_HOURS: must be/,
+      );
+    }
+  });
+
   it('fails fast on a bad PORT, naming the variable', () => {
     expect(() => parseEnv({ PORT: 'abc' })).toThrow(ConfigError);
     expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT/);
@@ -44,12 +57,98 @@ describe('config', () => {
     expect(config.database.driver).toBe('postgres');
   });
 
-  it('enables Razorpay only when both keys are set', () => {
-    expect(loadConfig({ DATA_DIR: tmp(), RAZORPAY_KEY_ID: 'rzp_test_x' }).razorpay.enabled).toBe(false);
+  it('enables Razorpay when both keys are set; one key alone stops the start, naming both', () => {
     expect(
       loadConfig({ DATA_DIR: tmp(), RAZORPAY_KEY_ID: 'rzp_test_x', RAZORPAY_KEY_SECRET: 's' }).razorpay
         .enabled,
     ).toBe(true);
+    for (const half of [{ RAZORPAY_KEY_ID: 'rzp_test_x' }, { RAZORPAY_KEY_SECRET: 's' }]) {
+      try {
+        parseEnv(half);
+        expect.unreachable();
+      } catch (error) {
+        expect((error as ConfigError).issues.map((i) => i.variable)).toEqual([
+          'RAZORPAY_KEY_ID',
+          'RAZORPAY_KEY_SECRET',
+        ]);
+      }
+    }
+  });
+
+  it('turns Google reviews on only with both the client id and secret; one alone stops the start', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).google.enabled).toBe(false);
+    expect(
+      loadConfig({
+        DATA_DIR: tmp(),
+        GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+        GOOGLE_CLIENT_SECRET: 's',
+      }).google.enabled,
+    ).toBe(true);
+    for (const half of [{ GOOGLE_CLIENT_ID: 'id' }, { GOOGLE_CLIENT_SECRET: 's' }]) {
+      try {
+        parseEnv(half);
+        expect.unreachable();
+      } catch (error) {
+        expect((error as ConfigError).issues.map((i) => i.variable)).toEqual([
+          'GOOGLE_CLIENT_ID',
+          'GOOGLE_CLIENT_SECRET',
+        ]);
+      }
+    }
+  });
+
+  describe('in production', () => {
+    const keys = { RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
+    const secret = { TOKEN_SECRET: 'a-production-secret-of-at-least-32-chars' };
+
+    it('refuses to start without every Razorpay secret, unless the test gateway is asked for', () => {
+      expect(() => parseEnv({ NODE_ENV: 'production', ...secret })).toThrow(/RAZORPAY_WEBHOOK_SECRET/);
+      expect(() =>
+        parseEnv({ NODE_ENV: 'production', ...secret, ...keys, RAZORPAY_WEBHOOK_SECRET: '' }),
+      ).toThrow(/PAYMENTS_TEST_MODE=on/);
+      expect(
+        loadConfig({ NODE_ENV: 'production', ...secret, ...keys, DATA_DIR: tmp() }).razorpay.enabled,
+      ).toBe(true);
+      const testMode = loadConfig({
+        NODE_ENV: 'production',
+        ...secret,
+        PAYMENTS_TEST_MODE: 'on',
+        DATA_DIR: tmp(),
+      });
+      expect(testMode.razorpay.enabled).toBe(false);
+    });
+
+    it('refuses RATE_LIMITS=off and a missing TOKEN_SECRET', () => {
+      expect(() => parseEnv({ NODE_ENV: 'production', ...keys, ...secret, RATE_LIMITS: 'off' })).toThrow(
+        /RATE_LIMITS: 'off' is for benchmarks/,
+      );
+      expect(() => parseEnv({ NODE_ENV: 'production', ...keys })).toThrow(/TOKEN_SECRET: is required/);
+    });
+
+    it('refuses outbound webhooks to local addresses', () => {
+      expect(() =>
+        parseEnv({ NODE_ENV: 'production', ...keys, ...secret, OUTBOUND_WEBHOOKS_ALLOW_LOCAL: 'on' }),
+      ).toThrow(/OUTBOUND_WEBHOOKS_ALLOW_LOCAL: 'on' lets owners aim webhooks at internal addresses/);
+      expect(parseEnv({ OUTBOUND_WEBHOOKS_ALLOW_LOCAL: 'on' }).OUTBOUND_WEBHOOKS_ALLOW_LOCAL).toBe('on');
+    });
+  });
+
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).trustProxy).toBe(false);
+    expect(
+      loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::1 , 192.168.1.7' }).trustProxy,
+    ).toEqual(['loopback', '10.0.0.0/8', 'fd00::1', '192.168.1.7']);
+    for (const bad of ['true', '2', '10.0.0.0/33', 'proxy.internal', '1.2.3.4/8/9']) {
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must list addresses/);
+    }
+  });
+
+  it('reads the limits and timeouts, in milliseconds where they are used', () => {
+    const config = loadConfig({ DATA_DIR: tmp(), SHUTDOWN_TIMEOUT: '25', REVIEW_QUEUE_MAX: '100' });
+    expect(config.limits.shutdownTimeoutMs).toBe(25_000);
+    expect(config.reviews).toEqual({ perBusinessPerHour: 120, writerQueueMax: 100 });
+    expect(config.limits.databaseStatementTimeoutMs).toBe(15_000);
+    expect(() => parseEnv({ REVIEW_QUEUE_MAX: '0' })).toThrow(/REVIEW_QUEUE_MAX: must be above 0/);
   });
 
   it('generates and keeps a token secret under DATA_DIR when none is given', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -23,6 +24,24 @@ const urlWithProtocols = (protocols: string[], example: string) =>
       }
     }, `must be a URL like ${example}`);
 
+const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .positive('must be above 0')
+    .default(fallback);
+
+/** `loopback`, `linklocal`, `uniquelocal`, an IPv4/IPv6 address, or one with a /prefix. */
+const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'] as const;
+const isProxyEntry = (entry: string) => {
+  if ((PROXY_KEYWORDS as readonly string[]).includes(entry)) return true;
+  const [address, prefix, ...extra] = entry.split('/');
+  if (extra.length > 0 || !address || isIP(address) === 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (isIP(address) === 4 ? 32 : 128);
+};
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce
@@ -40,6 +59,8 @@ const ZEnv = z.object({
   RAZORPAY_KEY_ID: optionalText,
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_WEBHOOK_SECRET: optionalText,
+  // Production without Razorpay keys refuses to start unless this says 'on' (decisions.md).
+  PAYMENTS_TEST_MODE: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('off'),
   RAZORPAY_API_BASE: optionalText
     .pipe(urlWithProtocols(['http:', 'https:'], 'https://api.razorpay.com/v1').optional())
     .transform((v) => v ?? 'https://api.razorpay.com/v1'),
@@ -51,8 +72,91 @@ const ZEnv = z.object({
   LLM_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
   REDIS_URL: optionalText.pipe(urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional()),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty'], { message: "must be 'json' or 'pretty'" }).default('json'),
+  // Proxies whose X-Forwarded-For is believed: unset, the header is ignored and the peer is the client.
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (entries) => entries.every(isProxyEntry),
+        'must list addresses, CIDRs (10.0.0.0/8) or loopback, linklocal, uniquelocal, separated by commas',
+      )
+      .optional(),
+  ),
+  REVIEWS_PER_BUSINESS_PER_HOUR: positiveInt(120),
+  REVIEW_QUEUE_MAX: positiveInt(5000),
+  // Hours (IST, from-to) in which promotional review requests (campaigns, reminders) may go out.
+  // TRAI's rule for promotional messages is 9 to 21; only a narrower window belongs in production.
+  REQUESTS_PROMOTIONAL_HOURS: z
+    .string()
+    .trim()
+    .default('9-21')
+    .refine((v) => {
+      const m = /^(\d{1,2})-(\d{1,2})$/.exec(v);
+      return m !== null && Number(m[1]) < Number(m[2]) && Number(m[2]) <= 24;
+    }, 'must be two hours FROM-TO with FROM < TO <= 24, e.g. 9-21')
+    .transform((v) => {
+      const [from, to] = v.split('-').map(Number);
+      return { from: from!, to: to! };
+    }),
+  DATABASE_POOL_MAX: positiveInt(10),
+  DATABASE_CONNECT_TIMEOUT_MS: positiveInt(5000),
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(15_000),
+  REQUEST_TIMEOUT_MS: positiveInt(30_000),
+  SHUTDOWN_TIMEOUT: positiveInt(20),
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  // Google Business Profile (issue 20): the feature is on only when the client id and secret are set.
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  // Tests and the e2e run point these at the fake Google; unset, each API's own host is used.
+  GOOGLE_API_BASE: optionalText.pipe(
+    urlWithProtocols(['http:', 'https:'], 'https://googleapis.example').optional(),
+  ),
+  GOOGLE_OAUTH_BASE: optionalText.pipe(
+    urlWithProtocols(['http:', 'https:'], 'https://oauth2.googleapis.com').optional(),
+  ),
+  // Sealing key of the Google tokens (32+ characters); unset, one is derived from TOKEN_SECRET.
+  GOOGLE_TOKEN_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  // Cloud Pub/Sub push: the topic Google publishes to, the push subscription's service account
+  // (the OIDC token's email) and audience; without the service account pushes are refused.
+  GOOGLE_PUBSUB_TOPIC: optionalText.pipe(
+    z
+      .string()
+      .regex(/^projects\/[^/]+\/topics\/[^/]+$/, 'must look like projects/PROJECT/topics/TOPIC')
+      .optional(),
+  ),
+  GOOGLE_PUBSUB_SERVICE_ACCOUNT: optionalText,
+  GOOGLE_PUBSUB_AUDIENCE: optionalText,
+  GOOGLE_HTTP_TIMEOUT_MS: positiveInt(15_000),
+  // First wait before a request to Google is tried again after a 429 or 5xx (doubles each time).
+  GOOGLE_RETRY_BASE_MS: positiveInt(1_000),
   // Only benchmarks turn rate limits off; anything but the exact word 'off' keeps them on.
   RATE_LIMITS: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
+  // Review-request channels (docs/decisions.md, "Review requests"): platform-level values here, each
+  // owner's own credentials sealed in the database.
+  WHATSAPP_API_BASE: optionalText
+    .pipe(urlWithProtocols(['http:', 'https:'], 'https://graph.facebook.com/v21.0').optional())
+    .transform((v) => (v ?? 'https://graph.facebook.com/v21.0').replace(/\/+$/, '')),
+  // StarLoop's Meta app: signs every webhook (X-Hub-Signature-256) and answers its GET handshake.
+  WHATSAPP_APP_SECRET: optionalText,
+  WHATSAPP_VERIFY_TOKEN: optionalText,
+  SMS_API_BASE: optionalText
+    .pipe(
+      urlWithProtocols(['http:', 'https:'], 'https://enterprise.smsgupshup.com/GatewayAPI/rest').optional(),
+    )
+    .transform((v) => (v ?? 'https://enterprise.smsgupshup.com/GatewayAPI/rest').replace(/\/+$/, '')),
+  // Gupshup signs nothing: each owner's delivery-report URL carries a token derived from this.
+  SMS_WEBHOOK_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  // How long a provider gets to answer one send (then the outcome is in doubt, never resent blindly).
+  CHANNEL_SEND_TIMEOUT_MS: positiveInt(10_000),
+  // Outbound webhooks to http:// or private addresses: local development and tests only.
+  OUTBOUND_WEBHOOKS_ALLOW_LOCAL: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('off'),
 });
 
 export type TEnv = z.infer<typeof ZEnv>;
@@ -75,9 +179,23 @@ export interface TConfig {
     keySecret: string | undefined;
     webhookSecret: string | undefined;
     apiBase: string;
-    /** Real Razorpay is used whenever both keys are set; otherwise the built-in test gateway. */
+    /** Real Razorpay whenever both keys are set and PAYMENTS_TEST_MODE is not on; else the test gateway. */
     enabled: boolean;
   };
+  /** Client addresses: the proxies whose X-Forwarded-For is believed (false: none). */
+  trustProxy: string[] | false;
+  reviews: { perBusinessPerHour: number; writerQueueMax: number };
+  /** Review requests: the IST hours promotional messages may go out in ([from, to)). */
+  requests: { promotionalHours: { from: number; to: number } };
+  limits: {
+    databasePoolMax: number;
+    databaseConnectTimeoutMs: number;
+    databaseStatementTimeoutMs: number;
+    requestTimeoutMs: number;
+    shutdownTimeoutMs: number;
+  };
+  logFormat: TEnv['LOG_FORMAT'];
+  metricsToken: string | undefined;
   mail: { smtpUrl: string | undefined; from: string };
   tokenSecret: string;
   llm: { url: string | undefined; key: string | undefined; model: string };
@@ -85,6 +203,72 @@ export interface TConfig {
   logLevel: TEnv['LOG_LEVEL'];
   /** False only when RATE_LIMITS=off (benchmarks). */
   rateLimitsEnabled: boolean;
+  /** Review-request channels and integrations (docs/decisions.md, "Review requests"). */
+  channels: TChannelsConfig;
+  outboundWebhooks: { allowLocal: boolean };
+  /** Google Business Profile; `enabled` only with a client id and secret (otherwise the feature is hidden). */
+  google: TGoogleConfig;
+}
+
+export interface TGoogleConfig {
+  enabled: boolean;
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  /** Where Google sends the owner back after consent (the settings page). */
+  redirectUri: string;
+  /** Set: every Google API host is replaced by it (tests, the e2e run's fake). */
+  apiBase: string | undefined;
+  /** Set: accounts.google.com and oauth2.googleapis.com are replaced by it. */
+  oauthBase: string | undefined;
+  /** The key the tokens are sealed with (GOOGLE_TOKEN_KEY, else derived from TOKEN_SECRET). */
+  tokenKey: string;
+  pubsub: { topic: string | undefined; serviceAccount: string | undefined; audience: string };
+  httpTimeoutMs: number;
+  retryBaseMs: number;
+}
+
+export interface TChannelsConfig {
+  whatsapp: { apiBase: string; appSecret: string | undefined; verifyToken: string | undefined };
+  sms: { apiBase: string; webhookSecret: string | undefined };
+  sendTimeoutMs: number;
+}
+
+/** Rules between variables, and the ones production adds (docs/security.md). */
+function crossChecks(env: TEnv): { variable: string; message: string }[] {
+  const issues: { variable: string; message: string }[] = [];
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    const message = 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together';
+    issues.push({ variable: 'GOOGLE_CLIENT_ID', message }, { variable: 'GOOGLE_CLIENT_SECRET', message });
+  }
+  if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
+    const message = 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together';
+    issues.push({ variable: 'RAZORPAY_KEY_ID', message }, { variable: 'RAZORPAY_KEY_SECRET', message });
+  }
+  if (env.NODE_ENV !== 'production') return issues;
+  const razorpayComplete = env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET;
+  if (!razorpayComplete && env.PAYMENTS_TEST_MODE !== 'on') {
+    issues.push({
+      variable: 'RAZORPAY_KEY_ID',
+      message:
+        'production needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET, or PAYMENTS_TEST_MODE=on to run the test gateway on purpose',
+    });
+  }
+  if (env.RATE_LIMITS === 'off') {
+    issues.push({ variable: 'RATE_LIMITS', message: "'off' is for benchmarks and is refused in production" });
+  }
+  if (env.OUTBOUND_WEBHOOKS_ALLOW_LOCAL === 'on') {
+    issues.push({
+      variable: 'OUTBOUND_WEBHOOKS_ALLOW_LOCAL',
+      message: "'on' lets owners aim webhooks at internal addresses and is refused in production",
+    });
+  }
+  if (!env.TOKEN_SECRET) {
+    issues.push({
+      variable: 'TOKEN_SECRET',
+      message: 'is required in production (every instance must share it; 32+ characters)',
+    });
+  }
+  return issues;
 }
 
 /** Parses the environment; throws ConfigError naming every bad variable. Pure: no files touched. */
@@ -98,6 +282,8 @@ export function parseEnv(source: Record<string, string | undefined>): TEnv {
       })),
     );
   }
+  const issues = crossChecks(result.data);
+  if (issues.length > 0) throw new ConfigError(issues);
   return result.data;
 }
 
@@ -118,10 +304,12 @@ function resolveTokenSecret(given: string | undefined, dataDir: string): string 
 export function loadConfig(source: Record<string, string | undefined> = process.env): TConfig {
   const env = parseEnv(source);
   const dataDir = path.resolve(env.DATA_DIR);
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const tokenSecret = resolveTokenSecret(env.TOKEN_SECRET, dataDir);
   return {
     env: env.NODE_ENV,
     server: { port: env.PORT, host: env.HOST },
-    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    appUrl,
     dataDir,
     database: { url: env.DATABASE_URL, driver: env.DATABASE_URL ? 'postgres' : 'pglite' },
     razorpay: {
@@ -129,13 +317,55 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       keySecret: env.RAZORPAY_KEY_SECRET,
       webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
       apiBase: env.RAZORPAY_API_BASE,
-      enabled: Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET),
+      enabled: Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET) && env.PAYMENTS_TEST_MODE !== 'on',
     },
+    trustProxy: env.TRUST_PROXY && env.TRUST_PROXY.length > 0 ? env.TRUST_PROXY : false,
+    reviews: {
+      perBusinessPerHour: env.REVIEWS_PER_BUSINESS_PER_HOUR,
+      writerQueueMax: env.REVIEW_QUEUE_MAX,
+    },
+    limits: {
+      databasePoolMax: env.DATABASE_POOL_MAX,
+      databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+      shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
+    },
+    logFormat: env.LOG_FORMAT,
+    metricsToken: env.METRICS_TOKEN,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
-    tokenSecret: resolveTokenSecret(env.TOKEN_SECRET, dataDir),
+    tokenSecret,
     llm: { url: env.LLM_API_URL, key: env.LLM_API_KEY, model: env.LLM_MODEL },
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
     rateLimitsEnabled: env.RATE_LIMITS !== 'off',
+    requests: { promotionalHours: env.REQUESTS_PROMOTIONAL_HOURS },
+    channels: {
+      whatsapp: {
+        apiBase: env.WHATSAPP_API_BASE,
+        appSecret: env.WHATSAPP_APP_SECRET,
+        verifyToken: env.WHATSAPP_VERIFY_TOKEN,
+      },
+      sms: { apiBase: env.SMS_API_BASE, webhookSecret: env.SMS_WEBHOOK_SECRET },
+      sendTimeoutMs: env.CHANNEL_SEND_TIMEOUT_MS,
+    },
+    outboundWebhooks: { allowLocal: env.OUTBOUND_WEBHOOKS_ALLOW_LOCAL === 'on' },
+    google: {
+      enabled: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+      redirectUri: `${appUrl}/dashboard/settings`,
+      apiBase: env.GOOGLE_API_BASE?.replace(/\/+$/, ''),
+      oauthBase: env.GOOGLE_OAUTH_BASE?.replace(/\/+$/, ''),
+      // A key of its own lets TOKEN_SECRET rotate without disconnecting every owner from Google.
+      tokenKey: env.GOOGLE_TOKEN_KEY ?? `google-tokens:${tokenSecret}`,
+      pubsub: {
+        topic: env.GOOGLE_PUBSUB_TOPIC,
+        serviceAccount: env.GOOGLE_PUBSUB_SERVICE_ACCOUNT,
+        audience: env.GOOGLE_PUBSUB_AUDIENCE ?? `${appUrl}/api/google/pubsub`,
+      },
+      httpTimeoutMs: env.GOOGLE_HTTP_TIMEOUT_MS,
+      retryBaseMs: env.GOOGLE_RETRY_BASE_MS,
+    },
   };
 }

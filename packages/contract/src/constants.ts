@@ -72,6 +72,13 @@ export type TRegistrationSource = (typeof REGISTRATION_SOURCES)[number];
 export const REVIEW_FLOWS = ['smart', 'open'] as const;
 export type TReviewFlow = (typeof REVIEW_FLOWS)[number];
 
+/**
+ * The languages of the customer review page (the review page package's REVIEW_LANGUAGES; a server
+ * test keeps the two equal): English, Hindi, Marathi, Tamil, Telugu, Bengali, Gujarati, Kannada.
+ */
+export const REVIEW_PAGE_LANGUAGES = ['en', 'hi', 'mr', 'ta', 'te', 'bn', 'gu', 'kn'] as const;
+export type TReviewPageLanguage = (typeof REVIEW_PAGE_LANGUAGES)[number];
+
 export const PAYMENT_STATUSES = ['captured', 'pending', 'failed'] as const;
 export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_PURPOSES = ['registration', 'renewal', 'upgrade'] as const;

@@ -121,4 +121,6 @@ export const ERROR_TEXTS = {
     'This account has been deleted. Please contact StarLoop support if you think this is a mistake.',
   invalidAdminCredentials: 'Invalid email or password',
   internal: 'Something went wrong on our side. Please try again.',
+  /** A database outage or overload: the request did nothing and can simply be sent again. */
+  unavailable: 'StarLoop is briefly unavailable. Please try again in a few seconds.',
 } as const;

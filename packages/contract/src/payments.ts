@@ -3,6 +3,7 @@ import { OWNER_STATUSES, PAYMENT_PURPOSES, PAYMENT_STATUSES } from './constants.
 import { ZIsoDate, ZOwnerUser } from './dto.ts';
 import { MESSAGES } from './messages.ts';
 import { PLAN_KEYS } from './plans.ts';
+import { decimalInput } from './schema-helpers.ts';
 import { ZRegistrationUserData } from './schemas.ts';
 
 /** Texts of the payment endpoints (the register page shows the server's message as is). */
@@ -20,6 +21,9 @@ export const PAYMENT_TEXTS = {
   alreadyProfessional: 'You are already on the Professional plan',
   accountInactive: 'Your account is inactive. Please contact support.',
   webhookSignatureInvalid: 'Webhook signature verification failed',
+  paymentAlreadyVerified: 'Payment received. Please sign in to continue.',
+  paymentNeedsRefund:
+    'Payment received, but this phone number or business code was registered meanwhile. Your payment will be refunded.',
 } as const;
 
 /** POST /api/payments/initiate and payments.initiate. */
@@ -31,10 +35,12 @@ export const ZPaymentInitiate = z.object({
     .trim()
     .min(1, MESSAGES.registration.planRequired),
   /** Paise; must equal the plan table's amount. */
-  amount: z.coerce
-    .number({ message: PAYMENT_TEXTS.amountRequired })
-    .finite(PAYMENT_TEXTS.amountRequired)
-    .int(PAYMENT_TEXTS.amountMismatch),
+  amount: decimalInput(
+    z
+      .number({ message: PAYMENT_TEXTS.amountRequired })
+      .finite(PAYMENT_TEXTS.amountRequired)
+      .int(PAYMENT_TEXTS.amountMismatch),
+  ),
 });
 export type TPaymentInitiate = z.infer<typeof ZPaymentInitiate>;
 
@@ -64,10 +70,17 @@ export const ZPaymentVerify = z.object({
 });
 export type TPaymentVerify = z.infer<typeof ZPaymentVerify>;
 
+/**
+ * token and user come only from the call that captured a registration, for an owner that may sign
+ * in. A repeated verify (or one after the webhook), a renewal, and a registration captured after
+ * its phone or code was taken answer success without them; needsRefund marks the last.
+ */
 export const ZPaymentVerifyResult = z.object({
   success: z.literal(true),
-  token: z.string(),
-  user: ZOwnerUser,
+  token: z.string().optional(),
+  user: ZOwnerUser.optional(),
+  message: z.string().optional(),
+  needsRefund: z.boolean().optional(),
 });
 export type TPaymentVerifyResult = z.infer<typeof ZPaymentVerifyResult>;
 
@@ -120,5 +133,7 @@ export const ZOwnerPlan = z.object({
   inGrace: z.boolean(),
   reviewPageActive: z.boolean(),
   payments: z.array(ZOwnerPlanPayment),
+  /** This month's review requests against the plan's (added with review requests). */
+  requests: z.object({ month: z.string(), used: z.number().int(), limit: z.number().int() }).optional(),
 });
 export type TOwnerPlan = z.infer<typeof ZOwnerPlan>;

@@ -64,6 +64,18 @@ export const REGISTRATION_PLANS: readonly TRegistrationPlan[] = [
 
 export const CURRENCY = 'INR';
 
+/**
+ * How many placements (named QR codes: "Table 4", "Billing counter") an owner may have at once,
+ * besides the Default one; null = unlimited. Deleted placements do not count.
+ */
+export const PLACEMENT_LIMITS: Record<TPlanKey, number | null> = { essential: 50, professional: null };
+
+/**
+ * Review requests an owner may send per calendar month (IST), whatever the channel; a reminder is
+ * part of its request and does not count again.
+ */
+export const REQUEST_LIMITS: Record<TPlanKey, number> = { essential: 100, professional: 1000 };
+
 /** An unrecognised plan name falls back to Essential (spec section 9). */
 export function resolveRegistrationPlan(name: string | undefined | null): TRegistrationPlan {
   const wanted = (name ?? '').trim().toLowerCase();

@@ -1,8 +1,18 @@
 import { z } from 'zod';
-import { LIMITS, REPLY_STATUSES, REVIEW_FLOWS, SENTIMENT_LABELS } from './constants.ts';
-import { ZIsoDate, ZOwnerUser } from './dto.ts';
+import {
+  LIMITS,
+  REPLY_STATUSES,
+  REVIEW_FLOWS,
+  REVIEW_PAGE_LANGUAGES,
+  SENTIMENT_LABELS,
+} from './constants.ts';
+import { ZCreatedResult, ZIsoDate, ZOwnerUser } from './dto.ts';
+import { REVIEW_SOURCES, ZGoogleReviewDetails, ZReviewSourceFilter } from './google.ts';
+import { pageLimit, ZPageMeta, ZPageQuery } from './list-query.ts';
 import { MESSAGES } from './messages.ts';
-import { PHONE_10_PATTERN, ZBusinessCode, ZPageMeta } from './schemas.ts';
+import { PHONE_10_PATTERN } from './patterns.ts';
+import { cappedText, password, TEXT_LIMITS } from './schema-helpers.ts';
+import { ZBusinessCode } from './schemas.ts';
 
 /** Texts of the public review endpoints (the page itself uses the spec's texts). */
 export const PUBLIC_TEXTS = {
@@ -19,7 +29,14 @@ export const PUBLIC_TEXTS = {
   passwordChanged: 'Password changed. Other devices have been signed out.',
 } as const;
 
-export const ZReviewLinkInput = z.object({ code: ZBusinessCode });
+export const ZReviewLinkInput = z.object({
+  code: ZBusinessCode,
+  /**
+   * The placement key from the review URL (`?p=`), sent by the review page itself (empty for the
+   * Default placement): the call then counts as a view of the page. Other callers leave it out.
+   */
+  p: z.string().max(64).optional(),
+});
 export const ZReviewLink = z.object({
   code: z.string(),
   businessName: z.string(),
@@ -28,17 +45,8 @@ export const ZReviewLink = z.object({
 });
 export type TReviewLink = z.infer<typeof ZReviewLink>;
 
-export const ZReviewSubmitResult = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  id: z.number().int(),
-});
-
-export const ZLeadCreateResult = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  id: z.number().int(),
-});
+export const ZReviewSubmitResult = ZCreatedResult;
+export const ZLeadCreateResult = ZCreatedResult;
 
 export const ZBusinessCodeCheck = z.object({ available: z.boolean(), message: z.string() });
 
@@ -51,15 +59,14 @@ export const ZPasswordResetRequest = z.object({
 });
 
 export const ZPasswordSet = z.object({
-  token: z.string().trim().min(10, PUBLIC_TEXTS.tokenInvalid),
-  password: z
-    .string({ message: MESSAGES.registration.passwordRequired })
-    .min(1, MESSAGES.registration.passwordRequired)
-    .min(LIMITS.passwordMin, MESSAGES.registration.passwordMin),
+  token: z
+    .string()
+    .max(512, { message: PUBLIC_TEXTS.tokenInvalid, abort: true })
+    .trim()
+    .min(10, PUBLIC_TEXTS.tokenInvalid),
+  password: password(MESSAGES.registration),
 });
 export const ZPasswordSetResult = z.object({ token: z.string(), user: ZOwnerUser, message: z.string() });
-
-export const ZMessageResult = z.object({ success: z.literal(true), message: z.string() });
 
 /** A review as its owner sees it. */
 export const ZOwnerReview = z.object({
@@ -74,18 +81,18 @@ export const ZOwnerReview = z.object({
   replyError: z.string().nullable(),
   repliedAt: ZIsoDate.nullable(),
   createdAt: ZIsoDate,
+  /** Where it came from (added with Google reviews); ids are unique per source. */
+  source: z.enum(REVIEW_SOURCES).optional(),
+  /** Google reviews only: reviewer, reply draft and what Google shows. */
+  google: ZGoogleReviewDetails.optional(),
 });
 export type TOwnerReview = z.infer<typeof ZOwnerReview>;
 
-export const ZOwnerReviewsInput = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(50).default(5),
-  search: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .transform((v) => v || undefined),
+/** The owner's reviews list: 5 a page by default, at most 50; every source unless one is chosen. */
+export const ZOwnerReviewsInput = ZPageQuery.extend({
+  limit: pageLimit(50, 5),
+  /** Absent: every source. */
+  source: ZReviewSourceFilter.optional(),
 });
 export const ZOwnerReviews = z.object({ reviews: z.array(ZOwnerReview), meta: ZPageMeta });
 
@@ -96,19 +103,36 @@ export const ZOwnerStats = z.object({
   fiveStarPercent: z.number().int(),
   stars: z.object({ 1: z.number(), 2: z.number(), 3: z.number(), 4: z.number(), 5: z.number() }),
   monthly: z.array(z.object({ month: z.string(), count: z.number().int(), averageRating: z.number() })),
+  /** The sources these numbers include (added with Google reviews: QR only unless said). */
+  sources: z.array(z.enum(REVIEW_SOURCES)).optional(),
+  /** Count and average per source, whichever sources the cards include. */
+  bySource: z
+    .object({
+      qr: z.object({ count: z.number().int(), averageRating: z.number() }),
+      google: z.object({ count: z.number().int(), averageRating: z.number() }),
+    })
+    .optional(),
 });
 export type TOwnerStats = z.infer<typeof ZOwnerStats>;
+
+/** Which sources the owner's cards and charts count (every source by default). */
+export const ZOwnerStatsInput = z.object({ source: ZReviewSourceFilter.default('all') }).optional();
 
 export const ZOwnerSettings = z.object({
   reviewFlow: z.enum(REVIEW_FLOWS),
   notifyLowRatings: z.boolean(),
   dailyDigest: z.boolean(),
+  /**
+   * The review page's language when the link has no `?lang=`; null: the customer's phone decides
+   * (Accept-Language). Optional, so clients written before it keep working.
+   */
+  reviewPageLanguage: z.enum(REVIEW_PAGE_LANGUAGES).nullable().optional(),
 });
 export type TOwnerSettings = z.infer<typeof ZOwnerSettings>;
 export const ZOwnerSettingsUpdate = ZOwnerSettings.partial();
 
 export const ZChangePassword = z.object({
-  currentPassword: z.string().min(1, MESSAGES.registration.passwordRequired),
+  currentPassword: cappedText(TEXT_LIMITS.password).min(1, MESSAGES.registration.passwordRequired),
   newPassword: z
     .string()
     .min(1, MESSAGES.registration.passwordRequired)

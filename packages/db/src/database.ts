@@ -2,10 +2,15 @@ import type {
   TAdminRole,
   TAdminStatus,
   TAgentStatus,
+  TCampaignStatus,
+  TConsentSource,
+  TDeliveryPurpose,
+  TDeliveryStatus,
   TLeadSource,
   TLeadStatus,
   TMailStatus,
   TOneTimeTokenKind,
+  TOptOutSource,
   TOwnerStatus,
   TPaymentProvider,
   TPaymentPurpose,
@@ -13,7 +18,11 @@ import type {
   TPlanKey,
   TRegistrationSource,
   TReplyStatus,
+  TRequestCategory,
+  TRequestChannel,
+  TRequestStatus,
   TReviewFlow,
+  TReviewPageLanguage,
   TSentimentLabel,
 } from '@starloop/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
@@ -44,6 +53,12 @@ export interface OwnerTable {
   subscriptionStart: Timestamp | null;
   subscriptionEnd: Timestamp | null;
   reviewFlow: ColumnType<TReviewFlow, TReviewFlow | undefined, TReviewFlow>;
+  /** The review page's default language; null: the customer's phone decides (migration 0015). */
+  reviewPageLanguage: ColumnType<
+    TReviewPageLanguage | null,
+    TReviewPageLanguage | null | undefined,
+    TReviewPageLanguage | null
+  >;
   notifyLowRatings: ColumnType<boolean, boolean | undefined, boolean>;
   dailyDigest: ColumnType<boolean, boolean | undefined, boolean>;
   deletedAt: Timestamp | null;
@@ -86,7 +101,36 @@ export interface ReviewTable {
   replyLockUntil: Timestamp | null;
   ownerNotifiedAt: Timestamp | null;
   reminderSentAt: Timestamp | null;
+  /** Where the customer scanned (migration 0014); null = the Default placement (the original QR). */
+  placementId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The review request whose short link brought the customer (migration 0016); null otherwise. */
+  reviewRequestId: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
+}
+
+/**
+ * A named place an owner's QR code hangs (migration 0014). `key` rides in the review URL
+ * (`?p=`) and never changes; deleting only sets `deletedAt`, so history keeps its name.
+ */
+export interface PlacementTable {
+  id: Generated<number>;
+  ownerId: number;
+  key: string;
+  name: string;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+  deletedAt: Timestamp | null;
+  /** 'requests': the owner's system placement for reviews through request links (migration 0016). */
+  system: ColumnType<'requests' | null, 'requests' | null | undefined, never>;
+}
+
+/** Review page views per owner, IST day and placement (null = Default), no visitor data (migration 0014). */
+export interface PlacementScanTable {
+  ownerId: number;
+  placementId: number | null;
+  /** 'YYYY-MM-DD' (IST); read it as text (`day::text`): drivers turn dates into local Dates. */
+  day: ColumnType<string, string, never>;
+  scans: ColumnType<number, number | undefined, number>;
 }
 
 /** One row per owner and IST day a low-rating digest went out (migration 0005). */
@@ -99,7 +143,8 @@ export interface OwnerDigestTable {
 
 export interface PaymentTable {
   id: Generated<number>;
-  ownerId: number;
+  /** null once its owner was purged: money records are kept, detached (migration 0011). */
+  ownerId: ColumnType<number | null, number, number | null>;
   plan: TPlanKey;
   purpose: TPaymentPurpose;
   provider: TPaymentProvider;
@@ -118,6 +163,33 @@ export interface PaymentTable {
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
+
+/**
+ * One registration attempt (POST /api/payments/initiate), beside its own payment (migration 0009).
+ * Its details reach the owner only when that payment is captured (settlement.ts).
+ */
+export interface RegistrationAttemptTable {
+  paymentId: number;
+  name: string;
+  email: string | null;
+  businessName: string;
+  code: string;
+  reviewLink: string | null;
+  state: string | null;
+  city: string | null;
+  salesRepName: string | null;
+  plan: TPlanKey;
+  /** Cleared once the attempt is settled. */
+  passwordHash: string | null;
+  outcome: ColumnType<TRegistrationOutcome, TRegistrationOutcome | undefined, TRegistrationOutcome>;
+  /** Why a captured attempt was applied to nobody: its phone or its code was taken by then. */
+  refundReason: TRefundReason | null;
+  createdAt: CreatedAt;
+  settledAt: Timestamp | null;
+}
+
+export type TRegistrationOutcome = 'pending' | 'applied' | 'needs_refund';
+export type TRefundReason = 'phone' | 'code';
 
 export interface ManualPaymentTable {
   id: Generated<number>;
@@ -145,8 +217,68 @@ export interface AdminTable {
   role: TAdminRole;
   status: ColumnType<TAdminStatus, TAdminStatus | undefined, TAdminStatus>;
   lastLogin: Timestamp | null;
+  /** Failed sign-in steps since the last success (migration 0010): drives the growing delay. */
+  failedSignIns: ColumnType<number, number | undefined, number>;
+  /** No sign-in step is checked for this admin before then (the growing delay). */
+  signInBlockedUntil: Timestamp | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+}
+
+/** The one row of admin security settings (migration 0010). */
+export interface AdminSecuritySettingsTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  twoFactorRequired: ColumnType<boolean, boolean | undefined, boolean>;
+  updatedAt: UpdatedAt;
+  updatedByAdminId: number | null;
+}
+
+/** An admin's confirmed TOTP secret, sealed by the server (migration 0010). */
+export interface AdminTwoFactorTable {
+  adminId: number;
+  secretSealed: string;
+  /** The TOTP time step of the last accepted code: a code is never accepted twice. */
+  lastTimeStep: number | null;
+  enrolledAt: UpdatedAt;
+}
+
+/** sha256 of one recovery code; each works once (migration 0010). */
+export interface AdminRecoveryCodeTable {
+  id: Generated<number>;
+  adminId: number;
+  codeHash: string;
+  usedAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+export type TSignInChallengePurpose = 'verify' | 'enrol';
+
+/** The second step of an admin sign-in: the hash of its short-lived token (migration 0010). */
+export interface AdminSignInChallengeTable {
+  id: Generated<number>;
+  tokenHash: string;
+  adminId: number;
+  purpose: TSignInChallengePurpose;
+  /** Enrolment only: the secret being set up, sealed, until a code confirms it. */
+  pendingSecretSealed: string | null;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+export type TAuditActorKind = 'admin' | 'owner' | 'system';
+
+/** Append-only: the database refuses UPDATE, DELETE and TRUNCATE (migration 0010). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actorKind: TAuditActorKind;
+  actorId: number | null;
+  action: string;
+  targetTable: string | null;
+  targetId: number | null;
+  ip: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, never>;
+  createdAt: CreatedAt;
 }
 
 export interface AgentTable {
@@ -233,16 +365,199 @@ export interface EmailOutboxTable {
   category: string | null;
   createdAt: CreatedAt;
   sentAt: Timestamp | null;
+  /** Extra mail headers, e.g. List-Unsubscribe (migration 0016). */
+  headers: Json<Record<string, string>> | null;
+  /** A caller's key: recording the same mail twice answers the first row (migration 0016). */
+  idempotencyKey: ColumnType<string | null, string | null | undefined, never>;
 }
+
+/**
+ * Platform counters kept by triggers (counters/counter-functions.ts): one row per metric, month and
+ * shard; a metric's value is the sum of its rows. Written only by the triggers and the rebuild.
+ */
+export interface StatCounterTable {
+  metric: string;
+  /** First day of the month (UTC). */
+  bucket: ColumnType<Date, Date | string, Date | string>;
+  shard: number;
+  n: ColumnType<number, number | undefined, number>;
+  amount: ColumnType<number, number | undefined, number>;
+}
+
+/** sha256 of an address that unsubscribed: no more mail goes to it (migration 0011). */
+export interface EmailSuppressionTable {
+  addressHash: string;
+  reason: ColumnType<'unsubscribe', 'unsubscribe' | undefined, 'unsubscribe'>;
+  createdAt: CreatedAt;
+}
+
+/** When an automatic reply last went to a customer address, by its sha256 (migration 0011). */
+export interface ReplyRecipientTable {
+  addressHash: string;
+  lastSentAt: Timestamp;
+}
+
+/** When an owner's last batched low-rating alert went out (migration 0011). */
+export interface LowRatingAlertWindowTable {
+  ownerId: number;
+  lastSentAt: Timestamp;
+}
+
+// ------------------------------------------------------------------- review requests (migration 0016)
+
+/** An owner's customer: a phone (E.164) and/or an email, consent, and an opt-out that is final. */
+export interface ContactTable {
+  id: Generated<number>;
+  ownerId: number;
+  name: string | null;
+  phoneE164: string | null;
+  /** Lower-cased. */
+  email: string | null;
+  consent: ColumnType<boolean, boolean | undefined, boolean>;
+  consentAt: Timestamp | null;
+  consentSource: TConsentSource | null;
+  optedOutAt: Timestamp | null;
+  optOutSource: TOptOutSource | null;
+  optOutChannel: TRequestChannel | null;
+  /** When the last request to this customer was created: the interval rule reads it. */
+  lastRequestedAt: Timestamp | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** No row: the defaults (90 days, WhatsApp then SMS then email). */
+export interface OwnerRequestSettingsTable {
+  ownerId: number;
+  intervalDays: ColumnType<number, number | undefined, number>;
+  /** 'whatsapp,sms,email': the order channels are tried in. */
+  channelOrder: ColumnType<string, string | undefined, string>;
+  updatedAt: UpdatedAt;
+}
+
+export interface TCampaignSkippedCounts {
+  optedOut: number;
+  noConsent: number;
+  tooSoon: number;
+  noChannel: number;
+  notFound: number;
+}
+
+export interface RequestCampaignTable {
+  id: Generated<number>;
+  ownerId: number;
+  name: string;
+  status: ColumnType<TCampaignStatus, TCampaignStatus | undefined, TCampaignStatus>;
+  sendAt: Timestamp;
+  reminderAfterDays: number | null;
+  selected: ColumnType<number, number | undefined, number>;
+  skipped: Json<TCampaignSkippedCounts>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** One ask of one customer, with its own short-link token. */
+export interface ReviewRequestTable {
+  id: Generated<number>;
+  ownerId: number;
+  contactId: number | null;
+  campaignId: number | null;
+  token: string;
+  category: TRequestCategory;
+  status: ColumnType<TRequestStatus, TRequestStatus | undefined, TRequestStatus>;
+  cancelReason: string | null;
+  /** The channel its message went out on. */
+  channel: TRequestChannel | null;
+  /** When it may go (the 9-to-9 window already applied for promotional ones). */
+  sendAt: Timestamp;
+  sentAt: Timestamp | null;
+  reminderAt: Timestamp | null;
+  reminderSentAt: Timestamp | null;
+  clicks: ColumnType<number, number | undefined, number>;
+  firstClickedAt: Timestamp | null;
+  reviewId: number | null;
+  rating: number | null;
+  reviewedAt: Timestamp | null;
+  optedOutAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+/** One message of a request on one channel; `idempotencyKey` is unique. */
+export interface RequestDeliveryTable {
+  id: Generated<number>;
+  requestId: number;
+  channel: TRequestChannel;
+  purpose: ColumnType<TDeliveryPurpose, TDeliveryPurpose | undefined, TDeliveryPurpose>;
+  idempotencyKey: string;
+  status: ColumnType<TDeliveryStatus, TDeliveryStatus | undefined, TDeliveryStatus>;
+  providerMessageId: string | null;
+  error: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  leaseUntil: Timestamp | null;
+  createdAt: CreatedAt;
+  sentAt: Timestamp | null;
+  deliveredAt: Timestamp | null;
+  readAt: Timestamp | null;
+  failedAt: Timestamp | null;
+}
+
+export interface RequestUsageTable {
+  ownerId: number;
+  /** 'YYYY-MM' (IST). */
+  month: string;
+  requests: ColumnType<number, number | undefined, number>;
+}
+
+/** A parsed contacts file, between its preview and its commit. */
+export interface ContactImportTable {
+  id: Generated<number>;
+  ownerId: number;
+  fileName: string;
+  rows: Json<TContactImportRow[]>;
+  total: number;
+  committed: ColumnType<number, number | undefined, number>;
+  created: ColumnType<number, number | undefined, number>;
+  merged: ColumnType<number, number | undefined, number>;
+  skipped: ColumnType<number, number | undefined, number>;
+  status: ColumnType<
+    'preview' | 'importing' | 'done',
+    'preview' | 'importing' | 'done' | undefined,
+    'preview' | 'importing' | 'done'
+  >;
+  createdAt: CreatedAt;
+  expiresAt: Timestamp;
+}
+
+/** A file row, normalised; `errors` non-empty means it is skipped. */
+export interface TContactImportRow {
+  row: number;
+  name: string | null;
+  phoneE164: string | null;
+  email: string | null;
+  consent: boolean;
+  consentAt: string | null;
+  consentSource: TConsentSource | null;
+  errors: string[];
+}
+
+export type TContact = Selectable<ContactTable>;
+export type TReviewRequest = Selectable<ReviewRequestTable>;
+export type TRequestCampaign = Selectable<RequestCampaignTable>;
+export type TRequestDelivery = Selectable<RequestDeliveryTable>;
 
 export interface Database {
   owners: OwnerTable;
   ownerReviewStats: OwnerReviewStatsTable;
   reviews: ReviewTable;
   payments: PaymentTable;
+  registrationAttempts: RegistrationAttemptTable;
   manualPayments: ManualPaymentTable;
   manualPaymentOwners: ManualPaymentOwnerTable;
   admins: AdminTable;
+  adminSecuritySettings: AdminSecuritySettingsTable;
+  adminTwoFactor: AdminTwoFactorTable;
+  adminRecoveryCodes: AdminRecoveryCodeTable;
+  adminSignInChallenges: AdminSignInChallengeTable;
+  auditLog: AuditLogTable;
   agents: AgentTable;
   leads: LeadTable;
   activityEvents: ActivityEventTable;
@@ -252,17 +567,62 @@ export interface Database {
   replyTemplates: ReplyTemplateTable;
   emailOutbox: EmailOutboxTable;
   ownerDigests: OwnerDigestTable;
+  statCounters: StatCounterTable;
+  emailSuppressions: EmailSuppressionTable;
+  replyRecipients: ReplyRecipientTable;
+  lowRatingAlertWindows: LowRatingAlertWindowTable;
+  jobFailures: JobFailureTable;
+  placements: PlacementTable;
+  placementScans: PlacementScanTable;
+  contacts: ContactTable;
+  ownerRequestSettings: OwnerRequestSettingsTable;
+  requestCampaigns: RequestCampaignTable;
+  reviewRequests: ReviewRequestTable;
+  requestDeliveries: RequestDeliveryTable;
+  requestUsage: RequestUsageTable;
+  contactImports: ContactImportTable;
+  ownerChannelSettings: OwnerChannelSettingsTable;
+  channelSendAttempts: ChannelSendAttemptTable;
+  channelWebhookEvents: ChannelWebhookEventTable;
+  apiKeys: ApiKeyTable;
+  apiIdempotencyKeys: ApiIdempotencyKeyTable;
+  webhookEndpoints: WebhookEndpointTable;
+  webhookDeliveries: WebhookDeliveryTable;
+  googleConnections: GoogleConnectionTable;
+  googleOauthStates: GoogleOauthStateTable;
+  googleReviews: GoogleReviewTable;
 }
+
+/** A background job that used every retry (migration 0013), for admins to see and act on. */
+export interface JobFailureTable {
+  id: Generated<number>;
+  queue: string;
+  jobId: string;
+  attempts: number;
+  error: string;
+  data: Json<unknown> | null;
+  failedAt: CreatedAt;
+}
+export type TJobFailure = Selectable<JobFailureTable>;
 
 export type TOwner = Selectable<OwnerTable>;
 export type TNewOwner = Insertable<OwnerTable>;
 export type TOwnerUpdate = Updateable<OwnerTable>;
 export type TReview = Selectable<ReviewTable>;
+export type TPlacement = Selectable<PlacementTable>;
 export type TNewReview = Insertable<ReviewTable>;
-export type TPayment = Selectable<PaymentTable>;
+/**
+ * A payment of an owner, as every payment flow reads it: the repository never hands out a payment
+ * detached from a purged owner (those show only in the back-office list and reports).
+ */
+export type TPayment = Omit<Selectable<PaymentTable>, 'ownerId'> & { ownerId: number };
 export type TNewPayment = Insertable<PaymentTable>;
+export type TRegistrationAttempt = Selectable<RegistrationAttemptTable>;
+export type TNewRegistrationAttempt = Insertable<RegistrationAttemptTable>;
 export type TManualPayment = Selectable<ManualPaymentTable>;
 export type TAdmin = Selectable<AdminTable>;
+export type TAuditLogRow = Selectable<AuditLogTable>;
+export type TAdminSignInChallenge = Selectable<AdminSignInChallengeTable>;
 export type TNewAdmin = Insertable<AdminTable>;
 export type TAgent = Selectable<AgentTable>;
 export type TNewAgent = Insertable<AgentTable>;
@@ -271,3 +631,194 @@ export type TNewLead = Insertable<LeadTable>;
 export type TActivityEvent = Selectable<ActivityEventTable>;
 export type TAuthSession = Selectable<AuthSessionTable>;
 export type TEmail = Selectable<EmailOutboxTable>;
+
+// ---------------------------------------------------------------------------- Google (migration 0018)
+
+export type TGoogleConnectionStatus = 'choose_location' | 'active' | 'revoked';
+export type TGoogleSyncState = 'idle' | 'importing' | 'syncing';
+export type TGoogleReplyStatus = 'drafted' | 'scheduled' | 'publishing' | 'published' | 'failed';
+
+/** An owner's auto-publish rule for one star rating: `auto` publishes the draft after `delayMinutes`. */
+export interface TGoogleReplyRule {
+  rating: number;
+  mode: 'ask' | 'auto';
+  delayMinutes: number;
+}
+
+/** An owner's Google Business Profile connection; tokens are sealed by the server, never in clear. */
+export interface GoogleConnectionTable {
+  ownerId: number;
+  status: ColumnType<TGoogleConnectionStatus, TGoogleConnectionStatus | undefined, TGoogleConnectionStatus>;
+  /** `accounts/{id}` and `locations/{id}`: the reviews API's parent is both joined. */
+  accountName: string | null;
+  locationName: string | null;
+  locationTitle: string | null;
+  newReviewUri: string | null;
+  refreshTokenSealed: string;
+  accessTokenSealed: string | null;
+  accessTokenExpiresAt: Timestamp | null;
+  grantedScope: string | null;
+  replyRules: ColumnType<TGoogleReplyRule[], string | undefined, string>;
+  syncState: ColumnType<TGoogleSyncState, TGoogleSyncState | undefined, TGoogleSyncState>;
+  firstImportDone: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Where an interrupted full pass resumes. */
+  syncPageToken: string | null;
+  /** Bumped by every full pass: reviews not seen by a finished pass were deleted on Google. */
+  syncGeneration: ColumnType<number, number | undefined, number>;
+  importTotal: number | null;
+  importDone: ColumnType<number, number | undefined, number>;
+  lastSyncedAt: Timestamp | null;
+  lastFullSyncAt: Timestamp | null;
+  lastError: string | null;
+  lastErrorAt: Timestamp | null;
+  revokedAt: Timestamp | null;
+  revokedNoticeSentAt: Timestamp | null;
+  notificationsRegisteredAt: Timestamp | null;
+  connectedAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** One consent round trip: the state's sha256, its owner and the sealed PKCE verifier. */
+export interface GoogleOauthStateTable {
+  id: Generated<number>;
+  stateHash: string;
+  ownerId: number;
+  verifierSealed: string;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+/** A review imported from Google, kept apart from the QR reviews. */
+export interface GoogleReviewTable {
+  id: Generated<number>;
+  ownerId: number;
+  /** `accounts/*\/locations/*\/reviews/*`, Google's own name of the review. */
+  reviewName: string;
+  rating: number;
+  comment: ColumnType<string, string | undefined, string>;
+  reviewerName: ColumnType<string, string | undefined, string>;
+  createdOnGoogle: Timestamp;
+  updatedOnGoogle: Timestamp;
+  /** The reply Google shows today (ours once published, or one written elsewhere). */
+  googleReply: string | null;
+  googleReplyAt: Timestamp | null;
+  sentimentLabel: TSentimentLabel | null;
+  sentimentScore: number | null;
+  replyStatus: ColumnType<TGoogleReplyStatus, TGoogleReplyStatus | undefined, TGoogleReplyStatus>;
+  replyDraft: string | null;
+  replyError: string | null;
+  publishAfter: Timestamp | null;
+  /** Idempotency key of the publish in flight: a job with another key does nothing. */
+  publishKey: string | null;
+  /** Set before the PUT: a later attempt first asks Google whether the reply is already there. */
+  publishAttemptedAt: Timestamp | null;
+  replyPublishedAt: Timestamp | null;
+  ownerNotifiedAt: Timestamp | null;
+  reminderSentAt: Timestamp | null;
+  seenGeneration: ColumnType<number, number | undefined, number>;
+  deletedAt: Timestamp | null;
+  importedAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export type TGoogleConnection = Selectable<GoogleConnectionTable>;
+export type TGoogleReview = Selectable<GoogleReviewTable>;
+
+// ------------------------------------------------- request channels and integrations (migration 0017)
+
+export type TMessagingChannel = 'whatsapp' | 'sms';
+export type TSendAttemptState = 'sending' | 'accepted' | 'not_sent' | 'in_doubt' | 'failed' | 'abandoned';
+export type TWebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+/** An owner's settings of one messaging channel; the one secret is sealed by the server. */
+export interface OwnerChannelSettingsTable {
+  ownerId: number;
+  channel: TMessagingChannel;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** WhatsApp: the phone-number id; SMS: the gateway account's user id. */
+  accountId: string | null;
+  /** The channel's other, non-secret settings (template, DLT ids…). */
+  options: Json<Record<string, string | null>>;
+  sealedSecret: string | null;
+  secretUpdatedAt: Timestamp | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** One send of a delivery on a channel, recorded before the provider is called. */
+export interface ChannelSendAttemptTable {
+  idempotencyKey: string;
+  channel: TMessagingChannel;
+  ownerId: number;
+  deliveryId: number;
+  /** sha256 of the recipient's E.164 number: matches a provider report to an attempt in doubt. */
+  recipientHash: string;
+  state: TSendAttemptState;
+  providerMessageId: string | null;
+  error: string | null;
+  lastStatus: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  startedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  updatedAt: UpdatedAt;
+}
+
+export interface ChannelWebhookEventTable {
+  provider: TMessagingChannel;
+  eventId: string;
+  receivedAt: CreatedAt;
+}
+
+/** An owner's API key: only its sha256 and a short prefix (to recognise it) are kept. */
+export interface ApiKeyTable {
+  id: Generated<number>;
+  ownerId: number;
+  name: string;
+  prefix: string;
+  keyHash: string;
+  createdAt: CreatedAt;
+  lastUsedAt: Timestamp | null;
+  revokedAt: Timestamp | null;
+}
+
+/** The first answer given to an Idempotency-Key (status null while the first call runs). */
+export interface ApiIdempotencyKeyTable {
+  ownerId: number;
+  key: string;
+  requestHash: string;
+  statusCode: number | null;
+  response: Json<unknown> | null;
+  createdAt: CreatedAt;
+}
+
+export interface WebhookEndpointTable {
+  id: Generated<number>;
+  ownerId: number;
+  url: string;
+  events: Json<string[]>;
+  sealedSecret: string;
+  createdAt: CreatedAt;
+  deletedAt: Timestamp | null;
+}
+
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  endpointId: number;
+  ownerId: number;
+  eventId: string;
+  eventType: string;
+  payload: Json<unknown>;
+  status: ColumnType<TWebhookDeliveryStatus, TWebhookDeliveryStatus | undefined, TWebhookDeliveryStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: CreatedAt;
+  lastAttemptAt: Timestamp | null;
+  deliveredAt: Timestamp | null;
+}
+
+export type TOwnerChannelSettings = Selectable<OwnerChannelSettingsTable>;
+export type TChannelSendAttempt = Selectable<ChannelSendAttemptTable>;
+export type TApiKey = Selectable<ApiKeyTable>;
+export type TWebhookEndpoint = Selectable<WebhookEndpointTable>;
+export type TWebhookDelivery = Selectable<WebhookDeliveryTable>;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely/migration';
 import { migrations } from './migrations/index.ts';
 
@@ -16,9 +16,21 @@ export function createMigrator(db: TAnyKysely): Migrator {
   return new Migrator({ db, provider: new StaticMigrationProvider() });
 }
 
-/** Applies every pending migration; throws with the failing migration's name. */
+/**
+ * Applies every pending migration; throws with the failing migration's name. Runs on one
+ * connection without the pool's statement timeout (a migration may rewrite a large table). Kysely
+ * holds a PostgreSQL advisory lock for the run, so instances starting together apply each
+ * migration once: the others wait, then find nothing to do.
+ */
 export async function migrateToLatest(db: TAnyKysely): Promise<string[]> {
-  const result: MigrationResultSet = await createMigrator(db).migrateToLatest();
+  const result: MigrationResultSet = await db.connection().execute(async (connection) => {
+    await sql`SET statement_timeout = 0`.execute(connection);
+    try {
+      return await createMigrator(connection).migrateToLatest();
+    } finally {
+      await sql`RESET statement_timeout`.execute(connection).catch(() => {});
+    }
+  });
   const failed = result.results?.find((r) => r.status === 'Error');
   if (result.error) {
     const reason = result.error instanceof Error ? result.error.message : String(result.error);

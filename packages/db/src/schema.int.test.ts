@@ -1,46 +1,13 @@
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type TDbHandle } from './client.ts';
+import { describe, expect, it } from 'vitest';
+import { createDb } from './client.ts';
 import { createMigrator, migrateToLatest } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
-import { createTestDb, testDriverName } from './testing.ts';
-
-/** The schema as the catalog describes it, normalised so both drivers can be compared. */
-async function describeSchema(handle: TDbHandle) {
-  const { db } = handle;
-  const columns = await sql<{
-    table: string;
-    column: string;
-    type: string;
-    nullable: string;
-    default: string | null;
-  }>`
-    select table_name as "table", column_name as "column", data_type as "type", is_nullable as "nullable",
-           column_default as "default"
-    from information_schema.columns
-    where table_schema = 'public' and table_name not like 'kysely_%'
-    order by table_name, column_name`.execute(db);
-  const indexes = await sql<{ name: string; definition: string }>`
-    select indexname as "name", indexdef as "definition" from pg_indexes
-    where schemaname = 'public' and tablename not like 'kysely_%'
-    order by indexname`.execute(db);
-  const constraints = await sql<{ table: string; name: string; definition: string }>`
-    select rel.relname as "table", con.conname as "name", pg_get_constraintdef(con.oid) as "definition"
-    from pg_constraint con join pg_class rel on rel.oid = con.conrelid
-    join pg_namespace ns on ns.oid = rel.relnamespace
-    where ns.nspname = 'public' and rel.relname not like 'kysely_%' and con.contype <> 'n' -- PostgreSQL 18 lists NOT NULL here, 15 does not
-    order by rel.relname, con.conname`.execute(db);
-  return { columns: columns.rows, indexes: indexes.rows, constraints: constraints.rows };
-}
+import { describeSchema } from './schema-catalog.ts';
+import { useTestDb } from './test-support.ts';
+import { testDriverName } from './testing.ts';
 
 describe(`migrations on ${testDriverName()}`, () => {
-  let handle: TDbHandle;
-  beforeAll(async () => {
-    handle = await createTestDb({ migrate: false });
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
+  const handle = useTestDb({ migrate: false });
 
   it('apply from zero, then are a no-op', async () => {
     const applied = await migrateToLatest(handle.db);
@@ -49,8 +16,10 @@ describe(`migrations on ${testDriverName()}`, () => {
   });
 
   it('produce the committed schema (the same catalog on PGlite and PostgreSQL)', async () => {
-    const schema = await describeSchema(handle);
+    const schema = await describeSchema(handle.db);
     expect(schema.columns.length).toBeGreaterThan(100);
+    expect(schema.triggers.length).toBeGreaterThan(10);
+    expect(schema.functions.filter((f) => f.extension === null).length).toBeGreaterThan(10);
     // One snapshot file for both drivers: each run must match it, so the two schemas are equal.
     await expect(JSON.stringify(schema, null, 2)).toMatchFileSnapshot('./__snapshots__/schema.catalog.json');
   });
@@ -59,7 +28,7 @@ describe(`migrations on ${testDriverName()}`, () => {
     const pglite = createDb();
     try {
       await migrateToLatest(pglite.db);
-      expect(await describeSchema(pglite)).toEqual(await describeSchema(handle));
+      expect(await describeSchema(pglite.db)).toEqual(await describeSchema(handle.db));
     } finally {
       await pglite.close();
     }

@@ -3,6 +3,16 @@ import * as initial from './2026-11-22-0001-initial.ts';
 import * as adminLists from './2026-11-22-0003-admin-lists.ts';
 import * as replies from './2026-11-22-0005-replies.ts';
 import * as batchedCounters from './2026-11-22-0007-batched-counters.ts';
+import * as registrationAttempts from './2026-11-25-0009-registration-attempts.ts';
+import * as adminSecurity from './2026-11-25-0010-admin-security.ts';
+import * as mailSafety from './2026-11-25-0011-mail-safety.ts';
+import * as rateLimits from './2026-11-25-0012-rate-limits.ts';
+import * as jobFailures from './2026-11-25-0013-job-failures.ts';
+import * as placements from './2026-11-25-0014-placements.ts';
+import * as reviewPageLanguage from './2026-11-25-0015-review-page-language.ts';
+import * as reviewRequests from './2026-11-25-0016-review-requests.ts';
+import * as requestChannels from './2026-11-25-0017-request-channels.ts';
+import * as googleReviews from './2026-11-25-0018-google-reviews.ts';
 
 /** Static map so migrations bundle cleanly; keys sort by date prefix. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +20,14 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0003-admin-lists': adminLists,
   '2026-11-22-0005-replies': replies,
   '2026-11-22-0007-batched-counters': batchedCounters,
+  '2026-11-25-0009-registration-attempts': registrationAttempts,
+  '2026-11-25-0010-admin-security': adminSecurity,
+  '2026-11-25-0011-mail-safety': mailSafety,
+  '2026-11-25-0012-rate-limits': rateLimits,
+  '2026-11-25-0013-job-failures': jobFailures,
+  '2026-11-25-0014-placements': placements,
+  '2026-11-25-0015-review-page-language': reviewPageLanguage,
+  '2026-11-25-0016-review-requests': reviewRequests,
+  '2026-11-25-0017-request-channels': requestChannels,
+  '2026-11-25-0018-google-reviews': googleReviews,
 };

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDbHandle } from '../client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TActivityEvent } from '../database.ts';
-import { createTestDb, testDriverName } from '../testing.ts';
+import { useTestDb } from '../test-support.ts';
+import { testDriverName } from '../testing.ts';
 import { listActivity, recordActivity } from './activity.ts';
 import { insertAdmin } from './admins.ts';
 import { insertOwner } from './owners.ts';
@@ -20,11 +20,10 @@ const expectEventShape = (row: TActivityEvent | undefined) => {
 };
 
 describe(`activity repository on ${testDriverName()}`, () => {
-  let handle: TDbHandle;
+  const handle = useTestDb();
   let ownerId: number;
   let adminId: number;
   beforeAll(async () => {
-    handle = await createTestDb();
     ownerId = (
       await insertOwner(handle.db, {
         name: 'Owner',
@@ -42,9 +41,6 @@ describe(`activity repository on ${testDriverName()}`, () => {
         role: 'admin',
       })
     ).id;
-  });
-  afterAll(async () => {
-    await handle?.close();
   });
 
   it('lists nothing with a zero total on an empty log', async () => {

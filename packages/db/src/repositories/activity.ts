@@ -1,5 +1,8 @@
+import type { SelectQueryBuilder } from 'kysely';
 import type { TDb } from '../client.ts';
-import type { TActivityEvent } from '../database.ts';
+import type { Database, TActivityEvent } from '../database.ts';
+import { readPage, sortedWindow, type TPage, type TPageRequest, type TSelfCountingList } from './paging.ts';
+import { countFromCounters } from './stat-counters.ts';
 
 export interface TActivityInput {
   type: string;
@@ -25,23 +28,28 @@ export async function recordActivity(db: TDb, event: TActivityInput): Promise<vo
     .execute();
 }
 
-export async function listActivity(
+type TActivityQuery = SelectQueryBuilder<Database, 'activityEvents', object>;
+
+/** A page of events, newest first, with the columns `select` picks; the total comes from the counters. */
+function newestEvents<Row>(
   db: TDb,
-  { page, limit }: { page: number; limit: number },
-): Promise<{ rows: TActivityEvent[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    db
-      .selectFrom('activityEvents')
-      .selectAll()
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    db
-      .selectFrom('activityEvents')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.count) };
+  query: TPageRequest,
+  select: (from: TActivityQuery) => SelectQueryBuilder<Database, 'activityEvents', Row>,
+): Promise<TPage<Row>> {
+  return readPage(query, {
+    total: () => countFromCounters(db, 'activity'),
+    readRows: (window) =>
+      sortedWindow(select(db.selectFrom('activityEvents')), window, ['createdAt', 'id']).execute(),
+  });
 }
+
+/** Every column of a page of events, newest first. */
+export function listActivity(db: TDb, query: TPageRequest): Promise<TPage<TActivityEvent>> {
+  return newestEvents(db, query, (from) => from.selectAll());
+}
+
+export type TActivityListRow = Pick<TActivityEvent, 'id' | 'type' | 'message' | 'code' | 'createdAt'>;
+
+/** The admin overview's activity list, newest first. */
+export const listActivityPage: TSelfCountingList<TPageRequest, TActivityListRow> = (db, query) =>
+  newestEvents(db, query, (from) => from.select(['id', 'type', 'message', 'code', 'createdAt']));

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDbHandle } from '../client.ts';
-import { createTestDb, testDriverName } from '../testing.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDb } from '../test-support.ts';
+import { testDriverName } from '../testing.ts';
 import {
   ADMIN_PUBLIC_COLUMNS,
   countActiveSuperAdmins,
@@ -8,6 +8,7 @@ import {
   findAdminById,
   insertAdmin,
   listAdmins,
+  lockActiveSuperAdmins,
   type TAdminPublic,
   touchAdminLastLogin,
   updateAdmin,
@@ -31,13 +32,7 @@ const expectPublicAdminShape = (row: TAdminPublic | undefined) => {
 };
 
 describe(`admins repository on ${testDriverName()}`, () => {
-  let handle: TDbHandle;
-  beforeAll(async () => {
-    handle = await createTestDb();
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
+  const handle = useTestDb();
 
   describe('insertAdmin', () => {
     it('trims and lower-cases the email and never returns the hash', async () => {
@@ -92,6 +87,9 @@ describe(`admins repository on ${testDriverName()}`, () => {
         role: 'super_admin',
         status: 'active',
         lastLogin: null,
+        // The growing sign-in delay's state (migration 0010).
+        failedSignIns: 0,
+        signInBlockedUntil: null,
         createdAt: expect.any(Date),
         updatedAt: expect.any(Date),
       });
@@ -219,5 +217,17 @@ describe(`admins repository on ${testDriverName()}`, () => {
       expect(found!.lastLogin!.getTime()).toBeGreaterThanOrEqual(start);
       expect(found!.lastLogin!.getTime()).toBeLessThanOrEqual(Date.now());
     });
+  });
+});
+
+describe(`super admin lock on ${testDriverName()}`, () => {
+  const t = useTestDb();
+
+  it('locks the active super admins in a transaction', async () => {
+    const db = t.db;
+    const s = await insertAdmin(db, { name: 'S', email: 's@x.in', passwordHash: 'x', role: 'super_admin' });
+    await insertAdmin(db, { name: 'P', email: 'p@x.in', passwordHash: 'x', role: 'admin' });
+    const ids = await db.transaction().execute((trx) => lockActiveSuperAdmins(trx));
+    expect(ids).toEqual([s.id]);
   });
 });

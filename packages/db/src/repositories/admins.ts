@@ -64,3 +64,19 @@ export async function countActiveSuperAdmins(db: TDb): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/**
+ * Locks the active super admins' rows for the rest of the transaction, so two admins demoting or
+ * disabling each other at the same moment cannot leave none.
+ */
+export async function lockActiveSuperAdmins(db: TDb): Promise<number[]> {
+  const rows = await db
+    .selectFrom('admins')
+    .select('id')
+    .where('role', '=', 'super_admin')
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -1,16 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDbHandle } from '../client.ts';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import type { TAgent } from '../database.ts';
-import { createTestDb, testDriverName } from '../testing.ts';
+import { insertTestOwner, useTestDb } from '../test-support.ts';
+import { testDriverName } from '../testing.ts';
 import {
+  countAgentsByStatus,
   deleteAgent,
   findAgentByCodeOrName,
   findAgentById,
+  findAgentConflicts,
+  findAgentWithUsers,
   insertAgent,
   isAgentCodeTaken,
+  listAgentsPage,
+  pickFreeAgentCode,
   updateAgent,
 } from './agents.ts';
-import { findOwnerById, insertOwner } from './owners.ts';
+import { findOwnerById, insertOwner, softDeleteOwner } from './owners.ts';
 
 const expectAgentShape = (row: TAgent | undefined) => {
   expect(row).toEqual({
@@ -26,13 +32,7 @@ const expectAgentShape = (row: TAgent | undefined) => {
 };
 
 describe(`agents repository on ${testDriverName()}`, () => {
-  let handle: TDbHandle;
-  beforeAll(async () => {
-    handle = await createTestDb();
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
+  const handle = useTestDb();
 
   describe('insertAgent and findAgentById', () => {
     it('lower-cases the email, defaults the status and returns numbers and Dates', async () => {
@@ -239,5 +239,95 @@ describe(`agents repository on ${testDriverName()}`, () => {
       expect(after!.agentId).toBeNull();
       expect(after!.salesRepName).toBe('AG-050');
     });
+  });
+});
+
+describe(`agents list, conflicts and codes on ${testDriverName()}`, () => {
+  const t = useTestDb();
+
+  it('lists with user counts (deleted owners excluded), search, status filter and stable paging', async () => {
+    const a = await insertAgent(t.db, {
+      code: 'AG1000',
+      name: 'Asha',
+      email: 'asha@x.in',
+      phone: '9000000001',
+    });
+    const b = await insertAgent(t.db, {
+      code: 'AG1001',
+      name: 'Bala 100%',
+      email: 'bala@x.in',
+      phone: '9000000002',
+      status: 'inactive',
+    });
+    await insertTestOwner(t.db, { agentId: a.id });
+    await insertTestOwner(t.db, { agentId: a.id });
+    const gone = await insertTestOwner(t.db, { agentId: a.id });
+    await softDeleteOwner(t.db, gone.id);
+    expect((await findAgentWithUsers(t.db, a.id))?.userCount).toBe(2);
+    expect((await findAgentWithUsers(t.db, b.id))?.userCount).toBe(0);
+
+    const byUsers = await listAgentsPage(t.db, {
+      page: 1,
+      limit: 10,
+      sortBy: 'users',
+      sortOrder: 'desc',
+    });
+    expect(byUsers.rows.map((r) => [r.code, r.userCount])).toEqual([
+      ['AG1000', 2],
+      ['AG1001', 0],
+    ]);
+    expect(byUsers.total).toBe(2);
+    const percent = await listAgentsPage(t.db, {
+      page: 1,
+      limit: 10,
+      search: '100%',
+      sortBy: 'code',
+      sortOrder: 'asc',
+    });
+    expect(percent.rows.map((r) => r.id)).toEqual([b.id]);
+    const inactive = await listAgentsPage(t.db, {
+      page: 1,
+      limit: 10,
+      sortBy: 'name',
+      sortOrder: 'asc',
+      status: 'inactive',
+    });
+    expect(inactive.rows.map((r) => r.id)).toEqual([b.id]);
+    const second = await listAgentsPage(t.db, { page: 2, limit: 1, sortBy: 'name', sortOrder: 'asc' });
+    expect(second).toMatchObject({ total: 2, rows: [{ id: b.id }] });
+    expect(await countAgentsByStatus(t.db)).toEqual({ total: 2, active: 1, inactive: 1 });
+  });
+
+  it('finds phone and email conflicts, with or without +91, except the agent itself', async () => {
+    const a = await insertAgent(t.db, {
+      code: 'AG1002',
+      name: 'Chitra',
+      email: 'Chitra@X.in',
+      phone: '9000000003',
+    });
+    expect(await findAgentConflicts(t.db, { phone: '+919000000003', email: 'new@x.in' })).toEqual({
+      phone: true,
+      email: false,
+    });
+    expect(await findAgentConflicts(t.db, { phone: '9111111111', email: 'CHITRA@x.in' })).toEqual({
+      phone: false,
+      email: true,
+    });
+    expect(
+      await findAgentConflicts(t.db, { phone: '9000000003', email: 'chitra@x.in', exceptId: a.id }),
+    ).toEqual({ phone: false, email: false });
+  });
+
+  it('picks a free AG code, and none when all 10,000 are taken', async () => {
+    const free = await pickFreeAgentCode(t.db);
+    expect(free).toMatch(/^AG\d{4}$/);
+    expect(['AG1000', 'AG1001', 'AG1002']).not.toContain(free);
+    await sql`insert into agents (code, name, email, phone)
+      select 'AG' || lpad(n::text, 4, '0'), 'Bulk', 'bulk' || n || '@x.in', '6' || lpad(n::text, 9, '0')
+      from generate_series(0, 9999) as n where n not in (1000, 1001, 1002, 7777)`.execute(t.db);
+    expect(await pickFreeAgentCode(t.db)).toBe('AG7777');
+    await insertAgent(t.db, { code: 'AG7777', name: 'Last', email: 'last@x.in', phone: '9000000077' });
+    expect(await pickFreeAgentCode(t.db)).toBeUndefined();
+    await t.db.deleteFrom('agents').where('name', '=', 'Bulk').execute();
   });
 });

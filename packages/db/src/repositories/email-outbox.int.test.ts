@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDbHandle } from '../client.ts';
+import { describe, expect, it } from 'vitest';
 import type { TEmail } from '../database.ts';
-import { createTestDb, testDriverName } from '../testing.ts';
+import { useTestDb } from '../test-support.ts';
+import { testDriverName } from '../testing.ts';
 import { findEmailById, insertEmail, listEmails, markEmail } from './email-outbox.ts';
 
 const expectEmailShape = (row: TEmail | undefined) => {
@@ -18,17 +18,13 @@ const expectEmailShape = (row: TEmail | undefined) => {
     category: row?.category === null ? null : expect.any(String),
     createdAt: expect.any(Date),
     sentAt: row?.sentAt === null ? null : expect.any(Date),
+    headers: row?.headers === null ? null : expect.any(Object),
+    idempotencyKey: row?.idempotencyKey === null ? null : expect.any(String),
   });
 };
 
 describe(`email outbox repository on ${testDriverName()}`, () => {
-  let handle: TDbHandle;
-  beforeAll(async () => {
-    handle = await createTestDb();
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
+  const handle = useTestDb();
 
   describe('insertEmail and findEmailById', () => {
     it('queues a plain email with defaults', async () => {
@@ -77,6 +73,28 @@ describe(`email outbox repository on ${testDriverName()}`, () => {
       await expect(
         insertEmail(handle.db, { to: 'c@example.com', subject: 's', text: 't' }, 'bounced' as never),
       ).rejects.toMatchObject({ code: '23514' });
+    });
+  });
+
+  describe('headers and idempotency keys', () => {
+    it('keeps the headers as JSON and records a keyed mail once', async () => {
+      const first = await insertEmail(handle.db, {
+        to: 'k@example.com',
+        subject: 'Keyed',
+        text: 'Hi',
+        headers: { 'List-Unsubscribe': '<https://x.example/u>' },
+        idempotencyKey: 'starloop-rq-1-email-initial',
+      });
+      expectEmailShape(first);
+      expect(first.headers).toEqual({ 'List-Unsubscribe': '<https://x.example/u>' });
+      const again = await insertEmail(handle.db, {
+        to: 'k@example.com',
+        subject: 'Keyed again',
+        text: 'Hi',
+        idempotencyKey: 'starloop-rq-1-email-initial',
+      });
+      expect(again).toEqual(first);
+      expect((await listEmails(handle.db, { to: 'k@example.com' })).map((m) => m.id)).toEqual([first.id]);
     });
   });
 

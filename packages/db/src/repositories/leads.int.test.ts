@@ -1,8 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDbHandle } from '../client.ts';
+import { describe, expect, it } from 'vitest';
 import type { TLead, TNewLead } from '../database.ts';
-import { createTestDb, testDriverName } from '../testing.ts';
-import { deleteLead, findLeadById, insertLead, updateLead } from './leads.ts';
+import { useTestDb } from '../test-support.ts';
+import { testDriverName } from '../testing.ts';
+import {
+  countLeadsByStatus,
+  deleteLead,
+  findLeadById,
+  insertLead,
+  listLeadsPage,
+  updateLead,
+} from './leads.ts';
 
 const expectLeadShape = (row: TLead | undefined) => {
   expect(row).toEqual({
@@ -30,13 +37,7 @@ const lead = (overrides: Partial<TNewLead> = {}): TNewLead => ({
 });
 
 describe(`leads repository on ${testDriverName()}`, () => {
-  let handle: TDbHandle;
-  beforeAll(async () => {
-    handle = await createTestDb();
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
+  const handle = useTestDb();
 
   it('inserts with defaults and finds the lead by id', async () => {
     const row = await insertLead(handle.db, lead());
@@ -98,5 +99,55 @@ describe(`leads repository on ${testDriverName()}`, () => {
     expect(await deleteLead(handle.db, row.id)).toBe(true);
     expect(await deleteLead(handle.db, row.id)).toBe(false);
     expect(await findLeadById(handle.db, row.id)).toBeUndefined();
+  });
+});
+
+describe(`leads list and cards on ${testDriverName()}`, () => {
+  const t = useTestDb();
+
+  it('searches every text column, sorts with an id tie-break and counts the cards', async () => {
+    const now = new Date('2026-11-15T12:00:00Z');
+    const rows = [];
+    for (const [i, status] of (['new', 'new', 'contacted', 'converted', 'closed'] as const).entries()) {
+      rows.push(
+        await insertLead(t.db, {
+          name: i % 2 ? 'Same Name' : `Lead ${i}`,
+          email: `lead${i}@x.in`,
+          contactNumber: `98000000${i}0`,
+          bussiness: i === 3 ? 'Under_score Ltd' : '',
+          subject: 'demo',
+          message: `Hello ${i}`,
+          source: 'website',
+          status,
+          createdAt: i === 4 ? new Date('2026-10-31T23:59:59Z') : new Date(now.getTime() - i * 1000),
+        }),
+      );
+    }
+    expect(await countLeadsByStatus(t.db, now)).toEqual({
+      totalLeads: 5,
+      newLeads: 2,
+      contactedLeads: 1,
+      convertedLeads: 1,
+      thisMonthLeads: 4,
+    });
+    const underscore = await listLeadsPage(t.db, {
+      page: 1,
+      limit: 10,
+      search: 'under_',
+      sortBy: 'id',
+      sortOrder: 'asc',
+    });
+    expect(underscore.rows.map((r) => r.id)).toEqual([rows[3]!.id]);
+    const same = await listLeadsPage(t.db, { page: 1, limit: 10, sortBy: 'name', sortOrder: 'desc' });
+    const sameIds = same.rows.filter((r) => r.name === 'Same Name').map((r) => r.id);
+    expect(sameIds).toEqual([rows[3]!.id, rows[1]!.id]);
+    const filtered = await listLeadsPage(t.db, {
+      page: 1,
+      limit: 10,
+      sortBy: 'createdAt',
+      sortOrder: 'asc',
+      status: 'new',
+    });
+    expect(filtered).toMatchObject({ total: 2, rows: [{ id: rows[1]!.id }, { id: rows[0]!.id }] });
   });
 });

@@ -1,6 +1,11 @@
-import { sql } from 'kysely';
+import type { TLeadSortField, TLeadSource, TLeadStatus } from '@starloop/contract';
+import { type RawBuilder, sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TLead, TNewLead } from '../database.ts';
+import { monthStartOf } from './months.ts';
+import { countOf, readPage, sortedWindow, type TPage, type TSortedListQuery } from './paging.ts';
+import { deleteRecord } from './records.ts';
+import { containsPattern } from './search.ts';
 
 export async function insertLead(db: TDb, lead: TNewLead): Promise<TLead> {
   return db.insertInto('leads').values(lead).returningAll().executeTakeFirstOrThrow();
@@ -30,7 +35,60 @@ export async function updateLead(
     .executeTakeFirst();
 }
 
-export async function deleteLead(db: TDb, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('leads').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+export const deleteLead = (db: TDb, id: number): Promise<boolean> => deleteRecord(db, 'leads', id);
+
+// ------------------------------------------------------------------------------ admin leads list
+
+/** The same expression as the leads_search_idx trigram index. */
+const leadSearchText = sql<string>`lower(leads.name || ' ' || leads.email || ' ' || leads.contact_number || ' ' || leads.bussiness || ' ' || leads.subject || ' ' || leads.message || ' ' || leads.source || ' ' || leads.status)`;
+
+const LEAD_SORT: Record<TLeadSortField, RawBuilder<unknown>> = {
+  id: sql`leads.id`,
+  name: sql`lower(leads.name)`,
+  email: sql`lower(leads.email)`,
+  source: sql`leads.source`,
+  status: sql`leads.status`,
+  createdAt: sql`leads.created_at`,
+};
+
+export interface TLeadListQuery extends TSortedListQuery<TLeadSortField> {
+  status?: TLeadStatus | undefined;
+  source?: TLeadSource | undefined;
+}
+
+/** A page of leads; the total is a count (leads have no counters). */
+export async function listLeadsPage(db: TDb, query: TLeadListQuery): Promise<TPage<TLead>> {
+  let base = db.selectFrom('leads');
+  if (query.search) base = base.where(leadSearchText, 'like', containsPattern(query.search));
+  if (query.status) base = base.where('leads.status', '=', query.status);
+  if (query.source) base = base.where('leads.source', '=', query.source);
+  return readPage(query, {
+    total: () => countOf(base),
+    readRows: (window) => {
+      const keys = query.sortBy === 'id' ? [LEAD_SORT.id] : [LEAD_SORT[query.sortBy], 'leads.id' as const];
+      return sortedWindow(base.selectAll('leads'), window, keys, query.sortOrder).execute();
+    },
+  });
+}
+
+export interface TLeadCountsRow {
+  totalLeads: number;
+  newLeads: number;
+  contactedLeads: number;
+  convertedLeads: number;
+  thisMonthLeads: number;
+}
+
+/** The five lead cards in one pass; the month starts on the 1st, UTC (as in countOwners). */
+export async function countLeadsByStatus(db: TDb, now: Date = new Date()): Promise<TLeadCountsRow> {
+  return db
+    .selectFrom('leads')
+    .select([
+      sql<number>`count(*)::int`.as('totalLeads'),
+      sql<number>`count(*) filter (where status = 'new')::int`.as('newLeads'),
+      sql<number>`count(*) filter (where status = 'contacted')::int`.as('contactedLeads'),
+      sql<number>`count(*) filter (where status = 'converted')::int`.as('convertedLeads'),
+      sql<number>`count(*) filter (where created_at >= ${monthStartOf(now)})::int`.as('thisMonthLeads'),
+    ])
+    .executeTakeFirstOrThrow();
 }

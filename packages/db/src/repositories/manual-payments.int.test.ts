@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDbHandle } from '../client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TManualPayment } from '../database.ts';
-import { createTestDb, testDriverName } from '../testing.ts';
+import { insertTestOwner, useTestDb } from '../test-support.ts';
+import { testDriverName } from '../testing.ts';
 import { insertAdmin } from './admins.ts';
 import { insertManualPayment, listManualPaymentOwnerIds } from './manual-payments.ts';
-import { insertOwner } from './owners.ts';
 
 const expectManualPaymentShape = (row: TManualPayment | undefined) => {
   expect(row).toEqual({
@@ -20,21 +19,10 @@ const expectManualPaymentShape = (row: TManualPayment | undefined) => {
   });
 };
 
-let seq = 0;
 describe(`manual payments repository on ${testDriverName()}`, () => {
-  let handle: TDbHandle;
+  const handle = useTestDb();
   let adminId: number;
-  const newOwner = async () => {
-    seq += 1;
-    const owner = await insertOwner(handle.db, {
-      name: `Owner ${seq}`,
-      businessName: `Branch ${seq}`,
-      contactNumber: `94000${String(seq).padStart(5, '0')}`,
-      code: `man${seq}`,
-      registrationSource: 'manual',
-    });
-    return owner.id;
-  };
+  const newOwner = async () => (await insertTestOwner(handle.db, { registrationSource: 'manual' })).id;
   const countManualPayments = async () =>
     Number(
       (
@@ -46,7 +34,6 @@ describe(`manual payments repository on ${testDriverName()}`, () => {
     );
 
   beforeAll(async () => {
-    handle = await createTestDb();
     adminId = (
       await insertAdmin(handle.db, {
         name: 'Admin',
@@ -55,9 +42,6 @@ describe(`manual payments repository on ${testDriverName()}`, () => {
         role: 'admin',
       })
     ).id;
-  });
-  afterAll(async () => {
-    await handle?.close();
   });
 
   it('links one payment to several owners and lists their ids ascending as numbers', async () => {

@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDbHandle } from '../client.ts';
-import { createTestDb, testDriverName } from '../testing.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { insertTestOwner, useTestDb } from '../test-support.ts';
+import { testDriverName } from '../testing.ts';
 import { consumeOneTimeToken, hashToken, issueOneTimeToken } from './one-time-tokens.ts';
-import { insertOwner } from './owners.ts';
 
 const HOUR_S = 60 * 60;
 
 describe(`one-time tokens repository on ${testDriverName()}`, () => {
-  let handle: TDbHandle;
+  const handle = useTestDb();
   let ownerId: number;
   let otherOwnerId: number;
   beforeAll(async () => {
-    handle = await createTestDb();
-    const base = { businessName: 'Biz', registrationSource: 'website' } as const;
-    ownerId = (
-      await insertOwner(handle.db, { ...base, name: 'A', contactNumber: '9200000001', code: 'tok-a' })
-    ).id;
-    otherOwnerId = (
-      await insertOwner(handle.db, { ...base, name: 'B', contactNumber: '9200000002', code: 'tok-b' })
-    ).id;
-  });
-  afterAll(async () => {
-    await handle?.close();
+    ownerId = (await insertTestOwner(handle.db)).id;
+    otherOwnerId = (await insertTestOwner(handle.db)).id;
   });
 
   it('issues a random token with an expiry of now + ttl', async () => {

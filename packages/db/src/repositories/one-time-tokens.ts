@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { TOneTimeTokenKind } from '@starloop/contract';
+import type { ExpressionBuilder } from 'kysely';
 import type { TDb } from '../client.ts';
+import type { Database } from '../database.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -19,6 +21,17 @@ export async function issueOneTimeToken(
   return { token, expiresAt };
 }
 
+/** The row of this token if it still works: one of `kinds`, never used, not expired. */
+const usableToken =
+  (token: string, kinds: readonly TOneTimeTokenKind[], now: Date) =>
+  (eb: ExpressionBuilder<Database, 'oneTimeTokens'>) =>
+    eb.and([
+      eb('tokenHash', '=', hashToken(token)),
+      eb('kind', 'in', [...kinds]),
+      eb('usedAt', 'is', null),
+      eb('expiresAt', '>', now),
+    ]);
+
 /**
  * Marks the token used and returns its owner, atomically: a token works once, and never after it
  * expires.
@@ -33,10 +46,55 @@ export async function consumeOneTimeToken(
   return db
     .updateTable('oneTimeTokens')
     .set({ usedAt: now })
-    .where('tokenHash', '=', hashToken(token))
-    .where('kind', 'in', [...kinds])
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', now)
+    .where(usableToken(token, kinds, now))
     .returning(['ownerId', 'kind'])
     .executeTakeFirst();
+}
+
+/** The owner a token would open, without using it (checked before any expensive work). */
+export async function findUsableOneTimeToken(
+  db: TDb,
+  token: string,
+  kinds: readonly TOneTimeTokenKind[],
+  now: Date = new Date(),
+): Promise<{ ownerId: number; kind: TOneTimeTokenKind } | undefined> {
+  if (kinds.length === 0) return undefined;
+  return db
+    .selectFrom('oneTimeTokens')
+    .select(['ownerId', 'kind'])
+    .where(usableToken(token, kinds, now))
+    .executeTakeFirst();
+}
+
+/**
+ * Retires an owner's outstanding links of those kinds (a newer link, or a password change, makes
+ * the older ones useless). Returns how many were retired.
+ */
+export async function retireOneTimeTokens(
+  db: TDb,
+  ownerId: number,
+  kinds: readonly TOneTimeTokenKind[],
+  now: Date = new Date(),
+): Promise<number> {
+  if (kinds.length === 0) return 0;
+  const result = await db
+    .updateTable('oneTimeTokens')
+    .set({ usedAt: now })
+    .where('ownerId', '=', ownerId)
+    .where('kind', 'in', [...kinds])
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Deletes tokens that can never work again: used (or retired) ones and expired ones. Only hashes
+ * are stored, but a dead row is still nothing worth keeping. Returns how many were deleted.
+ */
+export async function deleteSpentOneTimeTokens(db: TDb, now: Date = new Date()): Promise<number> {
+  const result = await db
+    .deleteFrom('oneTimeTokens')
+    .where((eb) => eb.or([eb('usedAt', 'is not', null), eb('expiresAt', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDbHandle } from '../client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TNewOwner } from '../database.ts';
-import { createTestDb, testDriverName } from '../testing.ts';
+import { useTestDb } from '../test-support.ts';
+import { testDriverName } from '../testing.ts';
 import { insertAgent } from './agents.ts';
 import {
   countOwners,
@@ -61,6 +61,7 @@ const expectPublicOwnerShape = (row: TOwnerPublic | undefined) => {
     subscriptionStart: row!.subscriptionStart === null ? null : expect.any(Date),
     subscriptionEnd: row!.subscriptionEnd === null ? null : expect.any(Date),
     reviewFlow: expect.any(String),
+    reviewPageLanguage: row!.reviewPageLanguage === null ? null : expect.any(String),
     notifyLowRatings: expect.any(Boolean),
     dailyDigest: expect.any(Boolean),
     deletedAt: row!.deletedAt === null ? null : expect.any(Date),
@@ -70,13 +71,7 @@ const expectPublicOwnerShape = (row: TOwnerPublic | undefined) => {
 };
 
 describe(`owners repository on ${testDriverName()}`, () => {
-  let handle: TDbHandle;
-  beforeAll(async () => {
-    handle = await createTestDb();
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
+  const handle = useTestDb();
 
   describe('insertOwner', () => {
     it('lower-cases code and email, applies defaults and returns the public shape', async () => {
@@ -91,6 +86,7 @@ describe(`owners repository on ${testDriverName()}`, () => {
         plan: 'essential',
         status: 'pending',
         reviewFlow: 'smart',
+        reviewPageLanguage: null,
         notifyLowRatings: true,
         dailyDigest: false,
         agentId: null,
@@ -253,8 +249,10 @@ describe(`owners repository on ${testDriverName()}`, () => {
         dailyDigest: true,
         notifyLowRatings: false,
         subscriptionEnd: end,
+        reviewPageLanguage: 'gu',
       });
       expectPublicOwnerShape(updated);
+      expect(updated!.reviewPageLanguage).toBe('gu');
       expect(updated).toMatchObject({
         id: owner.id,
         name: 'Renamed',

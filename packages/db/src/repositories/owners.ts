@@ -1,9 +1,13 @@
-import { sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { TDb } from '../client.ts';
-import type { TNewOwner, TOwner, TOwnerUpdate } from '../database.ts';
+import type { Database, TNewOwner, TOwner, TOwnerUpdate } from '../database.ts';
+import { monthStartOf } from './months.ts';
+import { countOf, readPage, sortedWindow, type TPageRequest, type TSelfCountingList } from './paging.ts';
+import { containsPattern } from './search.ts';
+import { countOwnersFromCounters } from './stat-counters.ts';
 
-/** Every owner column except the password hash and the internal search column. */
-export const OWNER_PUBLIC_COLUMNS = [
+/** The columns that name an owner and say where it is (its answers, lists and reports). */
+export const OWNER_CARD_COLUMNS = [
   'owners.id',
   'owners.name',
   'owners.email',
@@ -13,6 +17,11 @@ export const OWNER_PUBLIC_COLUMNS = [
   'owners.reviewLink',
   'owners.state',
   'owners.city',
+] as const;
+
+/** Every owner column except the password hash and the internal search column. */
+export const OWNER_PUBLIC_COLUMNS = [
+  ...OWNER_CARD_COLUMNS,
   'owners.salesRepName',
   'owners.agentId',
   'owners.plan',
@@ -21,6 +30,7 @@ export const OWNER_PUBLIC_COLUMNS = [
   'owners.subscriptionStart',
   'owners.subscriptionEnd',
   'owners.reviewFlow',
+  'owners.reviewPageLanguage',
   'owners.notifyLowRatings',
   'owners.dailyDigest',
   'owners.deletedAt',
@@ -111,6 +121,87 @@ export async function softDeleteOwner(db: TDb, id: number, now: Date = new Date(
   return Number(result.numUpdatedRows) === 1;
 }
 
+// ------------------------------------------------- purge of soft-deleted owners (after 30 days)
+
+/** Ids of owners soft-deleted before `before`, the longest-deleted first. */
+export async function listOwnersDueForPurge(db: TDb, before: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('owners')
+    .select('id')
+    .where('deletedAt', '<', before)
+    .orderBy('deletedAt', 'asc')
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Deletes up to `batch` reviews of an owner still soft-deleted before `before` (so an owner restored
+ * meanwhile keeps them). A big owner goes in several short transactions, not one long one.
+ */
+export async function deletePurgedOwnerReviews(
+  db: TDb,
+  ownerId: number,
+  before: Date,
+  batch: number,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('reviews')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('reviews')
+        .select('reviews.id')
+        .where('reviews.ownerId', '=', ownerId)
+        .where((inner) =>
+          inner.exists(
+            inner
+              .selectFrom('owners')
+              .select('owners.id')
+              .where('owners.id', '=', ownerId)
+              .where('owners.deletedAt', '<', before),
+          ),
+        )
+        .limit(batch),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Deletes an owner soft-deleted before `before` with what is left of its data, in the caller's
+ * transaction. The foreign keys take its counters, templates, digests, one-time links, alert window
+ * and manual-payment links (cascade); its payments stay as money records with owner_id null (set
+ * null, migration 0011). Here go what no cascade reaches: its sessions, its activity events (they
+ * name the business) and the registration details kept beside its payments, except those of a
+ * payment still owed a refund. Returns false when the owner is not (or no longer) due.
+ */
+export async function deletePurgedOwner(trx: TDb, ownerId: number, before: Date): Promise<boolean> {
+  const owner = await trx
+    .selectFrom('owners')
+    .select('id')
+    .where('id', '=', ownerId)
+    .where('deletedAt', '<', before)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!owner) return false;
+  await trx
+    .deleteFrom('authSessions')
+    .where('subjectKind', '=', 'owner')
+    .where('subjectId', '=', ownerId)
+    .execute();
+  await trx.deleteFrom('activityEvents').where('ownerId', '=', ownerId).execute();
+  await trx
+    .deleteFrom('registrationAttempts')
+    .where('paymentId', 'in', (eb) =>
+      eb.selectFrom('payments').select('payments.id').where('payments.ownerId', '=', ownerId),
+    )
+    .where('outcome', '!=', 'needs_refund')
+    .execute();
+  const result = await trx.deleteFrom('owners').where('id', '=', ownerId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
 export interface TOwnerCounts {
   total: number;
   active: number;
@@ -125,7 +216,7 @@ export interface TOwnerCounts {
 
 /** One pass over the owners table with filtered aggregates. */
 export async function countOwners(db: TDb, now: Date = new Date()): Promise<TOwnerCounts> {
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const monthStart = monthStartOf(now);
   const row = await db
     .selectFrom('owners')
     .leftJoin('ownerReviewStats', 'ownerReviewStats.ownerId', 'owners.id')
@@ -156,4 +247,82 @@ export async function countOwners(db: TDb, now: Date = new Date()): Promise<TOwn
     ])
     .executeTakeFirstOrThrow();
   return row;
+}
+
+// ------------------------------------------------------------------------------ admin users list
+
+export type TAdminUserFilter = 'pending' | 'active' | 'inactive' | 'deleted';
+
+export interface TAdminUserRow extends TOwnerPublic {
+  agentRealName: string | null;
+  agentPhone: string | null;
+  reviewCount: number;
+  paymentCount: number;
+}
+
+function ownerListFilter(status: TAdminUserFilter | undefined, search: string | undefined) {
+  return (eb: ExpressionBuilder<Database, 'owners'>) => {
+    const conditions: Expression<SqlBool>[] = [
+      status === 'deleted' ? eb('owners.deletedAt', 'is not', null) : eb('owners.deletedAt', 'is', null),
+    ];
+    if (status && status !== 'deleted') conditions.push(eb('owners.status', '=', status));
+    if (search) conditions.push(eb('owners.searchText', 'like', containsPattern(search)));
+    return eb.and(conditions);
+  };
+}
+
+function adminUserRows(db: TDb) {
+  return db
+    .selectFrom('owners')
+    .leftJoin('agents', 'agents.id', 'owners.agentId')
+    .leftJoin('ownerReviewStats', 'ownerReviewStats.ownerId', 'owners.id')
+    .select(OWNER_PUBLIC_COLUMNS)
+    .select((eb) => [
+      'agents.name as agentRealName',
+      'agents.phone as agentPhone',
+      sql<number>`coalesce(owner_review_stats.review_count, 0)`.as('reviewCount'),
+      eb
+        .selectFrom('payments')
+        .select(sql<number>`count(*)`.as('count'))
+        .whereRef('payments.ownerId', '=', 'owners.id')
+        .as('paymentCount'),
+    ]);
+}
+
+const normaliseUserRow = (
+  row: Omit<TAdminUserRow, 'paymentCount'> & { paymentCount: unknown },
+): TAdminUserRow => ({
+  ...row,
+  reviewCount: Number(row.reviewCount),
+  paymentCount: Number(row.paymentCount ?? 0),
+});
+
+type TAdminUsersQuery = TPageRequest & {
+  search?: string | undefined;
+  status?: TAdminUserFilter | undefined;
+};
+
+/**
+ * A page of owners, newest first (deleted ones only with status 'deleted'). The total comes from
+ * the counters, or from a count when searching.
+ */
+export const listAdminUsers: TSelfCountingList<TAdminUsersQuery, TAdminUserRow> = (db, query) => {
+  const filter = ownerListFilter(query.status, query.search);
+  return readPage(query, {
+    total: () =>
+      query.search
+        ? countOf(db.selectFrom('owners').where(filter))
+        : countOwnersFromCounters(db, query.status),
+    readIds: async (window) => {
+      const page = db.selectFrom('owners').select('owners.id').where(filter);
+      return (await sortedWindow(page, window, ['owners.createdAt', 'owners.id']).execute()).map((r) => r.id);
+    },
+    loadRows: async (ids) =>
+      (await adminUserRows(db).where('owners.id', 'in', ids).execute()).map(normaliseUserRow),
+  });
+};
+
+export async function findAdminUserRow(db: TDb, id: number): Promise<TAdminUserRow | undefined> {
+  const row = await adminUserRows(db).where('owners.id', '=', id).executeTakeFirst();
+  return row ? normaliseUserRow(row) : undefined;
 }

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDbHandle } from '../client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TNewPayment, TPayment } from '../database.ts';
-import { createTestDb, testDriverName } from '../testing.ts';
-import { insertOwner } from './owners.ts';
+import { insertTestOwner, useTestDb } from '../test-support.ts';
+import { testDriverName } from '../testing.ts';
 import {
   findPaymentById,
   findPaymentByOrderId,
@@ -36,20 +35,9 @@ const expectPaymentShape = (row: TPayment | undefined) => {
   });
 };
 
-let seq = 0;
 describe(`payments repository on ${testDriverName()}`, () => {
-  let handle: TDbHandle;
-  const newOwner = async () => {
-    seq += 1;
-    const owner = await insertOwner(handle.db, {
-      name: `Owner ${seq}`,
-      businessName: `Business ${seq}`,
-      contactNumber: `93000${String(seq).padStart(5, '0')}`,
-      code: `pay${seq}`,
-      registrationSource: 'website',
-    });
-    return owner.id;
-  };
+  const handle = useTestDb();
+  const newOwner = async () => (await insertTestOwner(handle.db)).id;
   const payment = (ownerId: number, overrides: Partial<TNewPayment> = {}): TNewPayment => ({
     ownerId,
     plan: 'essential',
@@ -59,12 +47,7 @@ describe(`payments repository on ${testDriverName()}`, () => {
     ...overrides,
   });
 
-  beforeAll(async () => {
-    handle = await createTestDb();
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
+  beforeAll(async () => {});
 
   describe('insertPayment and finders', () => {
     it('inserts with defaults and returns numbers and Dates', async () => {

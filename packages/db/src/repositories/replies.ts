@@ -2,6 +2,7 @@ import type { TSentimentLabel } from '@starloop/contract';
 import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TReview } from '../database.ts';
+import { hashEmailAddress } from './email-suppressions.ts';
 
 /** Automatic replies, reply templates and owner notifications (columns of migration 0005). */
 
@@ -81,7 +82,12 @@ export async function finishReplyAttempt(
   db: TDb,
   reviewId: number,
   lock: string,
-  outcome: { status: 'sent'; at: Date } | { status: 'failed'; error: string } | { status: 'release' },
+  outcome:
+    | { status: 'sent'; at: Date }
+    | { status: 'failed'; error: string }
+    /** Drafted, deliberately not emailed (the reason is kept in reply_error for the owner). */
+    | { status: 'held'; reason: string }
+    | { status: 'release' },
 ): Promise<boolean> {
   let query = db
     .updateTable('reviews')
@@ -95,6 +101,8 @@ export async function finishReplyAttempt(
       repliedAt: outcome.at,
       replyAttempts: eb('replyAttempts', '+', 1),
     }));
+  } else if (outcome.status === 'held') {
+    query = query.set({ replyStatus: 'drafted', replyError: outcome.reason.slice(0, 500) });
   } else if (outcome.status === 'failed') {
     query = query.set((eb) => ({
       replyStatus: 'failed',
@@ -117,19 +125,134 @@ export async function cancelPendingReply(db: TDb, reviewId: number, lock: string
     .execute();
 }
 
-/** Claims the low-rating alert of a review (true once). */
-export async function claimLowRatingAlert(db: TDb, reviewId: number, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('reviews')
-    .set({ ownerNotifiedAt: now })
-    .where('id', '=', reviewId)
-    .where('ownerNotifiedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+// ------------------------------------------------------------------ batched low-rating alerts
+
+const NEVER = new Date(0);
+
+/**
+ * Locks the owner's low-rating alert window for the caller's transaction (creating it on first use)
+ * and returns when the last alert went out (the epoch when never). Alerts of one owner serialise
+ * here, so two workers can never both send.
+ */
+export async function lockLowRatingAlertWindow(trx: TDb, ownerId: number): Promise<Date> {
+  await trx
+    .insertInto('lowRatingAlertWindows')
+    .values({ ownerId, lastSentAt: NEVER })
+    .onConflict((oc) => oc.column('ownerId').doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom('lowRatingAlertWindows')
+    .select('lastSentAt')
+    .where('ownerId', '=', ownerId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return row.lastSentAt;
 }
 
-export async function releaseLowRatingAlert(db: TDb, reviewId: number): Promise<void> {
-  await db.updateTable('reviews').set({ ownerNotifiedAt: null }).where('id', '=', reviewId).execute();
+export async function setLowRatingAlertSentAt(db: TDb, ownerId: number, at: Date): Promise<void> {
+  await db
+    .updateTable('lowRatingAlertWindows')
+    .set({ lastSentAt: at })
+    .where('ownerId', '=', ownerId)
+    .execute();
+}
+
+/** Puts the window back after a failed send, unless a newer send moved it since. */
+export async function restoreLowRatingAlertSentAt(
+  db: TDb,
+  ownerId: number,
+  { from, to }: { from: Date; to: Date },
+): Promise<void> {
+  await db
+    .updateTable('lowRatingAlertWindows')
+    .set({ lastSentAt: to })
+    .where('ownerId', '=', ownerId)
+    .where('lastSentAt', '=', from)
+    .execute();
+}
+
+/** The owner's 1-3 star reviews created after `from`, oldest first. */
+const lowRatingsAfter = (db: TDb, ownerId: number, from: Date) =>
+  db
+    .selectFrom('reviews')
+    .selectAll()
+    .where('ownerId', '=', ownerId)
+    .where('rating', '<=', 3)
+    .where('createdAt', '>', from)
+    .orderBy('createdAt', 'asc')
+    .orderBy('id', 'asc');
+
+/**
+ * The owner's 1-3 star reviews created after `from` that no alert has listed yet, oldest first (no
+ * upper bound: a review stamped a moment ahead of the worker's clock is not left behind).
+ */
+export async function listUnnotifiedLowRatings(db: TDb, ownerId: number, from: Date): Promise<TReview[]> {
+  return lowRatingsAfter(db, ownerId, from).where('ownerNotifiedAt', 'is', null).execute();
+}
+
+/** Marks reviews as listed by the alert sent at `at` (only those no other alert took). */
+export async function markLowRatingsNotified(db: TDb, reviewIds: number[], at: Date): Promise<number[]> {
+  if (reviewIds.length === 0) return [];
+  const rows = await db
+    .updateTable('reviews')
+    .set({ ownerNotifiedAt: at })
+    .where('id', 'in', reviewIds)
+    .where('ownerNotifiedAt', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Hands reviews back to the next alert after a failed send. */
+export async function releaseLowRatingsNotified(db: TDb, reviewIds: number[], at: Date): Promise<void> {
+  if (reviewIds.length === 0) return;
+  await db
+    .updateTable('reviews')
+    .set({ ownerNotifiedAt: null })
+    .where('id', 'in', reviewIds)
+    .where('ownerNotifiedAt', '=', at)
+    .execute();
+}
+
+// ------------------------------------------------------------ one automatic reply per address a day
+
+/**
+ * Claims the automatic reply to a customer address: true when no reply went to it within the last
+ * `windowSeconds` (on any business), in one statement, so concurrent workers cannot both win.
+ */
+export async function claimReplyRecipient(
+  db: TDb,
+  email: string,
+  { now, windowSeconds }: { now: Date; windowSeconds: number },
+): Promise<boolean> {
+  const since = new Date(now.getTime() - windowSeconds * 1000);
+  const row = await db
+    .insertInto('replyRecipients')
+    .values({ addressHash: hashEmailAddress(email), lastSentAt: now })
+    .onConflict((oc) =>
+      oc
+        .column('addressHash')
+        .doUpdateSet({ lastSentAt: now })
+        .where('replyRecipients.lastSentAt', '<=', since),
+    )
+    .returning('addressHash')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Gives a claim back after the email failed, so the retry may send it. */
+export async function releaseReplyRecipient(db: TDb, email: string, claimedAt: Date): Promise<void> {
+  await db
+    .deleteFrom('replyRecipients')
+    .where('addressHash', '=', hashEmailAddress(email))
+    .where('lastSentAt', '=', claimedAt)
+    .execute();
+}
+
+/** Forgets claims older than `before` (they no longer limit anything). */
+export async function deleteReplyRecipientsBefore(db: TDb, before: Date): Promise<number> {
+  const result = await db.deleteFrom('replyRecipients').where('lastSentAt', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export interface TReminderDue {
@@ -268,17 +391,7 @@ export async function listLowRatingReviews(
   from: Date,
   to: Date,
 ): Promise<TReview[]> {
-  return db
-    .selectFrom('reviews')
-    .selectAll()
-    .where('ownerId', '=', ownerId)
-    .where('rating', '<=', 3)
-    .where('createdAt', '>', from)
-    .where('createdAt', '<=', to)
-    .orderBy('createdAt', 'asc')
-    .orderBy('id', 'asc')
-    .limit(200)
-    .execute();
+  return lowRatingsAfter(db, ownerId, from).where('createdAt', '<=', to).limit(200).execute();
 }
 
 /** One batch of reviews by id for the sentiment recompute. */

@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDbHandle } from '../client.ts';
-import { createTestDb, testDriverName } from '../testing.ts';
-import { insertOwner } from './owners.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { insertTestOwner, useTestDb } from '../test-support.ts';
+import { testDriverName } from '../testing.ts';
 import { listReplyTemplates, upsertReplyTemplate } from './reply-templates.ts';
 
 describe(`reply templates repository on ${testDriverName()}`, () => {
-  let handle: TDbHandle;
+  const handle = useTestDb();
   let ownerId: number;
   let otherOwnerId: number;
   beforeAll(async () => {
-    handle = await createTestDb();
-    const base = { businessName: 'Biz', registrationSource: 'website' } as const;
-    ownerId = (
-      await insertOwner(handle.db, { ...base, name: 'A', contactNumber: '9500000001', code: 'tpl-a' })
-    ).id;
-    otherOwnerId = (
-      await insertOwner(handle.db, { ...base, name: 'B', contactNumber: '9500000002', code: 'tpl-b' })
-    ).id;
-  });
-  afterAll(async () => {
-    await handle?.close();
+    ownerId = (await insertTestOwner(handle.db)).id;
+    otherOwnerId = (await insertTestOwner(handle.db)).id;
   });
 
   it('lists nothing for an owner without templates', async () => {

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDbHandle } from '../client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TDb } from '../client.ts';
 import type { TReview } from '../database.ts';
-import { createTestDb, testDriverName } from '../testing.ts';
-import { insertOwner } from './owners.ts';
+import { insertTestOwner, useTestDb } from '../test-support.ts';
+import { testDriverName } from '../testing.ts';
 import {
-  containsPattern,
+  countOwnerReviewsByMonth,
   findReviewById,
   getOwnerReviewStats,
   getPlatformReviewStats,
@@ -14,18 +14,7 @@ import {
   type TReviewStats,
 } from './reviews.ts';
 
-let seq = 0;
-async function newOwner(handle: TDbHandle): Promise<number> {
-  seq += 1;
-  const owner = await insertOwner(handle.db, {
-    name: `Owner ${seq}`,
-    businessName: `Business ${seq}`,
-    contactNumber: `91000${String(seq).padStart(5, '0')}`,
-    code: `rev${seq}`,
-    registrationSource: 'website',
-  });
-  return owner.id;
-}
+const newOwner = async (handle: { db: TDb }) => (await insertTestOwner(handle.db)).id;
 
 const expectReviewShape = (row: TReview | undefined) => {
   expect(row).toEqual({
@@ -47,6 +36,8 @@ const expectReviewShape = (row: TReview | undefined) => {
     replyLockUntil: row?.replyLockUntil === null ? null : expect.any(Date),
     ownerNotifiedAt: row?.ownerNotifiedAt === null ? null : expect.any(Date),
     reminderSentAt: row?.reminderSentAt === null ? null : expect.any(Date),
+    placementId: row?.placementId === null ? null : expect.any(Number),
+    reviewRequestId: row?.reviewRequestId === null ? null : expect.any(Number),
     createdAt: expect.any(Date),
   });
 };
@@ -74,13 +65,7 @@ const ZERO_STATS: TReviewStats = {
 };
 
 describe(`reviews repository on ${testDriverName()}`, () => {
-  let handle: TDbHandle;
-  beforeAll(async () => {
-    handle = await createTestDb();
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
+  const handle = useTestDb();
 
   describe('insertReview and counters', () => {
     it('returns the row with numeric ids and Date timestamps', async () => {
@@ -381,9 +366,59 @@ describe(`reviews repository on ${testDriverName()}`, () => {
     });
   });
 
-  describe('containsPattern', () => {
-    it('escapes LIKE metacharacters and lower-cases the term', () => {
-      expect(containsPattern(' A%b_C\\ ')).toBe('%a\\%b\\_c\\\\%');
+  describe('countOwnerReviewsByMonth', () => {
+    it('counts and averages per UTC month over the last months, oldest first, empty months included', async () => {
+      const ownerId = await newOwner(handle);
+      const other = await newOwner(handle);
+      const now = new Date('2026-11-15T12:00:00.000Z');
+      const reviews: [number, string][] = [
+        [5, '2026-11-01T00:00:00.000Z'],
+        [2, '2026-11-14T23:59:59.000Z'],
+        [4, '2026-09-30T23:59:59.000Z'],
+        // 23:30 IST on 31 October: still October in UTC.
+        [3, '2026-10-31T18:00:00.000Z'],
+        // The first month of the window, and one just before it.
+        [1, '2025-12-01T00:00:00.000Z'],
+        [5, '2025-11-30T23:59:59.000Z'],
+      ];
+      for (const [rating, at] of reviews)
+        await insertReview(handle.db, { ownerId, rating, createdAt: new Date(at) });
+      await insertReview(handle.db, {
+        ownerId: other,
+        rating: 1,
+        createdAt: new Date('2026-11-02T00:00:00Z'),
+      });
+
+      const months = await countOwnerReviewsByMonth(handle.db, ownerId, now);
+      expect(months.map((m) => m.month)).toEqual([
+        '2025-12',
+        '2026-01',
+        '2026-02',
+        '2026-03',
+        '2026-04',
+        '2026-05',
+        '2026-06',
+        '2026-07',
+        '2026-08',
+        '2026-09',
+        '2026-10',
+        '2026-11',
+      ]);
+      expect(months.filter((m) => m.count > 0)).toEqual([
+        { month: '2025-12', count: 1, averageRating: 1 },
+        { month: '2026-09', count: 1, averageRating: 4 },
+        { month: '2026-10', count: 1, averageRating: 3 },
+        { month: '2026-11', count: 2, averageRating: 3.5 },
+      ]);
+      expect(months.find((m) => m.month === '2026-05')).toEqual({
+        month: '2026-05',
+        count: 0,
+        averageRating: 0,
+      });
+      expect(await countOwnerReviewsByMonth(handle.db, ownerId, now, 3)).toHaveLength(3);
+      expect((await countOwnerReviewsByMonth(handle.db, 987_654_321, now)).every((m) => m.count === 0)).toBe(
+        true,
+      );
     });
   });
 });

@@ -1,6 +1,18 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { TDb } from '../client.ts';
-import type { TNewReview, TReview } from '../database.ts';
+import type { Database, TNewReview, TReview } from '../database.ts';
+import { monthKeys, monthStartOf } from './months.ts';
+import {
+  countOf,
+  readPage,
+  sortedWindow,
+  type TPage,
+  type TPageRequest,
+  type TSelfCountingList,
+  type TSortedListQuery,
+} from './paging.ts';
+import { containsPattern } from './search.ts';
+import { countFromCounters } from './stat-counters.ts';
 
 /** The columns a new review is written with; the rest start at their defaults. */
 export type TReviewInsert = Pick<
@@ -14,7 +26,13 @@ export type TReviewInsert = Pick<
   | 'sentimentScore'
   | 'replyStatus'
   | 'createdAt'
->;
+> & {
+  /**
+   * The placement key the review page carried (`?p=`). Resolved in the insert itself to the
+   * owner's live placement; an unknown, deleted or another owner's key leaves it Default (null).
+   */
+  placementKey?: string | null | undefined;
+};
 
 /**
  * Inserts a review and bumps the owner's counters in the same transaction, so stats are always
@@ -55,6 +73,7 @@ export async function insertReviews(
       review.createdAt instanceof Date ? review.createdAt.toISOString() : (review.createdAt ?? null),
     activity_message: activity?.[i]?.message ?? null,
     activity_code: activity?.[i]?.code ?? null,
+    placement_key: review.placementKey || null,
     ord: i,
   }));
   const { rows } = await sql<TReview>`
@@ -62,15 +81,33 @@ export async function insertReviews(
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as t(
         owner_id bigint, rating smallint, message text, customer_contact text, device_id text,
         sentiment_label text, sentiment_score real, reply_status text, created_at timestamptz,
-        activity_message text, activity_code text, ord integer)
+        activity_message text, activity_code text, placement_key text, ord integer)
     ),
     inserted as (
       insert into reviews (owner_id, rating, message, customer_contact, device_id, sentiment_label,
-                           sentiment_score, reply_status, created_at)
-      select owner_id, rating, message, customer_contact, device_id, sentiment_label, sentiment_score,
-             reply_status, coalesce(created_at, now())
-        from input order by ord
+                           sentiment_score, reply_status, created_at, placement_id, review_request_id)
+      select i.owner_id, i.rating, i.message, i.customer_contact, i.device_id, i.sentiment_label,
+             i.sentiment_score, i.reply_status, coalesce(i.created_at, now()), coalesce(p.id, sp.id), rq.id
+        from input i
+        -- Keys and tokens are unique, so the joins never repeat a review.
+        left join placements p
+          on p.key = i.placement_key and p.owner_id = i.owner_id and p.deleted_at is null
+        -- A review request's short link carries its token as the key: the review is the request's,
+        -- under the owner's system placement "Requests".
+        left join review_requests rq
+          on p.id is null and rq.token = i.placement_key and rq.owner_id = i.owner_id
+        left join placements sp
+          on rq.id is not null and sp.owner_id = i.owner_id and sp.system = 'requests'
+       order by i.ord
       returning *
+    ),
+    answered as (
+      update review_requests r
+         set review_id = x.id, rating = x.rating, reviewed_at = x.created_at
+        from (select distinct on (review_request_id) review_request_id, id, rating, created_at
+                from inserted where review_request_id is not null
+               order by review_request_id, id) x
+       where r.id = x.review_request_id and r.review_id is null
     ),
     counters as (
       insert into owner_review_stats (owner_id, review_count, rating_sum, star1, star2, star3, star4,
@@ -150,29 +187,55 @@ export async function getPlatformReviewStats(db: TDb): Promise<TReviewStats> {
   return toStats(row);
 }
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
-export const containsPattern = (term: string) => `%${escapeLike(term.trim().toLowerCase())}%`;
-
+/** An owner's reviews, newest first; the total comes from the owner's counters unless searching. */
 export async function listOwnerReviews(
   db: TDb,
   ownerId: number,
-  { page, limit, search }: { page: number; limit: number; search?: string | undefined },
-): Promise<{ rows: TReview[]; total: number }> {
+  query: TPageRequest & { search?: string | undefined },
+): Promise<TPage<TReview>> {
   let base = db.selectFrom('reviews').where('ownerId', '=', ownerId);
-  if (search) base = base.where(sql<boolean>`lower(message) like ${containsPattern(search)}`);
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    search
-      ? base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
-      : getOwnerReviewStats(db, ownerId).then((s) => ({ count: s.reviewCount })),
-  ]);
-  return { rows, total: Number(total.count) };
+  if (query.search) base = base.where(sql<boolean>`lower(message) like ${containsPattern(query.search)}`);
+  return readPage(query, {
+    total: async () => (query.search ? countOf(base) : (await getOwnerReviewStats(db, ownerId)).reviewCount),
+    readRows: (window) => sortedWindow(base.selectAll(), window, ['createdAt', 'id']).execute(),
+  });
+}
+
+export interface TOwnerMonthlyReviews {
+  /** 'YYYY-MM' (UTC). */
+  month: string;
+  count: number;
+  /** Not rounded; 0 for a month without reviews. */
+  averageRating: number;
+}
+
+/**
+ * An owner's reviews per month over the `months` months ending with `now`'s (UTC), oldest first,
+ * months without reviews included: one range query over the owner's index.
+ */
+export async function countOwnerReviewsByMonth(
+  db: TDb,
+  ownerId: number,
+  now: Date = new Date(),
+  months = 12,
+): Promise<TOwnerMonthlyReviews[]> {
+  const rows = await db
+    .selectFrom('reviews')
+    .select([
+      sql<string>`to_char(date_trunc('month', created_at at time zone 'UTC'), 'YYYY-MM')`.as('month'),
+      sql<number>`count(*)::int`.as('count'),
+      sql<number>`coalesce(avg(rating), 0)::float8`.as('averageRating'),
+    ])
+    .where('ownerId', '=', ownerId)
+    .where('createdAt', '>=', monthStartOf(now, months - 1))
+    .groupBy(sql`1`)
+    .execute();
+  const byMonth = new Map(rows.map((row) => [row.month, row]));
+  return monthKeys(now, months).map((month) => ({
+    month,
+    count: byMonth.get(month)?.count ?? 0,
+    averageRating: byMonth.get(month)?.averageRating ?? 0,
+  }));
 }
 
 /** Every review of one owner, newest first (the documented GET /api/users/stats shape). */
@@ -189,3 +252,82 @@ export async function listAllOwnerReviews(db: TDb, ownerId: number): Promise<TRe
 export async function findReviewById(db: TDb, id: number): Promise<TReview | undefined> {
   return db.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+// ------------------------------------------------------------------------------ admin reviews list
+
+export interface TAdminReviewRow
+  extends Pick<
+    TReview,
+    | 'id'
+    | 'ownerId'
+    | 'rating'
+    | 'message'
+    | 'createdAt'
+    | 'sentimentLabel'
+    | 'sentimentScore'
+    | 'replyStatus'
+    | 'replyText'
+  > {
+  code: string;
+  businessName: string;
+  ownerName: string;
+  /** The review's placement (null = Default). */
+  placementId: number | null;
+  placementName: string | null;
+  placementDeletedAt: Date | null;
+}
+
+type TAdminReviewsQuery = TSortedListQuery<'createdAt' | 'rating'>;
+
+/** Reviews whose message, or whose business's name or code, contains the term. */
+function reviewSearch(search: string | undefined) {
+  return (eb: ExpressionBuilder<Database, 'reviews'>) => {
+    if (!search) return eb.lit(true);
+    const pattern = containsPattern(search);
+    const owners = sql<number[]>`array(select id from owners where search_text like ${pattern}
+      and (lower(business_name) like ${pattern} or code like ${pattern}))`;
+    return eb.or([
+      eb(eb.fn('lower', ['reviews.message']), 'like', pattern),
+      eb('reviews.ownerId', '=', eb.fn.any(owners)),
+    ]);
+  };
+}
+
+/** The back office's reviews list; the total comes from the counters unless searching. */
+export const listAdminReviews: TSelfCountingList<TAdminReviewsQuery, TAdminReviewRow> = (db, query) => {
+  const where = reviewSearch(query.search);
+  const sortKeys = ['reviews.createdAt', 'reviews.id'] as const;
+  return readPage(query, {
+    total: () =>
+      query.search ? countOf(db.selectFrom('reviews').where(where)) : countFromCounters(db, 'reviews'),
+    readIds: async (window) => {
+      const page = db.selectFrom('reviews').select('reviews.id').where(where);
+      const keys = query.sortBy === 'rating' ? ['reviews.rating' as const, ...sortKeys] : sortKeys;
+      return (await sortedWindow(page, window, keys, query.sortOrder).execute()).map((r) => r.id);
+    },
+    loadRows: (ids) =>
+      db
+        .selectFrom('reviews')
+        .innerJoin('owners', 'owners.id', 'reviews.ownerId')
+        .leftJoin('placements', 'placements.id', 'reviews.placementId')
+        .select([
+          'reviews.id',
+          'reviews.ownerId',
+          'reviews.rating',
+          'reviews.message',
+          'reviews.createdAt',
+          'reviews.sentimentLabel',
+          'reviews.sentimentScore',
+          'reviews.replyStatus',
+          'reviews.replyText',
+          'owners.code',
+          'owners.businessName',
+          'owners.name as ownerName',
+          'reviews.placementId',
+          'placements.name as placementName',
+          'placements.deletedAt as placementDeletedAt',
+        ])
+        .where('reviews.id', 'in', ids)
+        .execute(),
+  });
+};

@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDbHandle } from '../client.ts';
+import { describe, expect, it } from 'vitest';
+import type { TDb } from '../client.ts';
 import type { TAuthSession } from '../database.ts';
-import { createTestDb, testDriverName } from '../testing.ts';
+import { useTestDb } from '../test-support.ts';
+import { testDriverName } from '../testing.ts';
 import {
   deleteExpiredSessions,
   findLiveSession,
   insertSession,
+  revokeOtherSubjectSessions,
   revokeSession,
   revokeSubjectSessions,
 } from './sessions.ts';
@@ -29,17 +31,11 @@ const expectSessionShape = (row: TAuthSession | undefined) => {
   });
 };
 
-const rawSession = (handle: TDbHandle, id: string) =>
+const rawSession = (handle: { db: TDb }, id: string) =>
   handle.db.selectFrom('authSessions').selectAll().where('id', '=', id).executeTakeFirst();
 
 describe(`sessions repository on ${testDriverName()}`, () => {
-  let handle: TDbHandle;
-  beforeAll(async () => {
-    handle = await createTestDb();
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
+  const handle = useTestDb();
 
   describe('insertSession and findLiveSession', () => {
     it('finds a live session with numeric subject id and Date timestamps', async () => {
@@ -188,6 +184,25 @@ describe(`sessions repository on ${testDriverName()}`, () => {
 
       expect(await revokeSubjectSessions(handle.db, 'owner', 500)).toBe(0);
       expect(await revokeSubjectSessions(handle.db, 'admin', 987_654)).toBe(0);
+    });
+  });
+
+  describe('revokeOtherSubjectSessions', () => {
+    it("revokes the subject's other live sessions, keeps the current one and returns the count", async () => {
+      const expiresAt = new Date(Date.now() + HOUR);
+      const current = sessionId('keep');
+      const others = [sessionId('other'), sessionId('other')];
+      for (const id of [current, ...others])
+        await insertSession(handle.db, { id, subjectKind: 'owner', subjectId: 600, expiresAt });
+      const adminSameId = sessionId('other');
+      await insertSession(handle.db, { id: adminSameId, subjectKind: 'admin', subjectId: 600, expiresAt });
+      const now = new Date('2026-11-20T08:00:00.000Z');
+
+      expect(await revokeOtherSubjectSessions(handle.db, 'owner', 600, current, now)).toBe(2);
+      expect(await findLiveSession(handle.db, current, 'owner')).toBeDefined();
+      for (const id of others) expect((await rawSession(handle, id))!.revokedAt).toEqual(now);
+      expect(await findLiveSession(handle.db, adminSameId, 'admin')).toBeDefined();
+      expect(await revokeOtherSubjectSessions(handle.db, 'owner', 600, current)).toBe(0);
     });
   });
 

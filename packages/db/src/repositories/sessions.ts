@@ -45,6 +45,24 @@ export async function revokeSession(db: TDb, id: string, now: Date = new Date())
     .execute();
 }
 
+async function revokeSessionsOf(
+  db: TDb,
+  subjectKind: TSubjectKind,
+  subjectId: number,
+  now: Date,
+  keepSessionId?: string,
+): Promise<number> {
+  let query = db
+    .updateTable('authSessions')
+    .set({ revokedAt: now })
+    .where('subjectKind', '=', subjectKind)
+    .where('subjectId', '=', subjectId)
+    .where('revokedAt', 'is', null);
+  if (keepSessionId !== undefined) query = query.where('id', '!=', keepSessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Revokes every session of one owner or admin (logout everywhere, password change). */
 export async function revokeSubjectSessions(
   db: TDb,
@@ -52,14 +70,21 @@ export async function revokeSubjectSessions(
   subjectId: number,
   now: Date = new Date(),
 ): Promise<number> {
-  const result = await db
-    .updateTable('authSessions')
-    .set({ revokedAt: now })
-    .where('subjectKind', '=', subjectKind)
-    .where('subjectId', '=', subjectId)
-    .where('revokedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return revokeSessionsOf(db, subjectKind, subjectId, now);
+}
+
+/**
+ * Revokes every session of one owner or admin except `keepSessionId` (a password change signs the
+ * other devices out and keeps this one), in one statement.
+ */
+export async function revokeOtherSubjectSessions(
+  db: TDb,
+  subjectKind: TSubjectKind,
+  subjectId: number,
+  keepSessionId: string,
+  now: Date = new Date(),
+): Promise<number> {
+  return revokeSessionsOf(db, subjectKind, subjectId, now, keepSessionId);
 }
 
 export async function deleteExpiredSessions(db: TDb, now: Date = new Date()): Promise<number> {

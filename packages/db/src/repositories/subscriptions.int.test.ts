@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDbHandle } from '../client.ts';
-import { createTestDb, testDriverName } from '../testing.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDb } from '../test-support.ts';
+import { testDriverName } from '../testing.ts';
 import { insertOwner } from './owners.ts';
 import { findPaymentById, insertPayment } from './payments.ts';
 import { lockOwnerById, reservePaymentId } from './subscriptions.ts';
 
 describe(`subscriptions repository on ${testDriverName()}`, () => {
-  let handle: TDbHandle;
-  beforeAll(async () => {
-    handle = await createTestDb();
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
+  const handle = useTestDb();
 
   it('reserves payment ids that an explicit insert can use and a default insert never reuses', async () => {
     const owner = await insertOwner(handle.db, {

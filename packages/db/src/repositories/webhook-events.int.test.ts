@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TDbHandle } from '../client.ts';
-import { createTestDb, testDriverName } from '../testing.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDb } from '../test-support.ts';
+import { testDriverName } from '../testing.ts';
 import { recordWebhookEvent } from './webhook-events.ts';
 
 describe(`webhook events repository on ${testDriverName()}`, () => {
-  let handle: TDbHandle;
-  beforeAll(async () => {
-    handle = await createTestDb();
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
+  const handle = useTestDb();
 
   it('returns true the first time and false for a replay', async () => {
     expect(await recordWebhookEvent(handle.db, 'evt_1', 'payment.captured')).toBe(true);

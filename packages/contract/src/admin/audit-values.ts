@@ -1,0 +1,30 @@
+/*
+ * The audit trail's actions and actors, free of zod: the web app's route files parse the audit
+ * log's URL filters with them (`@starloop/contract/audit-values`), and route files load no zod.
+ */
+
+/** Every action the trail records, `<what>.<verb>`. */
+export const AUDIT_ACTIONS = [
+  'owner.sign_in',
+  'admin.sign_in',
+  'admin.create',
+  'admin.update',
+  'admin.password_change',
+  'user.update',
+  'user.delete',
+  'lead.update',
+  'lead.delete',
+  'agent.create',
+  'agent.update',
+  'agent.delete',
+  'onboarding.complete',
+  'report.export',
+  'two_factor.enrol',
+  'two_factor.recovery_code_use',
+  'two_factor.reset',
+  'two_factor.requirement_change',
+] as const;
+export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTOR_KINDS = ['admin', 'owner', 'system'] as const;
+export type TAuditActorKindName = (typeof AUDIT_ACTOR_KINDS)[number];

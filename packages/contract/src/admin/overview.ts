@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { ZIsoDate } from '../dto.ts';
+import { ZAdminGoogleCounts } from '../google.ts';
+import { pageAnswer, ZPageQuery } from '../list-query.ts';
+import { ZAdminRequestTotals } from '../requests.ts';
+import { ZAdminUserCounts } from './users.ts';
+
+/** The overview: stat cards, the monthly charts and the recent activity (spec sections 2 and 3). */
+
+export const ZAdminStats = z.object({
+  /** Owners that are not deleted. */
+  totalUsers: z.number().int(),
+  /** RUPEES: razorpay = captured paise / 100; manual = whole rupees; total = both. */
+  revenue: z.object({ total: z.number(), razorpay: z.number(), manual: z.number() }),
+  totalReviews: z.number().int(),
+  /** Platform average, one decimal. */
+  averageRating: z.number(),
+  /** Ratings 1 to 3. */
+  lowRatingCount: z.number().int(),
+  /** Ratings 4 and 5. */
+  highRatingCount: z.number().int(),
+  manualOnboardedUsers: z.number().int(),
+  users: ZAdminUserCounts,
+});
+export type TAdminStats = z.infer<typeof ZAdminStats>;
+
+export const ZAdminStatsResponse = z.object({ success: z.literal(true), stats: ZAdminStats });
+export type TAdminStatsResponse = z.infer<typeof ZAdminStatsResponse>;
+
+export const ZAdminCharts = z.object({
+  /** The last 12 months, oldest first, in RUPEES. */
+  revenueByMonth: z.array(z.object({ month: z.string(), razorpay: z.number(), manual: z.number() })),
+  /** The last 12 months, oldest first. */
+  reviewsByMonth: z.array(z.object({ month: z.string(), count: z.number().int() })),
+});
+export type TAdminCharts = z.infer<typeof ZAdminCharts>;
+
+export const ZAdminOverview = ZAdminStatsResponse.extend({
+  charts: ZAdminCharts,
+  /** Owners connected to Google Business Profile (added with Google reviews). */
+  google: ZAdminGoogleCounts.optional(),
+  /** Review requests this month across the platform (added with review requests). */
+  requests: ZAdminRequestTotals.optional(),
+});
+export type TAdminOverview = z.infer<typeof ZAdminOverview>;
+
+/** Activity has no search: page and limit only. */
+export const ZAdminActivityQuery = ZPageQuery.pick({ page: true, limit: true });
+export type TAdminActivityQuery = z.infer<typeof ZAdminActivityQuery>;
+
+export const ZAdminActivity = z.object({
+  type: z.string(),
+  message: z.string(),
+  code: z.string().nullable(),
+  createdAt: ZIsoDate,
+});
+export const ZAdminActivityResponse = pageAnswer('activities', ZAdminActivity);
+export type TAdminActivityResponse = z.infer<typeof ZAdminActivityResponse>;

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { ZIsoDate } from './dto.ts';
+import { cappedText } from './schema-helpers.ts';
+
+/** Google reviews (issue 20): connecting a Google Business Profile, its reviews and replies. */
+
+/** Where a review came from: the business's QR review page, or its Google Business Profile. */
+export const REVIEW_SOURCES = ['qr', 'google'] as const;
+export type TReviewSource = (typeof REVIEW_SOURCES)[number];
+export const REVIEW_SOURCE_FILTERS = ['all', ...REVIEW_SOURCES] as const;
+export type TReviewSourceFilter = (typeof REVIEW_SOURCE_FILTERS)[number];
+export const REVIEW_SOURCE_LABELS: Record<TReviewSource, string> = { qr: 'QR', google: 'Google' };
+export const ZReviewSourceFilter = z.enum(REVIEW_SOURCE_FILTERS, { message: 'Choose all, qr or google' });
+
+/** The one scope StarLoop asks Google for. */
+export const GOOGLE_SCOPE = 'https://www.googleapis.com/auth/business.manage';
+
+/** Google refuses longer replies (4,096 bytes); a little under it for multi-byte text. */
+export const GOOGLE_REPLY_MAX = 4000;
+/** At most a week between a review and its auto-published reply. */
+export const GOOGLE_REPLY_DELAY_MAX_MINUTES = 7 * 24 * 60;
+
+export const GOOGLE_TEXTS = {
+  notEnabled: 'Google reviews are not enabled on this StarLoop server.',
+  notConnected: 'Connect your Google Business Profile first.',
+  stateInvalid: 'This Google sign-in has expired or was already used. Please connect again from Settings.',
+  consentFailed: 'Google did not confirm the connection. Please connect again from Settings.',
+  noRefreshToken: 'Google did not grant lasting access. Please connect again and allow access.',
+  scopeMissing:
+    'StarLoop needs permission to manage your Business Profile. Please connect again and allow it.',
+  locationUnknown: 'This location is not one your Google account manages.',
+  chooseLocationFirst: 'Choose your business location first.',
+  revoked: 'StarLoop lost access to your Google Business Profile. Please reconnect it in Settings.',
+  googleUnavailable: 'Google is not answering right now. Please try again in a few minutes.',
+  reviewNotFound: 'Review not found',
+  reviewDeleted: 'This review was deleted on Google.',
+  replyRequired: 'Please write a reply',
+  replyMax: `Reply must be at most ${GOOGLE_REPLY_MAX} characters`,
+  publishing: 'This reply is being published to Google.',
+  publishQueued: 'Your reply is on its way to Google.',
+  syncQueued: 'Syncing with Google.',
+  disconnected: 'Google Business Profile disconnected.',
+  rulesSaved: 'Reply rules saved.',
+  locationSaved: 'Location saved. Importing your Google reviews…',
+} as const;
+
+export const ZGoogleReplyRule = z.object({
+  rating: z.number().int().min(1).max(5),
+  mode: z.enum(['ask', 'auto'], { message: 'Choose ask or auto' }),
+  delayMinutes: z.number().int().min(0).max(GOOGLE_REPLY_DELAY_MAX_MINUTES),
+});
+export type TGoogleReplyRule = z.infer<typeof ZGoogleReplyRule>;
+
+/** One rule per star rating; a rating left out is "always ask me". */
+export const ZGoogleReplyRules = z.object({
+  rules: z
+    .array(ZGoogleReplyRule)
+    .max(5)
+    .refine((rules) => new Set(rules.map((r) => r.rating)).size === rules.length, 'One rule per star rating'),
+});
+export type TGoogleReplyRules = z.infer<typeof ZGoogleReplyRules>;
+
+export const GOOGLE_CONNECTION_STATUSES = ['not_connected', 'choose_location', 'active', 'revoked'] as const;
+export type TGoogleConnectionStatus = (typeof GOOGLE_CONNECTION_STATUSES)[number];
+
+/** The owner's Google connection as Settings and the dashboard show it. Never a token. */
+export const ZGoogleStatus = z.object({
+  /** The server has Google credentials; false hides the whole feature. */
+  enabled: z.boolean(),
+  status: z.enum(GOOGLE_CONNECTION_STATUSES),
+  accountName: z.string().nullable(),
+  locationName: z.string().nullable(),
+  locationTitle: z.string().nullable(),
+  newReviewUri: z.string().nullable(),
+  connectedAt: ZIsoDate.nullable(),
+  sync: z.object({
+    state: z.enum(['idle', 'importing', 'syncing']),
+    firstImportDone: z.boolean(),
+    importDone: z.number().int(),
+    /** Google's own count of the location's reviews, once the import has read its first page. */
+    importTotal: z.number().int().nullable(),
+    lastSyncedAt: ZIsoDate.nullable(),
+    lastError: z.string().nullable(),
+    lastErrorAt: ZIsoDate.nullable(),
+  }),
+  replyRules: z.array(ZGoogleReplyRule),
+  /** Live Google reviews stored for the owner. */
+  reviewCount: z.number().int(),
+});
+export type TGoogleStatus = z.infer<typeof ZGoogleStatus>;
+
+export const ZGoogleConnectStart = z.object({ authorizationUrl: z.string() });
+
+/** What Google hands back on the settings page after consent. */
+export const ZGoogleConnectFinish = z.object({
+  code: cappedText(2048).min(1, GOOGLE_TEXTS.consentFailed),
+  state: cappedText(256).min(1, GOOGLE_TEXTS.stateInvalid),
+});
+export type TGoogleConnectFinish = z.infer<typeof ZGoogleConnectFinish>;
+
+export const ZGoogleLocation = z.object({
+  /** `locations/{id}` */
+  name: z.string(),
+  title: z.string(),
+  address: z.string().nullable(),
+  newReviewUri: z.string().nullable(),
+});
+export const ZGoogleAccount = z.object({
+  /** `accounts/{id}` */
+  name: z.string(),
+  accountName: z.string(),
+  locations: z.array(ZGoogleLocation),
+});
+export const ZGoogleLocations = z.object({ accounts: z.array(ZGoogleAccount) });
+export type TGoogleLocations = z.infer<typeof ZGoogleLocations>;
+
+export const ZGoogleSelectLocation = z.object({
+  accountName: cappedText(80).regex(/^accounts\/[A-Za-z0-9_-]{1,64}$/, GOOGLE_TEXTS.locationUnknown),
+  locationName: cappedText(80).regex(/^locations\/[A-Za-z0-9_-]{1,64}$/, GOOGLE_TEXTS.locationUnknown),
+  /** Fill the owner's review link from the location's "write a review" link. */
+  useForReviewLink: z.boolean().default(false),
+});
+export type TGoogleSelectLocation = z.infer<typeof ZGoogleSelectLocation>;
+
+export const ZGooglePublishReply = z.object({
+  id: z.number().int().positive(),
+  text: cappedText(GOOGLE_REPLY_MAX + 1000, GOOGLE_TEXTS.replyRequired)
+    .trim()
+    .min(1, GOOGLE_TEXTS.replyRequired)
+    .max(GOOGLE_REPLY_MAX, GOOGLE_TEXTS.replyMax),
+});
+export type TGooglePublishReply = z.infer<typeof ZGooglePublishReply>;
+
+export const GOOGLE_REPLY_STATUSES = ['drafted', 'scheduled', 'publishing', 'published', 'failed'] as const;
+export type TGoogleReplyStatus = (typeof GOOGLE_REPLY_STATUSES)[number];
+
+/** The Google side of a review in the owner's list (present when `source` is google). */
+export const ZGoogleReviewDetails = z.object({
+  reviewerName: z.string(),
+  replyStatus: z.enum(GOOGLE_REPLY_STATUSES),
+  /** StarLoop's drafted (or last published) reply text. */
+  replyDraft: z.string().nullable(),
+  /** The reply Google shows today, if any. */
+  googleReply: z.string().nullable(),
+  googleReplyAt: ZIsoDate.nullable(),
+  /** Auto-publish time of a scheduled reply. */
+  publishAfter: ZIsoDate.nullable(),
+  replyError: z.string().nullable(),
+  updatedOnGoogle: ZIsoDate,
+});
+export type TGoogleReviewDetails = z.infer<typeof ZGoogleReviewDetails>;
+
+export const ZGoogleReviewRef = z.object({ id: z.number().int().positive() });
+
+// ---------------------------------------------------------------------------- admin
+
+/** An owner's Google connection as admins see it (user details): never a token, never reviews. */
+export const ZAdminUserGoogle = z.object({
+  status: z.enum(GOOGLE_CONNECTION_STATUSES),
+  locationTitle: z.string().nullable(),
+  connectedAt: ZIsoDate.nullable(),
+  lastSyncedAt: ZIsoDate.nullable(),
+  lastError: z.string().nullable(),
+  lastErrorAt: ZIsoDate.nullable(),
+  revokedAt: ZIsoDate.nullable(),
+  reviewCount: z.number().int(),
+});
+export type TAdminUserGoogle = z.infer<typeof ZAdminUserGoogle>;
+
+/** The overview's count of Google connections (owners not deleted). */
+export const ZAdminGoogleCounts = z.object({
+  connected: z.number().int(),
+  revoked: z.number().int(),
+  withErrors: z.number().int(),
+});
+export type TAdminGoogleCounts = z.infer<typeof ZAdminGoogleCounts>;

@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import type { TDb } from '../client.ts';
+import type { TWebhookDelivery, TWebhookDeliveryStatus, TWebhookEndpoint } from '../database.ts';
+import { inTransaction } from '../transaction.ts';
+
+/**
+ * Owners' outbound webhook endpoints and their delivery log (migration 0017). Every read and
+ * change is scoped to the owner; an endpoint is removed by marking it, so its log stays readable.
+ */
+
+export async function listWebhookEndpoints(db: TDb, ownerId: number): Promise<TWebhookEndpoint[]> {
+  return db
+    .selectFrom('webhookEndpoints')
+    .selectAll()
+    .where('ownerId', '=', ownerId)
+    .where('deletedAt', 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
+/** Adds an endpoint unless the owner already has `limit` live ones (the owner's row is locked). */
+export async function insertWebhookEndpoint(
+  db: TDb,
+  endpoint: { ownerId: number; url: string; events: string[]; sealedSecret: string },
+  limit: number,
+): Promise<TWebhookEndpoint | 'limit'> {
+  return inTransaction(db, async (trx) => {
+    await trx.selectFrom('owners').select('id').where('id', '=', endpoint.ownerId).forNoKeyUpdate().execute();
+    const { n } = await trx
+      .selectFrom('webhookEndpoints')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('ownerId', '=', endpoint.ownerId)
+      .where('deletedAt', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (n >= limit) return 'limit' as const;
+    return trx
+      .insertInto('webhookEndpoints')
+      .values({ ...endpoint, events: JSON.stringify(endpoint.events) })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+export async function deleteWebhookEndpoint(
+  db: TDb,
+  ownerId: number,
+  id: number,
+  at: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('webhookEndpoints')
+    .set({ deletedAt: at })
+    .where('id', '=', id)
+    .where('ownerId', '=', ownerId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function findWebhookEndpoint(db: TDb, id: number): Promise<TWebhookEndpoint | undefined> {
+  return db.selectFrom('webhookEndpoints').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Records one delivery per endpoint of an event (in the caller's transaction when it has one). */
+export async function insertWebhookDeliveries(
+  db: TDb,
+  rows: { endpointId: number; ownerId: number; eventId: string; eventType: string; payload: unknown }[],
+): Promise<TWebhookDelivery[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insertInto('webhookDeliveries')
+    .values(rows.map((row) => ({ ...row, payload: JSON.stringify(row.payload) })))
+    .returningAll()
+    .execute();
+}
+
+export async function findWebhookDelivery(db: TDb, id: number): Promise<TWebhookDelivery | undefined> {
+  return db.selectFrom('webhookDeliveries').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** One attempt's outcome: the status it leaves and what the endpoint answered. */
+export async function recordWebhookAttempt(
+  db: TDb,
+  id: number,
+  attempt: { status: TWebhookDeliveryStatus; statusCode: number | null; error: string | null; at: Date },
+): Promise<void> {
+  await db
+    .updateTable('webhookDeliveries')
+    .set({
+      status: attempt.status,
+      attempts: sql`attempts + 1`,
+      lastStatusCode: attempt.statusCode,
+      lastError: attempt.error,
+      lastAttemptAt: attempt.at,
+      ...(attempt.status === 'succeeded' ? { deliveredAt: attempt.at } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The owner's newest deliveries (of one endpoint, if asked), `limit` at a time before `beforeId`. */
+export async function listWebhookDeliveries(
+  db: TDb,
+  ownerId: number,
+  query: { endpointId?: number | undefined; beforeId?: number | undefined; limit: number },
+): Promise<(TWebhookDelivery & { url: string })[]> {
+  let select = db
+    .selectFrom('webhookDeliveries as d')
+    .innerJoin('webhookEndpoints as e', 'e.id', 'd.endpointId')
+    .selectAll('d')
+    .select('e.url')
+    .where('d.ownerId', '=', ownerId);
+  if (query.endpointId !== undefined) select = select.where('d.endpointId', '=', query.endpointId);
+  if (query.beforeId !== undefined) select = select.where('d.id', '<', query.beforeId);
+  return select.orderBy('d.id', 'desc').limit(query.limit).execute();
+}
+
+export async function deleteWebhookDeliveriesBefore(db: TDb, before: Date): Promise<number> {
+  const result = await db.deleteFrom('webhookDeliveries').where('createdAt', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,214 @@
+import { sql } from 'kysely';
+import type { TDb } from '../client.ts';
+import type { TPlacement } from '../database.ts';
+import { inTransaction } from '../transaction.ts';
+
+/**
+ * Placements (migration 0014): an owner's named QR codes. Default is not a row: a review or a scan
+ * without a known placement has placement_id NULL. Deleting only sets deleted_at, so reviews and
+ * scans keep their placement; deleted placements no longer take reviews or scans, nor count
+ * against the plan's limit.
+ */
+
+/** The owner's live placements, in the order they were added (the system's "Requests" not among them). */
+export async function listPlacements(db: TDb, ownerId: number): Promise<TPlacement[]> {
+  return db
+    .selectFrom('placements')
+    .selectAll()
+    .where('ownerId', '=', ownerId)
+    .where('deletedAt', 'is', null)
+    .where('system', 'is', null)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Adds a placement unless the owner already has `limit` live ones (null = no limit). The owner's
+ * row is locked first, so two simultaneous adds cannot both take the last free place. A name
+ * already live for this owner fails with a unique violation on placements_owner_name_idx.
+ */
+export async function insertPlacement(
+  db: TDb,
+  placement: { ownerId: number; key: string; name: string },
+  limit: number | null,
+): Promise<TPlacement | 'limit'> {
+  return inTransaction(db, async (trx) => {
+    if (limit !== null) {
+      await trx
+        .selectFrom('owners')
+        .select('id')
+        .where('id', '=', placement.ownerId)
+        .forNoKeyUpdate()
+        .execute();
+      const { n } = await trx
+        .selectFrom('placements')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('ownerId', '=', placement.ownerId)
+        .where('deletedAt', 'is', null)
+        .where('system', 'is', null)
+        .executeTakeFirstOrThrow();
+      if (n >= limit) return 'limit' as const;
+    }
+    return trx.insertInto('placements').values(placement).returningAll().executeTakeFirstOrThrow();
+  });
+}
+
+/** Renames one of the owner's live placements (its key stays); undefined when it has none by that id. */
+export async function renamePlacement(
+  db: TDb,
+  ownerId: number,
+  id: number,
+  name: string,
+): Promise<TPlacement | undefined> {
+  return db
+    .updateTable('placements')
+    .set({ name, updatedAt: new Date() })
+    .where('id', '=', id)
+    .where('ownerId', '=', ownerId)
+    .where('deletedAt', 'is', null)
+    .where('system', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Marks one of the owner's live placements deleted; false when it has none by that id. */
+export async function deletePlacement(db: TDb, ownerId: number, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('placements')
+    .set({ deletedAt: new Date(), updatedAt: new Date() })
+    .where('id', '=', id)
+    .where('ownerId', '=', ownerId)
+    .where('deletedAt', 'is', null)
+    .where('system', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export interface TPlacementScanCount {
+  ownerId: number;
+  /** As the URL carried it; unknown, deleted or another owner's keys count for Default. */
+  placementKey: string | null;
+  /** 'YYYY-MM-DD' (IST). */
+  day: string;
+  scans: number;
+}
+
+/**
+ * Adds review page views in ONE statement: keys are resolved to the owner's live placements in
+ * the statement itself (no lookup per view), rows of owners that no longer exist are skipped,
+ * and rows are written in key order so two instances flushing at once lock alike.
+ */
+export async function addPlacementScans(db: TDb, counts: TPlacementScanCount[]): Promise<void> {
+  if (counts.length === 0) return;
+  const input = counts.map((c) => ({
+    owner_id: c.ownerId,
+    placement_key: c.placementKey,
+    day: c.day,
+    scans: c.scans,
+  }));
+  await sql`
+    insert into placement_scans (owner_id, placement_id, day, scans)
+    select owner_id, placement_id, day, sum(scans)
+      from (select i.owner_id, coalesce(p.id, sp.id) as placement_id, i.day, i.scans
+              from jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+                     as i(owner_id bigint, placement_key text, day date, scans integer)
+              join owners o on o.id = i.owner_id
+              left join placements p
+                on p.key = i.placement_key and p.owner_id = i.owner_id and p.deleted_at is null
+              -- A review request's token counts for the owner's system placement "Requests".
+              left join review_requests rq
+                on p.id is null and rq.token = i.placement_key and rq.owner_id = i.owner_id
+              left join placements sp
+                on rq.id is not null and sp.owner_id = i.owner_id and sp.system = 'requests') resolved
+     group by owner_id, day, placement_id
+     order by owner_id, day, coalesce(placement_id, 0)
+    on conflict (owner_id, day, (coalesce(placement_id, 0)))
+    do update set scans = placement_scans.scans + excluded.scans`.execute(db);
+}
+
+export interface TPlacementActivity {
+  /** null = Default. */
+  placementId: number | null;
+  scans: number;
+  ratings: number;
+  ratingSum: number;
+  positive: number;
+}
+
+/**
+ * Scans and ratings of one owner per placement over IST days `from`..`to` (both included): two
+ * grouped range reads (the scan counters by owner and day, the reviews by the owner's date index).
+ * `reviewsFrom`/`reviewsBefore` are the instants the days start and end.
+ */
+export async function placementActivity(
+  db: TDb,
+  ownerId: number,
+  range: { from: string; to: string; reviewsFrom: Date; reviewsBefore: Date },
+): Promise<TPlacementActivity[]> {
+  const [scans, reviews] = await Promise.all([
+    db
+      .selectFrom('placementScans')
+      .select(['placementId', sql<number>`sum(scans)::bigint`.as('scans')])
+      .where('ownerId', '=', ownerId)
+      .where(sql<boolean>`day between ${range.from}::date and ${range.to}::date`)
+      .groupBy('placementId')
+      .execute(),
+    db
+      .selectFrom('reviews')
+      .select([
+        'placementId',
+        sql<number>`count(*)::int`.as('ratings'),
+        sql<number>`coalesce(sum(rating), 0)::bigint`.as('ratingSum'),
+        sql<number>`(count(*) filter (where rating >= 4))::int`.as('positive'),
+      ])
+      .where('ownerId', '=', ownerId)
+      .where('createdAt', '>=', range.reviewsFrom)
+      .where('createdAt', '<', range.reviewsBefore)
+      .groupBy('placementId')
+      .execute(),
+  ]);
+  const byPlacement = new Map<number | null, TPlacementActivity>();
+  const entry = (placementId: number | null) => {
+    let row = byPlacement.get(placementId);
+    if (!row) {
+      row = { placementId, scans: 0, ratings: 0, ratingSum: 0, positive: 0 };
+      byPlacement.set(placementId, row);
+    }
+    return row;
+  };
+  for (const row of scans) entry(row.placementId).scans = Number(row.scans);
+  for (const row of reviews) {
+    const target = entry(row.placementId);
+    target.ratings = row.ratings;
+    target.ratingSum = Number(row.ratingSum);
+    target.positive = row.positive;
+  }
+  return [...byPlacement.values()];
+}
+
+/** The owner's placements by id, deleted ones included (names for history). */
+export async function findOwnerPlacementsByIds(
+  db: TDb,
+  ownerId: number,
+  ids: number[],
+): Promise<TPlacement[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('placements')
+    .selectAll()
+    .where('ownerId', '=', ownerId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/**
+ * The owner's system placement "Requests" (reviews and views through review request links), made
+ * on first use. Not in the owner's list: it cannot be renamed, deleted or printed, and does not
+ * count against the plan's limit.
+ */
+export async function ensureRequestsPlacement(db: TDb, ownerId: number, key: string): Promise<void> {
+  await sql`insert into placements (owner_id, key, name, system)
+    values (${ownerId}, ${key}, 'Requests', 'requests')
+    on conflict (owner_id, system) where system is not null do nothing`.execute(db);
+}

@@ -1,0 +1,48 @@
+import type { TDb } from '../client.ts';
+import type { TNewRegistrationAttempt, TRefundReason, TRegistrationAttempt } from '../database.ts';
+
+/** Stores one attempt's details beside its payment (call in the payment's transaction). */
+export async function insertRegistrationAttempt(
+  db: TDb,
+  attempt: TNewRegistrationAttempt,
+): Promise<TRegistrationAttempt> {
+  return db
+    .insertInto('registrationAttempts')
+    .values({ ...attempt, code: attempt.code.toLowerCase(), email: attempt.email?.toLowerCase() ?? null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findRegistrationAttempt(
+  db: TDb,
+  paymentId: number,
+): Promise<TRegistrationAttempt | undefined> {
+  return db
+    .selectFrom('registrationAttempts')
+    .selectAll()
+    .where('paymentId', '=', paymentId)
+    .executeTakeFirst();
+}
+
+/**
+ * Ends a pending attempt: applied to its owner, or applied to nobody (needs a refund, with the
+ * reason). The password hash is dropped either way: nothing reads it after settlement.
+ */
+export async function settleRegistrationAttempt(
+  db: TDb,
+  paymentId: number,
+  result: { outcome: 'applied' } | { outcome: 'needs_refund'; reason: TRefundReason },
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('registrationAttempts')
+    .set({
+      outcome: result.outcome,
+      refundReason: result.outcome === 'needs_refund' ? result.reason : null,
+      passwordHash: null,
+      settledAt: now,
+    })
+    .where('paymentId', '=', paymentId)
+    .where('outcome', '=', 'pending')
+    .execute();
+}

@@ -1,0 +1,37 @@
+/** A text that depends on a count: Intl.PluralRules picks the form ("Rate 1 star" / "Rate 2 stars"). */
+export type TPluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
+/**
+ * Every text of the customer review page, in one language. The English catalog holds the spec's
+ * texts verbatim; `{n}`, `{message}` and `{brand}` are filled in where the text is used.
+ */
+export interface TReviewMessages {
+  /** The document title, before " | StarLoop". */
+  pageTitle: string;
+  loading: string;
+  noCode: string;
+  loadFailed: string;
+  /** The reasons under loadFailed (404 and 410). */
+  businessNotFound: string;
+  pageInactive: string;
+  question: string;
+  /** 1 to 5 stars. */
+  ratingWords: readonly [string, string, string, string, string];
+  starLabel: TPluralForms;
+  submit: string;
+  submitting: string;
+  cancel: string;
+  thanks: string;
+  submitFailed: string;
+  feedbackLabel: string;
+  feedbackPlaceholder: string;
+  contactLabel: string;
+  opening: string;
+  openLink: string;
+  publicReview: string;
+  lowIntro: string;
+  openIntro: string;
+  poweredBy: string;
+  /** The switcher's name for screen readers. */
+  language: string;
+}
