@@ -1,11 +1,11 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { loadConfig } from '@starloop/config';
-import { createDb, findAdminByEmail, type TDbHandle } from '@starloop/db';
+import { createDb, findAdminByEmail, migrateToLatest, type TDbHandle } from '@starloop/db';
 import {
   createEmptyPostgresDatabase,
   createTestDb,
@@ -16,11 +16,40 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from './auth/passwords.ts';
 import { CliError } from './cli/cli-error.ts';
 import { runCommand } from './cli/commands.ts';
+import { readPasswordFrom } from './cli/password-stdin.ts';
 import { lockFile, releaseServerLock, takeServerLock } from './lib/server-lock.ts';
 import { createServer } from './server.ts';
 
+/** Commands as a developer runs them (production refuses db:seed). */
+const DEV = { production: false };
+
 const run = promisify(execFile);
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The CLI with `input` on its standard input (as `echo … | npm run admin:create -- --password-stdin`). */
+function cliWithStdin(args: string[], env: Record<string, string>, input: string) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn('npx', ['tsx', 'src/cli.ts', ...args], {
+      cwd: serverDir,
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const timer = setTimeout(() => child.kill(), 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(input);
+  });
+}
 
 async function cli(args: string[], env: Record<string, string>) {
   try {
@@ -56,11 +85,16 @@ describe(`admin:create on ${testDriverName()}`, () => {
   });
 
   it('creates an admin whose password verifies (argon2id)', async () => {
-    const output = await runCommand(handle.db, 'admin:create', {
-      email: 'Founder@StarLoop.in',
-      password: 'long-secret',
-      name: 'Founder',
-    });
+    const output = await runCommand(
+      handle.db,
+      'admin:create',
+      {
+        email: 'Founder@StarLoop.in',
+        password: 'long-secret',
+        name: 'Founder',
+      },
+      DEV,
+    );
     expect(output).toContain('Created super_admin Founder <founder@starloop.in>');
     const admin = await findAdminByEmail(handle.db, 'founder@starloop.in');
     expect(admin?.passwordHash).toMatch(/^\$argon2id\$/);
@@ -68,14 +102,48 @@ describe(`admin:create on ${testDriverName()}`, () => {
     expect(await verifyPassword(admin?.passwordHash, 'wrong-secret')).toBe(false);
   });
 
+  it('writes the creation to the audit trail as the command line, without the password', async () => {
+    const [row] = await handle.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'admin.create')
+      .execute();
+    const admin = await findAdminByEmail(handle.db, 'founder@starloop.in');
+    expect(row).toMatchObject({
+      actorKind: 'system',
+      actorId: null,
+      targetTable: 'admins',
+      targetId: admin?.id,
+      details: { email: 'founder@starloop.in', role: 'super_admin', via: 'cli' },
+    });
+    expect(JSON.stringify(row)).not.toContain('long-secret');
+  });
+
+  it('reads --password-stdin as one line without its line break', async () => {
+    const from = (...chunks: string[]) =>
+      readPasswordFrom(
+        (async function* () {
+          yield* chunks;
+        })(),
+      );
+    expect(await from('piped-pass\n')).toBe('piped-pass');
+    expect(await from('pi', 'ped pass\r\n')).toBe('piped pass');
+    expect(await from('no-newline')).toBe('no-newline');
+  });
+
   it('refuses a duplicate email (any case) and changes nothing', async () => {
     const before = await countAdmins(handle.db);
     await expect(
-      runCommand(handle.db, 'admin:create', {
-        email: 'FOUNDER@starloop.in',
-        password: 'other-secret',
-        name: 'Copy',
-      }),
+      runCommand(
+        handle.db,
+        'admin:create',
+        {
+          email: 'FOUNDER@starloop.in',
+          password: 'other-secret',
+          name: 'Copy',
+        },
+        DEV,
+      ),
     ).rejects.toThrow(
       new CliError('An admin with the email founder@starloop.in already exists. Nothing was changed.'),
     );
@@ -86,18 +154,34 @@ describe(`admin:create on ${testDriverName()}`, () => {
 
   it('names each bad value', async () => {
     await expect(
-      runCommand(handle.db, 'admin:create', { email: 'x', password: '1', name: '' }),
+      runCommand(handle.db, 'admin:create', { email: 'x', password: '1', name: '' }, DEV),
     ).rejects.toThrow(
       /--email must be an email address\n--password must be at least 6 characters\n--name is required/,
     );
     await expect(
-      runCommand(handle.db, 'admin:create', {
-        email: 'a@b.in',
-        password: 'secret1',
-        name: 'A',
-        role: 'owner',
-      }),
+      runCommand(
+        handle.db,
+        'admin:create',
+        {
+          email: 'a@b.in',
+          password: 'secret1',
+          name: 'A',
+          role: 'owner',
+        },
+        DEV,
+      ),
     ).rejects.toThrow('--role must be one of super_admin, admin');
+  });
+
+  it('refuses to seed demo data in production, and writes nothing', async () => {
+    await expect(runCommand(handle.db, 'db:seed', { demo: true }, { production: true })).rejects.toThrow(
+      'db:seed is refused when NODE_ENV=production.',
+    );
+    const owners = await handle.db
+      .selectFrom('owners')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    expect(Number(owners?.n)).toBe(0);
   });
 });
 
@@ -118,20 +202,22 @@ describe(`the CLI process on ${testDriverName()}`, () => {
     await drop?.();
   });
 
-  it('migrates, creates an admin, then exits non-zero with a message for a duplicate', async () => {
+  it('migrates, creates an admin, then exits non-zero with a message for a duplicate', {
+    timeout: 90_000,
+  }, async () => {
     const migrate = await cli(['db:migrate'], env);
     expect(migrate.code, migrate.stderr).toBe(0);
     expect(migrate.stdout).toMatch(/Applied \d+ migration\(s\)/);
 
     const created = await cli(
-      ['admin:create', '--email', 'ops@starloop.in', '--password', 'secret12', '--name', 'Ops'],
+      ['admin:create', '--email', 'ops@starloop.in', '--password', 'ops-secret-2026', '--name', 'Ops'],
       env,
     );
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toContain('Created super_admin Ops <ops@starloop.in>');
 
     const duplicate = await cli(
-      ['admin:create', '--email', 'ops@starloop.in', '--password', 'secret12', '--name', 'Ops 2'],
+      ['admin:create', '--email', 'ops@starloop.in', '--password', 'ops-secret-2026', '--name', 'Ops 2'],
       env,
     );
     expect(duplicate.code).toBe(1);
@@ -139,7 +225,10 @@ describe(`the CLI process on ${testDriverName()}`, () => {
       'An admin with the email ops@starloop.in already exists. Nothing was changed.',
     );
 
-    const bad = await cli(['admin:create', '--email', 'nope', '--password', 'secret12', '--name', 'X'], env);
+    const bad = await cli(
+      ['admin:create', '--email', 'nope', '--password', 'ops-secret-2026', '--name', 'X'],
+      env,
+    );
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('--email must be an email address');
 
@@ -147,17 +236,73 @@ describe(`the CLI process on ${testDriverName()}`, () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Unknown command: db:drop');
   });
+
+  it('admin:create --password-stdin reads the password from standard input', {
+    timeout: 90_000,
+  }, async () => {
+    // The password from standard input: it never shows in the process list.
+    const piped = await cliWithStdin(
+      [
+        'admin:create',
+        '--email',
+        'piped@starloop.in',
+        '--password-stdin',
+        '--name',
+        'Piped',
+        '--role',
+        'admin',
+      ],
+      env,
+      'piped-pass-from-stdin\n',
+    );
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout).toContain('Created admin Piped <piped@starloop.in>');
+    const check = createDb({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR });
+    try {
+      const stored = await findAdminByEmail(check.db, 'piped@starloop.in');
+      // The line break that ends the piped line is not part of the password.
+      expect(await verifyPassword(stored?.passwordHash, 'piped-pass-from-stdin')).toBe(true);
+    } finally {
+      await check.close();
+    }
+    const both = await cliWithStdin(
+      [
+        'admin:create',
+        '--email',
+        'both@starloop.in',
+        '--password',
+        'x-pass-123',
+        '--password-stdin',
+        '--name',
+        'B',
+      ],
+      env,
+      'y-pass-123\n',
+    );
+    expect(both.code).toBe(1);
+    expect(both.stderr).toContain('Give --password or --password-stdin, not both.');
+    const common = await cliWithStdin(
+      ['admin:create', '--email', 'weak@starloop.in', '--password-stdin', '--name', 'W'],
+      env,
+      'iloveyou\n',
+    );
+    expect(common.code).toBe(1);
+    expect(common.stderr).toContain('This password is too common');
+  });
 });
 
 describe('the CLI while a server holds the embedded database', () => {
   it('hands the command to the running server instead of opening the folder twice', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'starloop-handoff-'));
     const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
-    const server = await createServer({ config, database: createDb({ dataDir }), logger: false });
+    // Migrated first: on a busy machine, migrating inside start() can outlast Fastify's ready timeout.
+    const database = createDb({ dataDir });
+    await migrateToLatest(database.db);
+    const server = await createServer({ config, database, logger: false });
     await server.start();
     try {
       const result = await cli(
-        ['admin:create', '--email', 'handoff@starloop.in', '--password', 'secret12', '--name', 'H'],
+        ['admin:create', '--email', 'handoff@starloop.in', '--password', 'ops-secret-2026', '--name', 'H'],
         {
           DATA_DIR: dataDir,
         },
@@ -165,10 +310,28 @@ describe('the CLI while a server holds the embedded database', () => {
       expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).toContain('holds the embedded database: running admin:create through it');
       expect(await findAdminByEmail(server.deps.db, 'handoff@starloop.in')).toBeDefined();
+
+      // A backup while the server runs, restored into a new folder; never over live data.
+      const file = path.join(dataDir, '..', `${path.basename(dataDir)}.backup.gz`);
+      const backup = await cli(['db:backup', '--out', file], { DATA_DIR: dataDir });
+      expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.stdout).toMatch(/^Backed up \d+ rows of \d+ tables to /);
+      const overLive = await cli(['db:restore', '--in', file], { DATA_DIR: dataDir });
+      expect(overLive.code).toBe(1);
+      expect(overLive.stderr).toContain('The target database is not empty');
+      const fresh = mkdtempSync(path.join(tmpdir(), 'starloop-restored-'));
+      const restore = await cli(['db:restore', '--in', file], { DATA_DIR: fresh });
+      expect(restore.code, restore.stderr).toBe(0);
+      const restored = createDb({ dataDir: fresh });
+      try {
+        expect(await findAdminByEmail(restored.db, 'handoff@starloop.in')).toBeDefined();
+      } finally {
+        await restored.close();
+      }
     } finally {
       await server.stop();
     }
-  });
+  }, 90_000);
 
   it('refuses to open a folder another live process holds, and ignores a stale lock', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'starloop-lock-'));

@@ -1,13 +1,19 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '@starloop/config';
 import { createDb } from '@starloop/db';
 import { CliError } from './cli/cli-error.ts';
 import { COMMANDS, isCommand, runCommand } from './cli/commands.ts';
+import { readPasswordFrom } from './cli/password-stdin.ts';
 import { DataDirBusyError, readLock, releaseServerLock, takeServerLock } from './lib/server-lock.ts';
 
 const USAGE = `Usage (from the repository root):
   npm run admin:create -- --email E --password P --name N [--role super_admin|admin]
+  npm run admin:create -- --email E --password-stdin --name N [--role …]   (password on stdin)
+  npm run cli -- admin:reset-2fa --email ADMIN --by SUPER_ADMIN
   npm run db:migrate
+  npm run db:backup -- --out FILE      (a consistent backup while the app runs)
+  npm run db:restore -- --in FILE      (into an empty database: a new DATA_DIR or DATABASE_URL)
   npm run db:seed -- --demo`;
 
 async function viaRunningServer(
@@ -43,13 +49,27 @@ export async function main(argv: string[]): Promise<number> {
     options: {
       email: { type: 'string' },
       password: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
+      by: { type: 'string' },
       name: { type: 'string' },
       role: { type: 'string' },
       demo: { type: 'boolean' },
       scale: { type: 'boolean' },
+      out: { type: 'string' },
+      in: { type: 'string' },
     },
     strict: true,
   });
+  const { 'password-stdin': passwordStdin, ...args } = values;
+  // Files are named from where the user typed the command (npm runs scripts in the workspace).
+  for (const key of ['out', 'in'] as const) {
+    if (typeof args[key] === 'string')
+      args[key] = path.resolve(process.env.INIT_CWD ?? process.cwd(), args[key]);
+  }
+  if (passwordStdin) {
+    if (args.password !== undefined) throw new CliError('Give --password or --password-stdin, not both.');
+    args.password = await readPasswordFrom(process.stdin);
+  }
   const config = loadConfig();
 
   if (config.database.driver === 'pglite') {
@@ -58,7 +78,7 @@ export async function main(argv: string[]): Promise<number> {
       console.error(
         `A StarLoop server (pid ${holder.pid}) holds the embedded database: running ${command} through it.`,
       );
-      console.log(await viaRunningServer(holder.port, holder.secret, command, values));
+      console.log(await viaRunningServer(holder.port, holder.secret, command, args));
       return 0;
     }
     if (holder) throw new DataDirBusyError(holder, config.dataDir);
@@ -66,7 +86,7 @@ export async function main(argv: string[]): Promise<number> {
     const database = createDb({ dataDir: config.dataDir });
     try {
       console.error(`Opening the embedded database in ${config.dataDir}.`);
-      console.log(await runCommand(database.db, command, values));
+      console.log(await runCommand(database.db, command, args, { production: config.env === 'production' }));
     } finally {
       await database.close();
       releaseServerLock(lock);
@@ -77,7 +97,7 @@ export async function main(argv: string[]): Promise<number> {
   const database = createDb({ url: config.database.url, poolSize: 2 });
   try {
     console.error('Using PostgreSQL from DATABASE_URL.');
-    console.log(await runCommand(database.db, command, values));
+    console.log(await runCommand(database.db, command, args, { production: config.env === 'production' }));
   } finally {
     await database.close();
   }

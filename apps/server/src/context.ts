@@ -2,9 +2,11 @@ import type { TConfig } from '@starloop/config';
 import type { TDb, TDbHandle } from '@starloop/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TTokenService } from './auth/tokens.ts';
-import type { TReviewPageCache } from './domains/public/review-page-cache.ts';
-import type { TReviewWriter } from './domains/public/review-writer.ts';
+import type { TPageViewCounter } from './domains/public/review/page-views.ts';
+import type { TReviewPageCache } from './domains/public/review/review-page-cache.ts';
+import type { TReviewWriter } from './domains/public/review/review-writer.ts';
 import type { TJobs } from './jobs/queue.ts';
+import type { TMetrics } from './lib/metrics.ts';
 import type { TRateLimiter } from './lib/rate-limit.ts';
 import type { TMailer } from './mail/mailer.ts';
 
@@ -22,5 +24,9 @@ export interface TDeps {
   reviewWriter: TReviewWriter;
   /** The review page's brief owner cache; services clear it after changing an owner. */
   reviewPageCache: TReviewPageCache;
+  /** Review page views per placement and day, gathered in memory and written once a second. */
+  pageViews: TPageViewCounter;
   now: () => Date;
+  /** Prometheus metrics of this process (GET /metrics). */
+  metrics: TMetrics;
 }

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { testDriverName } from '@starloop/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -5,6 +7,7 @@ import {
   createTestOwner,
   createTestServer,
   FIXTURE_INDEX_HTML,
+  fixtureWebDist,
   json,
   type TTestServer,
 } from './test/test-server.ts';
@@ -52,17 +55,36 @@ describe(`server on ${testDriverName()}`, () => {
   });
 
   it('serves the web app for a deep link such as /admin-dashboard/leads', async () => {
-    for (const url of [
-      '/',
-      '/admin-dashboard/leads',
-      '/review/some-cafe',
-      '/dashboard/profile/',
-      '/login?next=1',
-    ]) {
+    for (const url of ['/', '/admin-dashboard/leads', '/dashboard/profile/', '/login?next=1']) {
       const res = await server.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toBe(FIXTURE_INDEX_HTML);
+    }
+  });
+
+  it('serves the landing page rendered at build time for / only, compressed like any route', async () => {
+    const dist = fixtureWebDist();
+    const landing = `<!doctype html><html><body><div id="root" data-prerendered="/">${'<p>Turn happy customers into 5-star reviews</p>'.repeat(40)}</div></body></html>`;
+    writeFileSync(path.join(dist, 'landing.html'), landing);
+    const withLanding = await createTestServer({}, { webDistDir: dist });
+    try {
+      const home = await withLanding.app.inject({ method: 'GET', url: '/?utm_source=qr' });
+      expect(home.statusCode).toBe(200);
+      expect(home.headers['content-type']).toContain('text/html');
+      expect(home.headers['cache-control']).toBe('no-cache');
+      expect(home.body).toBe(landing);
+      const compressed = await withLanding.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(compressed.headers['content-encoding']).toBe('br');
+      for (const url of ['/login', '/dashboard/profile']) {
+        expect((await withLanding.app.inject({ method: 'GET', url })).body, url).toBe(FIXTURE_INDEX_HTML);
+      }
+    } finally {
+      await withLanding.stop();
     }
   });
 

@@ -7,23 +7,37 @@ import type { TConfig } from '@starloop/config';
 import { createDb, migrateToLatest, type TDbHandle } from '@starloop/db';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { sql } from 'kysely';
 import { createTokenService } from './auth/tokens.ts';
 import type { TDeps } from './context.ts';
-import { createReviewPageCache } from './domains/public/review-page-cache.ts';
-import { createReviewWriter } from './domains/public/review-writer.ts';
+import { onJobFailure } from './domains/admin/jobs/jobs.service.ts';
+import { onRequestMailOutcome } from './domains/owner/requests/requests.service.ts';
+import { shortLinkRoutes } from './domains/public/requests/short-link.route.ts';
+import { createPageViewCounter } from './domains/public/review/page-views.ts';
+import { reviewPageRoutes } from './domains/public/review/review-page.route.ts';
+import { createReviewPageCache } from './domains/public/review/review-page-cache.ts';
+import { createReviewWriter } from './domains/public/review/review-writer.ts';
 import { isDatabaseReady } from './domains/system/system.service.ts';
 import { internalCliRoutes } from './internal/cli.routes.ts';
-import { createJobs } from './jobs/queue.ts';
+import { createJobs, QUEUES } from './jobs/queue.ts';
 import { registerJobs } from './jobs/register.ts';
+import { createChangeBus } from './lib/change-bus.ts';
+import { AppError } from './lib/errors.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { releaseServerLock, type TServerLock, takeServerLock } from './lib/server-lock.ts';
 import { createMailer } from './mail/mailer.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { metricsRoute } from './plugins/metrics-route.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { restApi } from './rest/index.ts';
 import { createContextFactory } from './trpc/init.ts';
+import { BODY_LIMITS } from './trpc/operation-meta.ts';
 import { type AppRouter, appRouter } from './trpc/router.ts';
+
+/** A review batch waits at most this long for a lock before its reviews are answered 503. */
+const REVIEW_LOCK_TIMEOUT_MS = 5_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -42,6 +56,8 @@ export interface TCreateServerOptions {
   jobPollingSeconds?: number;
   /** Age limit of the review page's owner cache (default 5 s; 0 turns it off). */
   reviewPageCacheMs?: number;
+  /** Other points or windows for some rate limits (tests). */
+  rateLimits?: NonNullable<Parameters<typeof createRateLimiter>[0]>['limits'];
 }
 
 export interface TStarLoopServer {
@@ -49,8 +65,14 @@ export interface TStarLoopServer {
   deps: TDeps;
   /** Listens on config host/port; resolves with the bound address. */
   start(): Promise<string>;
-  /** Finishes in-flight requests, then closes the database. Safe to call twice. */
+  /**
+   * Drains: /readyz turns 503, new connections are refused, every answer says `Connection: close`
+   * so keep-alive cannot hold the shutdown, in-flight requests finish, the review writer flushes,
+   * running jobs finish (or go back to the queue), then the database closes. Safe to call twice.
+   */
   stop(): Promise<void>;
+  /** True once stop() has begun. */
+  readonly draining: boolean;
 }
 
 export async function createServer(options: TCreateServerOptions): Promise<TStarLoopServer> {
@@ -70,27 +92,62 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
               ],
               censor: '[redacted]',
             },
+            // JSON lines for log collectors; LOG_FORMAT=pretty for a person at a terminal.
+            ...(config.logFormat === 'pretty'
+              ? {
+                  transport: {
+                    target: 'pino-pretty',
+                    options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+                  },
+                }
+              : {}),
           },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // Only the proxies TRUST_PROXY names are believed; otherwise X-Forwarded-For is ignored, so a
+    // client cannot become a new address for every per-address limit by sending the header.
+    trustProxy: config.trustProxy,
+    requestTimeout: config.limits.requestTimeoutMs,
+    connectionTimeout: config.limits.requestTimeoutMs,
     // One line per request (below) instead of Fastify's two: the review page's hot routes log half.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // maxParamLength: a tRPC batch names its procedures in one path segment (up to 10 of them).
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 600 },
     forceCloseConnections: 'idle',
+    // Start-up migrates the database (and may wait for another instance's migration under the
+    // advisory lock): a first start on a slow or busy machine takes longer than Fastify's 10 s.
+    pluginTimeout: 5 * 60_000,
   });
 
-  const database = options.database ?? createDb({ url: config.database.url, dataDir: config.dataDir });
+  let draining = false;
+
+  const database =
+    options.database ??
+    createDb({
+      url: config.database.url,
+      dataDir: config.dataDir,
+      poolSize: config.limits.databasePoolMax,
+      connectTimeoutMs: config.limits.databaseConnectTimeoutMs,
+      statementTimeoutMs: config.limits.databaseStatementTimeoutMs,
+      onPoolError: (err) => app.log.error({ err }, 'database connection error (absorbed by the pool)'),
+    });
   const db = database.db;
   const now = options.now ?? (() => new Date());
-  const reviewPageCache = createReviewPageCache(
-    db,
-    options.reviewPageCacheMs === undefined ? {} : { ttlMs: options.reviewPageCacheMs },
-  );
-  const jobs = createJobs({ database, log: app.log, pollingIntervalSeconds: options.jobPollingSeconds });
+  const changeBus = createChangeBus(database, app.log);
+  const reviewPageCache = createReviewPageCache(db, {
+    bus: changeBus,
+    ...(options.reviewPageCacheMs === undefined ? {} : { ttlMs: options.reviewPageCacheMs }),
+  });
+  const jobs = createJobs({
+    database,
+    log: app.log,
+    pollingIntervalSeconds: options.jobPollingSeconds,
+    onFailure: (failure) => onJobFailure(deps, failure),
+  });
+  const metrics = createMetrics();
   const deps: TDeps = {
     config,
     db,
@@ -98,32 +155,68 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
     log: app.log,
     now,
     tokens: createTokenService(db, config.tokenSecret, now),
-    mailer: createMailer({ db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: app.log }),
-    rateLimiter: createRateLimiter({ redisUrl: config.redisUrl, enabled: config.rateLimitsEnabled }),
+    mailer: createMailer({
+      db,
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      log: app.log,
+      jobs,
+      onResult: (status) => metrics.email(status),
+      // A review request mail's outcome moves its delivery (delivered or failed).
+      onOutcome: (mail, outcome, error) => onRequestMailOutcome(deps, mail, outcome, error),
+    }),
+    rateLimiter: createRateLimiter({
+      redisUrl: config.redisUrl,
+      pgPool: database.pgPool,
+      enabled: config.rateLimitsEnabled,
+      limits: { reviewPerBusiness: { points: config.reviews.perBusinessPerHour }, ...options.rateLimits },
+      onReject: (name) => metrics.rateLimited(name),
+    }),
     jobs,
     reviewPageCache,
+    pageViews: createPageViewCounter({ db, log: app.log }),
+    metrics,
     reviewWriter: createReviewWriter(
-      { db, jobs, log: app.log, now, reviewPageCache },
-      { concurrency: database.driver === 'pglite' ? 1 : 2 },
+      { db, jobs, log: app.log, now },
+      {
+        concurrency: database.driver === 'pglite' ? 1 : 2,
+        maxQueue: config.reviews.writerQueueMax,
+        onBatch: (size) => metrics.reviewBatch(size),
+        ...(database.driver === 'postgres' ? { lockTimeoutMs: REVIEW_LOCK_TIMEOUT_MS } : {}),
+      },
     ),
   };
   if (!config.rateLimitsEnabled) app.log.warn('rate limits are OFF (RATE_LIMITS=off): for benchmarks only');
+  if (config.env === 'production' && !config.razorpay.enabled) {
+    app.log.warn(
+      'PAYMENTS_TEST_MODE=on: registrations are paid through the built-in test gateway, not Razorpay',
+    );
+  }
   registerJobs(deps);
 
   app.addHook('onRequest', (request, reply, next) => {
     reply.header('x-request-id', request.id);
     next();
   });
+  // While draining, every answer closes its connection: an idle keep-alive socket would hold
+  // app.close() until the client gave up on it.
+  app.addHook('onSend', (_request, reply, payload, next) => {
+    if (draining) reply.header('connection', 'close');
+    next(null, payload);
+  });
   app.addHook('onResponse', (request, reply, next) => {
+    // The route pattern, never the URL: a query string or a path segment can carry a secret.
+    const route = request.routeOptions.url ?? '(no route)';
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        route,
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
       },
       'request completed',
     );
+    metrics.httpRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     next();
   });
 
@@ -132,6 +225,9 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
     const applied = await migrateToLatest(db);
     if (applied.length > 0) app.log.info({ applied }, 'database migrated');
     if (options.jobs !== false) await deps.jobs.start();
+    // Listening for other instances' changes before serving; a database without LISTEN support
+    // (a transaction-mode pooler) must not hold the start: caches then rely on their expiry.
+    await Promise.race([changeBus.ready(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
   });
 
   await app.register(errorsPlugin);
@@ -146,21 +242,63 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+  metrics.observe({
+    reviewQueueDepth: () => deps.reviewWriter.waiting(),
+    // Counted at scrape time: pg-boss's own queue stats refresh once a minute and include jobs
+    // deferred to later (an alert waiting for its window), which are not a backlog.
+    jobsQueued: async () => {
+      if (!jobs.started) return {};
+      const { rows } = await sql<{ name: string; n: number }>`
+        SELECT name, count(*)::int AS n FROM pgboss.job
+         WHERE state IN ('created', 'retry') AND start_after <= now() GROUP BY name`.execute(db);
+      const counts: Record<string, number> = Object.fromEntries(
+        Object.values(QUEUES).map((queue) => [queue, 0]),
+      );
+      for (const row of rows) counts[row.name] = row.n;
+      return counts;
+    },
+    dbPool: () => database.poolState(),
+    ready: async () => !draining && (await isDatabaseReady(deps)),
+  });
+  await app.register(metricsRoute, { metrics, token: config.metricsToken });
   app.get('/readyz', async (_request, reply) => {
+    if (draining) return reply.status(503).send({ status: 'draining', database: false });
     const ready = await isDatabaseReady(deps);
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', database: ready });
   });
 
+  // The tRPC plugin parses bodies through Fastify: its one route gets the tRPC body limit.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/trpc/')) route.bodyLimit = BODY_LIMITS.trpc;
+  });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
       createContext: createContextFactory(deps),
+      maxBatchSize: BODY_LIMITS.trpcMaxBatch,
+      // A 429 or 503 tells the client when to try again, as the REST answers do.
+      responseMeta({ errors }) {
+        const waits = errors.map((error) =>
+          error.cause instanceof AppError ? error.cause.details?.retryAfterSeconds : undefined,
+        );
+        const retryAfter = Math.max(0, ...waits.filter((wait): wait is number => typeof wait === 'number'));
+        return retryAfter > 0 ? { headers: { 'retry-after': String(retryAfter) } } : {};
+      },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   await app.register(restApi, { prefix: '/api', deps });
   await app.register(internalCliRoutes, { deps });
-  await app.register(webPlugin, { distDir: options.webDistDir ?? DEFAULT_WEB_DIST });
+  const webDistDir = options.webDistDir ?? DEFAULT_WEB_DIST;
+  // The customer review page, rendered here (the web app's /review route is only its fallback).
+  await app.register(reviewPageRoutes, {
+    deps,
+    distDir: webDistDir,
+    ...(options.reviewPageCacheMs === undefined ? {} : { cacheMs: options.reviewPageCacheMs }),
+  });
+  // A review request's short link, /r/{token}: a redirect to the review page.
+  await app.register(shortLinkRoutes, { deps });
+  await app.register(webPlugin, { distDir: webDistDir });
 
   let lock: TServerLock | undefined;
   let stopping: Promise<void> | undefined;
@@ -183,14 +321,20 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
       );
       return address;
     },
+    get draining() {
+      return draining;
+    },
     stop() {
+      draining = true;
       stopping ??= (async () => {
         try {
           await app.close();
           await deps.reviewWriter.drain();
+          await deps.pageViews.close();
           await deps.jobs.stop();
         } finally {
           deps.mailer.close();
+          await changeBus.close();
           await deps.rateLimiter.close();
           await database.close();
           if (lock) releaseServerLock(lock);

@@ -11,6 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from './commands.ts';
 import { SCALE_COUNTS, seedScale, type TProgress } from './seed-scale.ts';
 
+/** Commands as a developer runs them (production refuses db:seed). */
+const DEV = { production: false };
+
 const SMALL = { agents: 7, owners: 300, reviews: 4000, payments: 600, manualPayments: 40, leads: 120 };
 
 const count = async (db: TDbHandle['db'], table: string) =>
@@ -111,7 +114,7 @@ describe(`db:seed --scale on ${testDriverName()}`, () => {
   });
 
   it('says so and adds nothing when run again, also through the CLI command', async () => {
-    const again = await runCommand(handle.db, 'db:seed', { scale: true });
+    const again = await runCommand(handle.db, 'db:seed', { scale: true }, DEV);
     expect(again).toContain('already there');
     expect(await count(handle.db, 'owners')).toBe(SMALL.owners);
   });

@@ -33,7 +33,9 @@ export async function internalCliRoutes(app: FastifyInstance, { deps }: { deps: 
     }
     const { command, args } = ZCliRequest.parse(request.body ?? {});
     try {
-      const output = await runCommand(deps.db, command, args);
+      const output = await runCommand(deps.db, command, args, {
+        production: deps.config.env === 'production',
+      });
       request.log.info({ command }, 'cli command run for a local client');
       return { ok: true, output };
     } catch (error) {

@@ -1,6 +1,7 @@
 import type { TDb, TDbHandle } from '@starloop/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { fromKysely, fromPglite, PgBoss, type SendOptions, type WorkOptions } from 'pg-boss';
+import pLimit from 'p-limit';
+import { fromKysely, fromPglite, type JobResult, PgBoss, type SendOptions, type WorkOptions } from 'pg-boss';
 
 /** Every queue the app uses; one name per kind of background work. */
 export const QUEUES = {
@@ -11,6 +12,14 @@ export const QUEUES = {
   paymentReconcile: 'payment-reconcile',
   ownerPurge: 'owner-purge',
   maintenance: 'maintenance',
+  /** One review request message on one channel (domains/owner/requests/requests.jobs.ts). */
+  requestSend: 'request-send',
+  /** Every minute: requests and reminders whose time came get their messages queued. */
+  requestDispatch: 'request-dispatch',
+  googleSync: 'google-sync',
+  googleReply: 'google-reply',
+  /** One outbound webhook to one owner endpoint (domains/owner/integrations/webhook-delivery.ts). */
+  webhookDeliver: 'webhook-deliver',
 } as const;
 export type TQueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -63,19 +72,55 @@ export interface TJobs {
 const jobConnection = (trx: TDb | undefined) =>
   trx ? { db: fromKysely(trx as unknown as Parameters<typeof fromKysely>[0]) } : {};
 
+/** What a failed job attempt tells the app: logged always; `exhausted` when no retry is left. */
+export interface TJobFailure {
+  queue: TQueueName;
+  jobId: string;
+  retryCount: number;
+  exhausted: boolean;
+  data: unknown;
+  error: unknown;
+}
+
+/** pg-boss's own default: two retries after the first attempt. */
+const DEFAULT_RETRY_LIMIT = 2;
+
+/**
+ * How workers fetch: up to 10 jobs a fetch, fetching again at once while fetches come back full
+ * (a burst of 1,000 reviews drains in seconds, not at one job per poll), two workers per queue on
+ * PostgreSQL. Each job of a batch succeeds or fails on its own.
+ */
+const FETCH = { batchSize: 10, burstWhenBatchFull: true } as const;
+
+/**
+ * Jobs of one batch run side by side on PostgreSQL (each is a few short queries, mostly waiting on
+ * the database): with two workers per queue, at most eight at once per queue, so reply drafting
+ * keeps up with a busy review rate without taking the whole pool from requests.
+ */
+const JOBS_AT_ONCE_PER_BATCH = 4;
+
 /** One pg-boss instance on the app's own database (PGlite or PostgreSQL). */
 export function createJobs(options: {
   database: TDbHandle;
   log: FastifyBaseLogger;
-  /** Seconds between polls for new jobs (PGlite has no LISTEN/NOTIFY through pg-boss). */
+  /** Seconds between polls for new jobs (a backstop on PostgreSQL, where new jobs wake workers). */
   pollingIntervalSeconds?: number;
+  /** Told about every failed attempt (after it is logged): metrics, the dead-letter record. */
+  onFailure?: (failure: TJobFailure) => Promise<void> | void;
 }): TJobs {
   const { database, log } = options;
-  const boss =
-    database.driver === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite' })
-      : new PgBoss({ connectionString: database.url!, max: 4, application_name: 'starloop-jobs' });
+  const postgres = database.driver === 'postgres';
+  const boss = postgres
+    ? new PgBoss({
+        connectionString: database.url!,
+        max: 4,
+        application_name: 'starloop-jobs',
+        // New jobs wake the workers through LISTEN/NOTIFY instead of waiting for the next poll.
+        useListenNotify: true,
+      })
+    : new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite' });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'));
 
   const registrations: TRegistration[] = [];
   let started = false;
@@ -113,16 +158,64 @@ export function createJobs(options: {
       await boss.start();
       for (const queue of Object.values(QUEUES)) {
         const registration = registrations.find((r) => r.queue === queue);
-        await boss.createQueue(queue, registration?.queueOptions ?? {});
+        await boss.createQueue(queue, {
+          ...(postgres ? { notify: true } : {}),
+          ...registration?.queueOptions,
+        });
       }
       for (const registration of registrations) {
+        const retryLimit = registration.queueOptions?.retryLimit ?? DEFAULT_RETRY_LIMIT;
         await boss.work(
           registration.queue,
-          { pollingIntervalSeconds: polling, batchSize: 1, ...registration.options },
+          {
+            pollingIntervalSeconds: polling,
+            // NOTIFY wakes workers for new jobs only; retries and delayed jobs wait for a poll.
+            notifyPollingIntervalSeconds: polling,
+            ...FETCH,
+            ...(postgres ? { localConcurrency: 2 } : {}),
+            ...registration.options,
+            perJobResults: true,
+          },
           async (jobs: { id: string; retryCount: number; data: unknown }[]) => {
-            for (const job of jobs) {
-              await registration.handler(job.data, { id: job.id, retryCount: job.retryCount });
-            }
+            const results: JobResult[] = [];
+            const run = pLimit(postgres ? JOBS_AT_ONCE_PER_BATCH : 1);
+            await Promise.all(
+              jobs.map((job) =>
+                run(async () => {
+                  try {
+                    await registration.handler(job.data, { id: job.id, retryCount: job.retryCount });
+                    results.push({ id: job.id, status: 'completed' });
+                  } catch (error) {
+                    const exhausted = job.retryCount >= retryLimit;
+                    log.error(
+                      {
+                        queue: registration.queue,
+                        jobId: job.id,
+                        retryCount: job.retryCount,
+                        exhausted,
+                        err: error,
+                      },
+                      exhausted ? 'job failed for good (no retries left)' : 'job failed; it will be retried',
+                    );
+                    try {
+                      await options.onFailure?.({
+                        queue: registration.queue,
+                        jobId: job.id,
+                        retryCount: job.retryCount,
+                        exhausted,
+                        data: job.data,
+                        error,
+                      });
+                    } catch (recordError) {
+                      log.error({ err: recordError, jobId: job.id }, 'job failure could not be recorded');
+                    }
+                    const message = error instanceof Error ? error.message : String(error);
+                    results.push({ id: job.id, status: 'failed', output: { message } });
+                  }
+                }),
+              ),
+            );
+            return results;
           },
         );
         if (registration.schedule) await boss.schedule(registration.queue, registration.schedule);

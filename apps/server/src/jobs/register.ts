@@ -1,13 +1,21 @@
 import type { TDeps } from '../context.ts';
 import { registerReportJobs } from '../domains/admin/reports/reports.jobs.ts';
+import { registerGoogleJobs } from '../domains/google/google.jobs.ts';
+import { registerWebhookJobs } from '../domains/owner/integrations/webhook-delivery.ts';
+import { registerRequestJobs } from '../domains/owner/requests/requests.jobs.ts';
 import { registerPaymentJobs } from '../domains/payments/payments.jobs.ts';
 import { registerReplyJobs } from '../domains/replies/replies.jobs.ts';
+import { registerMailJobs } from '../mail/mail.jobs.ts';
 import { registerMaintenanceJobs } from './maintenance.job.ts';
 
 /** Every domain declares its workers here; they start when the app is ready. */
 export function registerJobs(deps: TDeps): void {
+  registerGoogleJobs(deps);
+  registerMailJobs(deps);
   registerMaintenanceJobs(deps);
   registerPaymentJobs(deps);
   registerReplyJobs(deps);
+  registerRequestJobs(deps);
   registerReportJobs(deps);
+  registerWebhookJobs(deps);
 }

@@ -1,3 +1,6 @@
+import { ERROR_TEXTS } from '@starloop/contract';
+import { isDatabaseTimeout, isDatabaseUnavailable } from '@starloop/db';
+
 /**
  * A failure the caller can act on: a 4xx with a message meant for people. Anything else that is
  * thrown is a fault (5xx) whose details stay in the log.
@@ -40,6 +43,20 @@ export class AppError extends Error {
   get status(): number {
     return HTTP_STATUS[this.code];
   }
+}
+
+/** How long a client should wait before trying again after a database outage answer. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+export const serviceUnavailable = (retryAfterSeconds = UNAVAILABLE_RETRY_AFTER_SECONDS) =>
+  new AppError('SERVICE_UNAVAILABLE', ERROR_TEXTS.unavailable, undefined, { retryAfterSeconds });
+
+/**
+ * A database that is unreachable, restarting or out of time is not a bug of the request: it is
+ * answered 503 with Retry-After (and logged with its cause), never 500.
+ */
+export function unavailableFrom(error: unknown): AppError | undefined {
+  return isDatabaseUnavailable(error) || isDatabaseTimeout(error) ? serviceUnavailable() : undefined;
 }
 
 export const badRequest = (message: string, field?: string) => new AppError('BAD_REQUEST', message, field);

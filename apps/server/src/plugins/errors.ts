@@ -2,16 +2,20 @@ import { ERROR_TEXTS } from '@starloop/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
-import { AppError, firstIssue } from '../lib/errors.ts';
+import { AppError, firstIssue, unavailableFrom } from '../lib/errors.ts';
 
 /**
  * One error shape for every REST answer: `{ message, field?, requestId }`. 4xx carry a message
  * for people; 5xx are logged with the request id and say nothing about internals.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError | ZodError, request, reply) => {
     const requestId = String(request.id);
+    const unavailable = thrown instanceof AppError ? undefined : unavailableFrom(thrown);
+    if (unavailable) request.log.error({ err: thrown }, 'request failed: database unavailable');
+    const error = unavailable ?? thrown;
     if (error instanceof AppError) {
+      if (error.status >= 500 && !unavailable) request.log.warn({ message: error.message }, 'answered 5xx');
       const retryAfter = error.details?.retryAfterSeconds;
       if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return reply.status(error.status).send({
@@ -37,5 +41,28 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(status).send({ success: false, message: ERROR_TEXTS.internal, requestId });
+  });
+
+  // tRPC's Fastify adapter fails on any multipart body (it JSON-encodes the raw request stream),
+  // a 500 for whoever sends one. No procedure takes form data: refuse it before tRPC sees it.
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/trpc/') && /^\s*multipart\//i.test(request.headers['content-type'] ?? '')) {
+      throw Object.assign(new Error('Unsupported Media Type'), { statusCode: 415 });
+    }
+  });
+
+  // tRPC answers a request it refuses before any procedure runs (no or a wrong content type, a
+  // batch that mixes queries and mutations) with its JSON error envelope in a web Response that
+  // names no content type, so the Response calls it text/plain: name it JSON like every other error.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (
+      payload instanceof Response &&
+      payload.status >= 400 &&
+      request.url.startsWith('/trpc/') &&
+      (payload.headers.get('content-type') ?? '').startsWith('text/plain')
+    ) {
+      payload.headers.set('content-type', 'application/json');
+    }
+    return payload;
   });
 });

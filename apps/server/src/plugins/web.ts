@@ -3,10 +3,16 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isAppRoute } from '@starloop/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 const API_PREFIXES = ['/api/', '/trpc/', '/internal/'];
+
+const notBuilt = (reply: FastifyReply) =>
+  reply
+    .status(503)
+    .type('text/plain')
+    .send('The web app is not built yet. Run `npm run build` (npm start does this for you).');
 
 /**
  * Serves the built web app. Deep links to app routes get index.html (200); any other page path
@@ -25,6 +31,8 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { distDir: str
       root: options.distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each hashed asset (vite.config.ts): sent as they are.
+      preCompressed: true,
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders(res, filePath) {
         res.header(
@@ -37,17 +45,32 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { distDir: str
     });
   }
   // Re-read when the build changes, so a rebuild never leaves a running server pointing at deleted chunks.
-  let cached: { mtimeMs: number; html: string } | undefined;
-  const indexHtml = async (): Promise<string | undefined> => {
-    try {
-      const { mtimeMs } = await stat(indexFile);
-      if (!cached || cached.mtimeMs !== mtimeMs)
-        cached = { mtimeMs, html: await readFile(indexFile, 'utf8') };
-      return cached.html;
-    } catch {
-      return undefined;
-    }
+  const htmlFile = (file: string) => {
+    let cached: { mtimeMs: number; html: string } | undefined;
+    return async (): Promise<string | undefined> => {
+      try {
+        const { mtimeMs } = await stat(file);
+        if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(file, 'utf8') };
+        return cached.html;
+      } catch {
+        return undefined;
+      }
+    };
   };
+  const indexHtml = htmlFile(indexFile);
+  /**
+   * The landing page rendered at build time (apps/web/scripts/prerender-landing.mjs): it paints
+   * before any script runs, then the app hydrates it. Only for `/` itself; a build without it
+   * (older, or `vite build` alone) gets index.html as before.
+   */
+  const landingHtml = htmlFile(path.join(options.distDir, 'landing.html'));
+  // A route of its own (not the not-found handler below): routes are compressed, and the landing
+  // page is 54 KB of markup, 8 KB as brotli.
+  app.get('/', async (_request, reply) => {
+    const html = (await landingHtml()) ?? (await indexHtml());
+    if (!html) return notBuilt(reply);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -59,12 +82,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { distDir: str
       return reply.status(404).type('text/plain').send('Not found');
     }
     const html = await indexHtml();
-    if (!html) {
-      return reply
-        .status(503)
-        .type('text/plain')
-        .send('The web app is not built yet. Run `npm run build` (npm start does this for you).');
-    }
+    if (!html) return notBuilt(reply);
     return reply
       .status(isAppRoute(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')

@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { authenticate, type TCallerKind, type TSessionOf } from '../auth/authenticate.ts';
+import type { TDeps } from '../context.ts';
+import { BODY_LIMITS, type THttpMethod } from '../trpc/operation-meta.ts';
 
-export type TRouteAuth = 'public' | 'owner' | 'admin' | 'super_admin' | 'webhook';
+export type TRouteAuth = TCallerKind;
 
+/** One documented REST route, as the OpenAPI document sees it. */
 export interface TRouteDoc {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method: THttpMethod;
   /** Path under /api, Fastify style (`/admin/users/:id`). */
   url: string;
   summary: string;
@@ -19,26 +23,45 @@ export interface TRouteDoc {
   status?: number;
   /** Non-JSON answers (file downloads). */
   produces?: string[];
+  /** Largest body in bytes (default by auth: BODY_LIMITS). */
+  bodyLimit?: number;
+  /** A webhook that is not Razorpay's: how it proves itself, for the document. */
+  webhookScheme?: 'whatsappSignature' | 'urlToken' | 'pubsubOidc';
 }
 
 /** Every documented REST route, for GET /api/docs/openapi.json. */
 export const routeRegistry: TRouteDoc[] = [];
 
-/**
- * Registers a REST route and records its documentation in one place, so the OpenAPI document can
- * never drift from the routes. Validation stays in zod inside the handler (the spec's messages).
- */
-export function defineRoute(
-  app: FastifyInstance,
-  doc: TRouteDoc,
-  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
-): void {
+export function recordRoute(doc: TRouteDoc): void {
   if (!routeRegistry.some((r) => r.method === doc.method && r.url === doc.url)) routeRegistry.push(doc);
+}
+
+/**
+ * A REST route that is not a procedure: only where the spec's answer cannot be a procedure's
+ * (the webhook's raw body, file downloads, the spec's composite stats answers). Its `auth` is
+ * enforced here, before the handler runs, with the same rule as the procedures; the handler
+ * receives the session it implies.
+ */
+export function defineRestRoute<TAuth extends TRouteAuth>(
+  app: FastifyInstance,
+  deps: TDeps,
+  doc: TRouteDoc & { auth: TAuth },
+  handler: (request: FastifyRequest, reply: FastifyReply, session: TSessionOf<TAuth>) => Promise<unknown>,
+): void {
+  recordRoute(doc);
   app.route({
     method: doc.method,
     url: doc.url,
+    bodyLimit:
+      doc.bodyLimit ??
+      (doc.auth === 'public'
+        ? BODY_LIMITS.public
+        : doc.auth === 'webhook'
+          ? BODY_LIMITS.webhook
+          : BODY_LIMITS.signedIn),
     handler: async (request, reply) => {
-      const result = await handler(request, reply);
+      const session = await authenticate(deps, doc.auth, request.headers.authorization);
+      const result = await handler(request, reply, session);
       if (doc.status && !reply.sent) reply.status(doc.status);
       return result;
     },

@@ -14,6 +14,12 @@ const SECURITY = {
   admin: [{ adminBearer: [] }],
   super_admin: [{ adminBearer: [] }],
   webhook: [{ razorpaySignature: [] }],
+  api_key: [{ apiKey: [] }],
+} as const;
+const WEBHOOK_SECURITY = {
+  whatsappSignature: [{ whatsappSignature: [] }],
+  urlToken: [],
+  pubsubOidc: [{ pubsubOidc: [] }],
 } as const;
 
 describe(`API documentation on ${testDriverName()}`, () => {
@@ -35,8 +41,11 @@ describe(`API documentation on ${testDriverName()}`, () => {
     expect(document.info.title).toBe('StarLoop API');
     expect(Object.keys(document.components.securitySchemes).sort()).toEqual([
       'adminBearer',
+      'apiKey',
       'ownerBearer',
+      'pubsubOidc',
       'razorpaySignature',
+      'whatsappSignature',
     ]);
   });
 
@@ -46,7 +55,9 @@ describe(`API documentation on ${testDriverName()}`, () => {
       const op = document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
       expect(op, `${route.method} ${route.url}`).toBeDefined();
       expect(op.summary).toBe(route.summary);
-      expect(op.security).toEqual(SECURITY[route.auth]);
+      expect(op.security).toEqual(
+        route.webhookScheme ? WEBHOOK_SECURITY[route.webhookScheme] : SECURITY[route.auth],
+      );
       expect(op['x-auth']).toBe(route.auth);
     }
     const operations = Object.values(document.paths).flatMap((p) => Object.keys(p as object));

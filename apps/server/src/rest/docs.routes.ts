@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TDeps } from '../context.ts';
-import { defineRoute, routeRegistry } from './define-route.ts';
+import { defineRestRoute, routeRegistry } from './define-route.ts';
 import { buildOpenApiDocument, type TOpenApiDocument } from './openapi.ts';
 
 /**
@@ -11,8 +11,9 @@ import { buildOpenApiDocument, type TOpenApiDocument } from './openapi.ts';
 export async function docsRoutes(app: FastifyInstance, { deps }: { deps: TDeps }) {
   let cached: { size: number; document: TOpenApiDocument } | undefined;
 
-  defineRoute(
+  defineRestRoute(
     app,
+    deps,
     {
       method: 'GET',
       url: '/docs/openapi.json',
@@ -33,8 +34,9 @@ export async function docsRoutes(app: FastifyInstance, { deps }: { deps: TDeps }
     },
   );
 
-  defineRoute(
+  defineRestRoute(
     app,
+    deps,
     {
       method: 'GET',
       url: '/docs',
@@ -46,8 +48,9 @@ export async function docsRoutes(app: FastifyInstance, { deps }: { deps: TDeps }
     async (_request, reply) => reply.type('text/html; charset=utf-8').send(DOCS_HTML),
   );
 
-  defineRoute(
+  defineRestRoute(
     app,
+    deps,
     {
       method: 'GET',
       url: '/docs/docs.js',

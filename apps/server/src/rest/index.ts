@@ -1,41 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import type { TDeps } from '../context.ts';
-import { adminAdminsRoutes } from './admin-admins.routes.ts';
-import { adminAgentsRoutes } from './admin-agents.routes.ts';
-import { adminAuthRoutes } from './admin-auth.routes.ts';
-import { adminLeadsRoutes } from './admin-leads.routes.ts';
-import { adminManualPaymentsRoutes } from './admin-manual-payments.routes.ts';
-import { adminOnboardingRoutes } from './admin-onboarding.routes.ts';
-import { adminOverviewRoutes } from './admin-overview.routes.ts';
-import { adminPaymentsRoutes } from './admin-payments.routes.ts';
-import { adminReviewsRoutes } from './admin-reviews.routes.ts';
-import { adminUsersRoutes } from './admin-users.routes.ts';
+import { adminStatsRoute } from '../domains/admin/overview/get-admin-stats.route.ts';
+import { downloadReportRoute } from '../domains/admin/reports/download-report.route.ts';
+import { pubsubPushRoute } from '../domains/google/pubsub-push.route.ts';
+import { ownerStatsWithReviewsRoute } from '../domains/owner/dashboard/get-owner-stats-with-reviews.route.ts';
+import { createReviewRequestRoute } from '../domains/owner/integrations/create-review-request.route.ts';
+import { channelEventSink } from '../domains/owner/requests/channels/channel-sink.ts';
+import { smsWebhookRoute } from '../domains/owner/requests/channels/sms-webhook.route.ts';
+import { whatsappWebhookRoute } from '../domains/owner/requests/channels/whatsapp-webhook.route.ts';
+import { importContactsRoute } from '../domains/owner/requests/import-contacts.route.ts';
+import { razorpayWebhookRoute } from '../domains/payments/razorpay-webhook.route.ts';
+import { unsubscribeRoute } from '../domains/public/unsubscribe/unsubscribe.route.ts';
+import { appRouter } from '../trpc/router.ts';
 import { docsRoutes } from './docs.routes.ts';
-import { ownerRoutes } from './owner.routes.ts';
-import { ownerAuthRoutes } from './owner-auth.routes.ts';
-import { paymentsRoutes } from './payments.routes.ts';
-import { publicRoutes } from './public.routes.ts';
-import { reportsRoutes } from './reports.routes.ts';
+import { registerOperationRoutes } from './operation-routes.ts';
 
 /**
- * The REST adapter at the spec's documented paths (section 7), mounted at /api. Each route parses,
- * calls the same service as the tRPC procedure, and shapes the documented answer.
+ * The REST adapter at the spec's documented paths (section 7), mounted at /api: every procedure
+ * with a REST binding, plus the few routes whose answers cannot be a procedure's (each declares
+ * who may call it, enforced by defineRestRoute).
  */
 export async function restApi(app: FastifyInstance, { deps }: { deps: TDeps }) {
-  await app.register(ownerAuthRoutes, { deps });
-  await app.register(adminAuthRoutes, { deps });
-  await app.register(publicRoutes, { deps });
-  await app.register(ownerRoutes, { deps });
-  await app.register(paymentsRoutes, { deps });
-  await app.register(adminOverviewRoutes, { deps });
-  await app.register(adminUsersRoutes, { deps });
-  await app.register(adminReviewsRoutes, { deps });
-  await app.register(adminPaymentsRoutes, { deps });
-  await app.register(adminManualPaymentsRoutes, { deps });
-  await app.register(adminAdminsRoutes, { deps });
-  await app.register(adminAgentsRoutes, { deps });
-  await app.register(adminLeadsRoutes, { deps });
-  await app.register(adminOnboardingRoutes, { deps });
-  await app.register(reportsRoutes, { deps });
+  registerOperationRoutes(app, deps, appRouter);
+  await app.register(ownerStatsWithReviewsRoute, { deps });
+  await app.register(adminStatsRoute, { deps });
+  await app.register(downloadReportRoute, { deps });
+  await app.register(razorpayWebhookRoute, { deps });
+  await app.register(unsubscribeRoute, { deps });
+  await app.register(importContactsRoute, { deps });
+  await app.register(whatsappWebhookRoute, { deps, sink: channelEventSink });
+  await app.register(smsWebhookRoute, { deps, sink: channelEventSink });
+  await app.register(createReviewRequestRoute, { deps });
+  await app.register(pubsubPushRoute, { deps });
   await app.register(docsRoutes, { deps });
 }

@@ -84,8 +84,11 @@ describe('OpenAPI document builder', () => {
     expect(file.responses['403']).toBeDefined();
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
       'adminBearer',
+      'apiKey',
       'ownerBearer',
+      'pubsubOidc',
       'razorpaySignature',
+      'whatsappSignature',
     ]);
     expect(danglingRefs(doc)).toEqual([]);
   });

@@ -19,6 +19,7 @@ const SECURITY: Record<TRouteAuth, Record<string, string[]>[]> = {
   admin: [{ adminBearer: [] }],
   super_admin: [{ adminBearer: [] }],
   webhook: [{ razorpaySignature: [] }],
+  api_key: [{ apiKey: [] }],
 };
 
 const AUTH_NOTE: Record<TRouteAuth, string> = {
@@ -27,6 +28,21 @@ const AUTH_NOTE: Record<TRouteAuth, string> = {
   admin: 'Admin token (`Authorization: Bearer <adminToken>`).',
   super_admin: 'Admin token of a super_admin.',
   webhook: 'Razorpay webhook: body signed in `X-Razorpay-Signature`.',
+  api_key:
+    "An owner's API key (`Authorization: Bearer sl_live_…`, Professional plan); it acts for that owner only.",
+};
+
+/** Webhooks of other providers prove themselves their own way (TRouteDoc.webhookScheme). */
+const WEBHOOK_SECURITY: Record<NonNullable<TRouteDoc['webhookScheme']>, Record<string, string[]>[]> = {
+  whatsappSignature: [{ whatsappSignature: [] }],
+  // The secret is part of the path itself: OpenAPI has no scheme for that.
+  urlToken: [],
+  pubsubOidc: [{ pubsubOidc: [] }],
+};
+const WEBHOOK_NOTE: Record<NonNullable<TRouteDoc['webhookScheme']>, string> = {
+  whatsappSignature: 'WhatsApp webhook: body signed in `X-Hub-Signature-256` (no token).',
+  urlToken: 'Provider callback: the secret token in its path is the proof (no token).',
+  pubsubOidc: "Cloud Pub/Sub push: the push subscription's OIDC token as the bearer (no StarLoop token).",
 };
 
 const ERROR_SCHEMA = {
@@ -154,10 +170,20 @@ export function buildOpenApiDocument(routes: readonly TRouteDoc[], serverUrl: st
     paths[path][route.method.toLowerCase()] = {
       operationId: id,
       summary: route.summary,
-      description: [route.description, AUTH_NOTE[route.auth]].filter(Boolean).join('\n\n'),
+      description: [
+        route.description,
+        route.auth === 'webhook' && route.webhookScheme
+          ? WEBHOOK_NOTE[route.webhookScheme]
+          : AUTH_NOTE[route.auth],
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
       tags: route.tags,
       'x-auth': route.auth,
-      security: SECURITY[route.auth],
+      security:
+        route.auth === 'webhook' && route.webhookScheme
+          ? WEBHOOK_SECURITY[route.webhookScheme]
+          : SECURITY[route.auth],
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(route.body
         ? {
@@ -204,6 +230,25 @@ export function buildOpenApiDocument(routes: readonly TRouteDoc[], serverUrl: st
           in: 'header',
           name: 'X-Razorpay-Signature',
           description: 'HMAC-SHA256 of the raw body with the webhook secret.',
+        },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'sl_live_…',
+          description: "An owner's API key, created in Settings > Integrations (Professional plan).",
+        },
+        whatsappSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Hub-Signature-256',
+          description: "sha256= and the HMAC-SHA256 of the raw body with StarLoop's Meta app secret.",
+        },
+        pubsubOidc: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            "Google-signed OIDC token of the push subscription's service account, for GOOGLE_PUBSUB_AUDIENCE.",
         },
       },
     },

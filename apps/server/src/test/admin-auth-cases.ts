@@ -104,6 +104,12 @@ export async function expectAdminOnlyProcedures(
   }
 }
 
+/** GET as the live admin of `cases`: the status and the JSON body. */
+export async function adminGet(server: TTestServer, cases: TAuthCases, url: string) {
+  const res = await server.app.inject({ method: 'GET', url, headers: cases.admin });
+  return { status: res.statusCode, body: res.json() };
+}
+
 /** A JSON body with the given (e.g. bearer) headers kept. */
 export const jsonAs = (headers: Record<string, string>, body: unknown) => ({
   headers: { ...headers, 'content-type': 'application/json' },

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { listenOnLoopback, readJsonBody, sendJson as send } from './fake-http.ts';
 
 export interface TFakeRequest {
   method: string;
@@ -41,17 +41,6 @@ export interface TFakeRazorpay {
   close(): Promise<void>;
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
 /**
  * A fake Razorpay API on loopback for tests: POST /v1/orders and GET /v1/orders/:id/payments,
  * recording every request it receives; switchable to answer 500 or to hang.
@@ -62,14 +51,8 @@ export async function startFakeRazorpay(): Promise<TFakeRazorpay> {
   const payments = new Map<string, TFakePayment[]>();
   const state = { mode: 'ok' as TFakeMode };
 
-  const server = createServer(async (req, res) => {
-    const text = await readBody(req);
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = text;
-    }
+  const server = await listenOnLoopback({}, async (req, res) => {
+    const body = await readJsonBody(req);
     const path = req.url ?? '/';
     requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body });
 
@@ -126,11 +109,8 @@ export async function startFakeRazorpay(): Promise<TFakeRazorpay> {
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     requests,
     orders,
     get mode() {
@@ -146,10 +126,7 @@ export async function startFakeRazorpay(): Promise<TFakeRazorpay> {
       requests.length = 0;
       state.mode = 'ok';
     },
-    close() {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: server.close,
   };
 }
 

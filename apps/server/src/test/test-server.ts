@@ -5,7 +5,7 @@ import { loadConfig, type TConfig } from '@starloop/config';
 import { insertAdmin, insertOwner, type TOwnerPublic } from '@starloop/db';
 import { createTestDb } from '@starloop/db/testing';
 import { hashPassword } from '../auth/passwords.ts';
-import { createServer, type TStarLoopServer } from '../server.ts';
+import { createServer, type TCreateServerOptions, type TStarLoopServer } from '../server.ts';
 
 export const FIXTURE_INDEX_HTML =
   '<!doctype html><html><body><div id="root">StarLoop test build</div></body></html>';
@@ -30,13 +30,23 @@ export interface TTestServer extends TStarLoopServer {
  */
 export async function createTestServer(
   env: Record<string, string> = {},
-  options: { reviewPageCacheMs?: number } = {},
+  options: {
+    reviewPageCacheMs?: number;
+    rateLimits?: TCreateServerOptions['rateLimits'];
+    /** The server's clock (tokens, sessions, TOTP codes, sign-in delays); the real one by default. */
+    now?: () => Date;
+    /** A web build of the test's own (default: fixtureWebDist()). */
+    webDistDir?: string;
+  } = {},
 ): Promise<TTestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'starloop-data-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     TOKEN_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     LOG_LEVEL: 'silent',
+    // app.inject() connects from 127.0.0.1: tests play the load balancer and name the client in
+    // X-Forwarded-For (trust-proxy.int.test.ts covers the header without a trusted proxy).
+    TRUST_PROXY: 'loopback',
     ...env,
   });
   const database = await createTestDb();
@@ -44,9 +54,11 @@ export async function createTestServer(
     config,
     database,
     logger: false,
-    webDistDir: fixtureWebDist(),
+    webDistDir: options.webDistDir ?? fixtureWebDist(),
     jobPollingSeconds: 0.5,
     reviewPageCacheMs: options.reviewPageCacheMs ?? 0,
+    rateLimits: options.rateLimits,
+    ...(options.now ? { now: options.now } : {}),
   });
   await server.app.ready();
   return Object.assign(server, { config });
@@ -72,6 +84,17 @@ export async function createTestOwner(
     ...rest,
   });
   return { ...owner, password };
+}
+
+/** The three owners the admin list tests hang their rows on (and search by name, business or code). */
+export async function createSampleOwners(server: TStarLoopServer) {
+  const owner = (name: string, businessName: string, code: string, contactNumber: string) =>
+    createTestOwner(server, { name, businessName, code, contactNumber });
+  return {
+    sharma: await owner('Ravi Sharma', 'Sharma Sweets', 'sharma-sweets', '9000000101'),
+    mehta: await owner('Neha Mehta', 'Mehta Cafe', 'mehta-cafe', '9000000102'),
+    glow: await owner('Imran Q', 'Glow Salon', 'glow-salon', '9000000103'),
+  };
 }
 
 export async function createTestAdmin(

@@ -1,11 +1,20 @@
-import { ERROR_TEXTS } from '@starloop/contract';
-import { findAdminById, findOwnerById, type TAdminPublic, type TOwnerPublic } from '@starloop/db';
+import { ERROR_TEXTS, findIllFormedText } from '@starloop/contract';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import type { FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { bearerToken } from '../auth/tokens.ts';
+import {
+  assertSuperAdmin,
+  authenticateAdmin,
+  authenticateOwner,
+  type TAdminSession,
+  type TOwnerSession,
+} from '../auth/authenticate.ts';
 import type { TDeps } from '../context.ts';
-import { AppError, firstIssue, type TErrorCode } from '../lib/errors.ts';
+import { AppError, firstIssue, type TErrorCode, unavailableFrom } from '../lib/errors.ts';
+import type { TOperationMeta } from './operation-meta.ts';
+
+export type { TAdminSession, TOwnerSession } from '../auth/authenticate.ts';
 
 export interface TRequestContext {
   deps: TDeps;
@@ -13,16 +22,27 @@ export interface TRequestContext {
   ip: string;
   userAgent: string | undefined;
   authorization: string | undefined;
+  /** REST faults are logged by the REST error handler; tRPC ones here. */
+  transport: 'trpc' | 'rest';
+}
+
+export function requestContext(
+  deps: TDeps,
+  request: FastifyRequest,
+  transport: TRequestContext['transport'],
+): TRequestContext {
+  return {
+    deps,
+    requestId: String(request.id),
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    authorization: request.headers.authorization,
+    transport,
+  };
 }
 
 export function createContextFactory(deps: TDeps) {
-  return ({ req }: CreateFastifyContextOptions): TRequestContext => ({
-    deps,
-    requestId: String(req.id),
-    ip: req.ip,
-    userAgent: req.headers['user-agent'],
-    authorization: req.headers.authorization,
-  });
+  return ({ req }: CreateFastifyContextOptions): TRequestContext => requestContext(deps, req, 'trpc');
 }
 
 const TRPC_CODES: Record<TErrorCode, TRPCError['code']> = {
@@ -37,24 +57,29 @@ const TRPC_CODES: Record<TErrorCode, TRPCError['code']> = {
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
 
-const t = initTRPC.context<TRequestContext>().create({
-  errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    const zod = cause instanceof ZodError ? firstIssue(cause) : undefined;
-    const app = cause instanceof AppError ? cause : undefined;
-    const internal = error.code === 'INTERNAL_SERVER_ERROR';
-    return {
-      ...shape,
-      // Faults never leak their internals; the request id in the log tells the rest.
-      message: zod?.message ?? (internal ? ERROR_TEXTS.internal : shape.message),
-      data: {
-        code: shape.data.code,
-        httpStatus: app?.status ?? shape.data.httpStatus,
-        field: zod?.field ?? app?.field ?? null,
-      },
-    };
-  },
-});
+const t = initTRPC
+  .context<TRequestContext>()
+  .meta<TOperationMeta>()
+  .create({
+    errorFormatter({ shape, error, ctx }) {
+      const cause = error.cause;
+      const zod = cause instanceof ZodError && error.code === 'BAD_REQUEST' ? firstIssue(cause) : undefined;
+      const app = cause instanceof AppError ? cause : undefined;
+      const internal = error.code === 'INTERNAL_SERVER_ERROR';
+      return {
+        ...shape,
+        // Faults never leak their internals; the request id in the log tells the rest.
+        message: zod?.message ?? (internal ? ERROR_TEXTS.internal : shape.message),
+        data: {
+          code: shape.data.code,
+          httpStatus: app?.status ?? shape.data.httpStatus,
+          field: zod?.field ?? app?.field ?? null,
+          // A 5xx names its request, so a support message can be matched with the log line.
+          ...((app?.status ?? shape.data.httpStatus) >= 500 && ctx ? { requestId: ctx.requestId } : {}),
+        },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -64,57 +89,75 @@ const errorMapping = t.middleware(async ({ ctx, next, path }) => {
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;
+    const unavailable = cause instanceof AppError ? undefined : unavailableFrom(cause);
+    if (unavailable) {
+      ctx.deps.log.error(
+        { reqId: ctx.requestId, path, err: cause },
+        'procedure failed: database unavailable',
+      );
+      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: unavailable.message, cause: unavailable });
+    }
     if (cause instanceof AppError) {
       throw new TRPCError({ code: TRPC_CODES[cause.code], message: cause.message, cause });
     }
-    if (result.error.code === 'INTERNAL_SERVER_ERROR') {
+    if (result.error.code === 'INTERNAL_SERVER_ERROR' && ctx.transport === 'trpc') {
       ctx.deps.log.error({ reqId: ctx.requestId, path, err: cause ?? result.error }, 'procedure failed');
     }
   }
   return result;
 });
 
-/** Anyone may call. */
-export const publicProcedure = t.procedure.use(errorMapping);
-
-export interface TOwnerSession {
-  owner: TOwnerPublic;
-  sessionId: string;
-}
-
-/** A signed-in business owner (owner token); a missing, wrong or admin token is a 401. */
-export const ownerProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const token = bearerToken(ctx.authorization);
-  const verified = token ? await ctx.deps.tokens.verify('owner', token) : undefined;
-  const owner = verified ? await findOwnerById(ctx.deps.db, verified.subjectId) : undefined;
-  if (!verified || !owner || owner.deletedAt) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_TEXTS.unauthorized });
-  }
-  return next({ ctx: { ...ctx, session: { owner, sessionId: verified.sessionId } satisfies TOwnerSession } });
-});
-
-export interface TAdminSession {
-  admin: TAdminPublic;
-  sessionId: string;
-}
-
-/** A signed-in, active admin (admin token); a missing, wrong or owner token is a 401. */
-export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const token = bearerToken(ctx.authorization);
-  const verified = token ? await ctx.deps.tokens.verify('admin', token) : undefined;
-  const admin = verified ? await findAdminById(ctx.deps.db, verified.subjectId) : undefined;
-  if (!verified || !admin || admin.status !== 'active') {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: ERROR_TEXTS.unauthorized });
-  }
-  return next({ ctx: { ...ctx, session: { admin, sessionId: verified.sessionId } satisfies TAdminSession } });
-});
-
-/** Only a super_admin: managing other admins (decisions.md). */
-export const superAdminProcedure = adminProcedure.use(({ ctx, next }) => {
-  if (ctx.session.admin.role !== 'super_admin') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: ERROR_TEXTS.forbidden });
-  }
+/**
+ * Every operation's input, before its schema: a NUL or an unpaired surrogate anywhere (values or
+ * keys) is a 400 naming the field, never a database error. Runs after authorization.
+ */
+const wellFormedInput = t.middleware(async ({ getRawInput, next }) => {
+  // An operation without input never reads its body: an empty or broken one is not its error.
+  const raw = await getRawInput().catch(() => undefined);
+  const found = findIllFormedText(raw);
+  if (found) throw new AppError('BAD_REQUEST', found.message, found.field || undefined);
   return next();
 });
+
+/*
+ * The four procedure builders are the only way to make an operation: each one authorizes its
+ * caller in a middleware (so the REST adapter, which runs the same procedure, cannot skip it) and
+ * records who may call it in the meta (for the OpenAPI document and the authorization tests).
+ */
+
+/** Anyone may call. */
+export const publicProcedure = t.procedure.use(errorMapping).use(wellFormedInput).meta({ auth: 'public' });
+
+/**
+ * A signed-in business owner (owner token); a missing, wrong or admin token is a 401, an owner the
+ * sign-in rule refuses (deleted, inactive, pending) a 403 with the reason.
+ */
+export const ownerProcedure = t.procedure
+  .use(errorMapping)
+  .use(async ({ ctx, meta, next }) => {
+    const session: TOwnerSession = await authenticateOwner(ctx.deps, ctx.authorization, {
+      allowPending: meta?.allowPendingOwner === true,
+    });
+    return next({ ctx: { ...ctx, session } });
+  })
+  .use(wellFormedInput)
+  .meta({ auth: 'owner' });
+
+const signedInAdmin = t.procedure.use(errorMapping).use(async ({ ctx, next }) => {
+  const session: TAdminSession = await authenticateAdmin(ctx.deps, ctx.authorization);
+  return next({ ctx: { ...ctx, session } });
+});
+
+/** A signed-in, active admin (admin token); a missing, wrong or owner token is a 401. */
+export const adminProcedure = signedInAdmin.use(wellFormedInput).meta({ auth: 'admin' });
+
+/** Only a super_admin (managing other admins, decisions.md); a plain admin gets a 403. */
+export const superAdminProcedure = signedInAdmin
+  .use(({ ctx, next }) => {
+    assertSuperAdmin(ctx.session);
+    return next();
+  })
+  .use(wellFormedInput)
+  .meta({ auth: 'super_admin' });
 
 export type { TRPCError };

@@ -1,54 +1,224 @@
-import { adminAdminsRouter } from '../domains/admin/admins/router.ts';
-import { adminAgentsRouter } from '../domains/admin/agents/router.ts';
-import { adminLeadsRouter } from '../domains/admin/leads/router.ts';
-import { adminManualPaymentsRouter } from '../domains/admin/manual-payments/router.ts';
-import { adminOnboardingRouter } from '../domains/admin/onboarding/router.ts';
-import { adminOutboxRouter } from '../domains/admin/outbox/router.ts';
-import { adminOverviewRouter } from '../domains/admin/overview/router.ts';
-import { adminPaymentsRouter } from '../domains/admin/payments/router.ts';
-import { adminReportsRouter } from '../domains/admin/reports/router.ts';
-import { adminReviewsRouter } from '../domains/admin/reviews/router.ts';
-import { adminUsersRouter } from '../domains/admin/users/router.ts';
-import { adminAuthRouter } from '../domains/admin-auth/router.ts';
-import { loginProcedure } from '../domains/owner-auth/login.procedure.ts';
-import { logoutProcedure } from '../domains/owner-auth/logout.procedure.ts';
-import { meProcedure } from '../domains/owner-auth/me.procedure.ts';
-import { ownerDashboardRouter } from '../domains/owner-dashboard/router.ts';
-import { ownerSettingsRouter } from '../domains/owner-dashboard/settings-router.ts';
-import { ownerPlanRouter } from '../domains/payments/plan-router.ts';
-import { paymentsRouter } from '../domains/payments/router.ts';
-import { publicRouter } from '../domains/public/router.ts';
-import { replyTemplatesRouter } from '../domains/replies/router.ts';
-import { systemRouter } from '../domains/system/router.ts';
+import { createAdminOperation } from '../domains/admin/admins/create-admin.ts';
+import { listAdminsOperation } from '../domains/admin/admins/list-admins.ts';
+import { updateAdminOperation } from '../domains/admin/admins/update-admin.ts';
+import { createAgentOperation } from '../domains/admin/agents/create-agent.ts';
+import { deleteAgentOperation } from '../domains/admin/agents/delete-agent.ts';
+import { listAgentsOperation } from '../domains/admin/agents/list-agents.ts';
+import { updateAgentOperation } from '../domains/admin/agents/update-agent.ts';
+import { listAuditOperation } from '../domains/admin/audit/list-audit.ts';
+import { changePasswordOperation } from '../domains/admin/auth/change-password.ts';
+import { enrolTotpOperation } from '../domains/admin/auth/enrol-totp.ts';
+import { getAdminOperation } from '../domains/admin/auth/get-admin.ts';
+import { loginAdminOperation } from '../domains/admin/auth/login-admin.ts';
+import { logoutAdminOperation } from '../domains/admin/auth/logout-admin.ts';
+import { verifyTotpOperation } from '../domains/admin/auth/verify-totp.ts';
+import { listJobFailuresOperation } from '../domains/admin/jobs/list-job-failures.ts';
+import { deleteLeadOperation } from '../domains/admin/leads/delete-lead.ts';
+import { listLeadsOperation } from '../domains/admin/leads/list-leads.ts';
+import { updateLeadOperation } from '../domains/admin/leads/update-lead.ts';
+import { listManualPaymentsOperation } from '../domains/admin/manual-payments/list-manual-payments.ts';
+import { onboardCustomersOperation } from '../domains/admin/onboarding/onboard-customers.ts';
+import { listOutboxOperation } from '../domains/admin/outbox/list-outbox.ts';
+import { getOverviewOperation } from '../domains/admin/overview/get-overview.ts';
+import { listActivityOperation } from '../domains/admin/overview/list-activity.ts';
+import { listPaymentsOperation } from '../domains/admin/payments/list-payments.ts';
+import { exportReportOperation } from '../domains/admin/reports/export-report.ts';
+import { listReviewsOperation } from '../domains/admin/reviews/list-reviews.ts';
+import { getSecuritySettingsOperation } from '../domains/admin/security/get-security-settings.ts';
+import { updateSecuritySettingsOperation } from '../domains/admin/security/update-security-settings.ts';
+import { deleteUserOperation } from '../domains/admin/users/delete-user.ts';
+import { getUserGoogleOperation } from '../domains/admin/users/get-user-google.ts';
+import { getUserRequestsOperation } from '../domains/admin/users/get-user-requests.ts';
+import { listUsersOperation } from '../domains/admin/users/list-users.ts';
+import { updateUserOperation } from '../domains/admin/users/update-user.ts';
+import { getOwnerOperation } from '../domains/owner/auth/get-owner.ts';
+import { loginOwnerOperation } from '../domains/owner/auth/login-owner.ts';
+import { logoutOwnerOperation } from '../domains/owner/auth/logout-owner.ts';
+import { getChannelSettingsOperation } from '../domains/owner/channels/get-channel-settings.ts';
+import { updateChannelSettingsOperation } from '../domains/owner/channels/update-channel-settings.ts';
+import { getOwnerReviewOperation } from '../domains/owner/dashboard/get-owner-review.ts';
+import { getOwnerStatsOperation } from '../domains/owner/dashboard/get-owner-stats.ts';
+import { listOwnerReviewsOperation } from '../domains/owner/dashboard/list-owner-reviews.ts';
+import { disconnectGoogleOperation } from '../domains/owner/google/disconnect-google.ts';
+import { finishGoogleConnectOperation } from '../domains/owner/google/finish-google-connect.ts';
+import { getGoogleStatusOperation } from '../domains/owner/google/get-google-status.ts';
+import { listGoogleLocationsOperation } from '../domains/owner/google/list-google-locations.ts';
+import { publishGoogleReplyOperation } from '../domains/owner/google/publish-google-reply.ts';
+import { selectGoogleLocationOperation } from '../domains/owner/google/select-google-location.ts';
+import { startGoogleConnectOperation } from '../domains/owner/google/start-google-connect.ts';
+import { syncGoogleOperation } from '../domains/owner/google/sync-google.ts';
+import { updateGoogleReplyRulesOperation } from '../domains/owner/google/update-google-reply-rules.ts';
+import { createApiKeyOperation } from '../domains/owner/integrations/create-api-key.ts';
+import { createWebhookEndpointOperation } from '../domains/owner/integrations/create-webhook-endpoint.ts';
+import { deleteWebhookEndpointOperation } from '../domains/owner/integrations/delete-webhook-endpoint.ts';
+import { listApiKeysOperation } from '../domains/owner/integrations/list-api-keys.ts';
+import { listWebhookDeliveriesOperation } from '../domains/owner/integrations/list-webhook-deliveries.ts';
+import { listWebhookEndpointsOperation } from '../domains/owner/integrations/list-webhook-endpoints.ts';
+import { revokeApiKeyOperation } from '../domains/owner/integrations/revoke-api-key.ts';
+import { createPlacementOperation } from '../domains/owner/placements/create-placement.ts';
+import { deletePlacementOperation } from '../domains/owner/placements/delete-placement.ts';
+import { getPlacementStatsOperation } from '../domains/owner/placements/get-placement-stats.ts';
+import { listPlacementsOperation } from '../domains/owner/placements/list-placements.ts';
+import { renamePlacementOperation } from '../domains/owner/placements/rename-placement.ts';
+import { createPlanOrderOperation } from '../domains/owner/plan/create-plan-order.ts';
+import { getOwnerPlanOperation } from '../domains/owner/plan/get-owner-plan.ts';
+import { addContactOperation } from '../domains/owner/requests/add-contact.ts';
+import { cancelCampaignOperation } from '../domains/owner/requests/cancel-campaign.ts';
+import { commitImportOperation } from '../domains/owner/requests/commit-import.ts';
+import { createCampaignOperation } from '../domains/owner/requests/create-campaign.ts';
+import { getCampaignOperation } from '../domains/owner/requests/get-campaign.ts';
+import { getContactHistoryOperation } from '../domains/owner/requests/get-contact-history.ts';
+import { getRequestSettingsOperation } from '../domains/owner/requests/get-request-settings.ts';
+import { getRequestSummaryOperation } from '../domains/owner/requests/get-request-summary.ts';
+import { listCampaignsOperation } from '../domains/owner/requests/list-campaigns.ts';
+import { listContactsOperation } from '../domains/owner/requests/list-contacts.ts';
+import { optOutContactOperation } from '../domains/owner/requests/opt-out-contact.ts';
+import { sendRequestOperation } from '../domains/owner/requests/send-request.ts';
+import { updateRequestSettingsOperation } from '../domains/owner/requests/update-request-settings.ts';
+import { changeOwnerPasswordOperation } from '../domains/owner/settings/change-owner-password.ts';
+import { getOwnerSettingsOperation } from '../domains/owner/settings/get-owner-settings.ts';
+import { updateOwnerSettingsOperation } from '../domains/owner/settings/update-owner-settings.ts';
+import { listTemplatesOperation } from '../domains/owner/templates/list-templates.ts';
+import { previewTemplateOperation } from '../domains/owner/templates/preview-template.ts';
+import { resetTemplateOperation } from '../domains/owner/templates/reset-template.ts';
+import { updateTemplateOperation } from '../domains/owner/templates/update-template.ts';
+import { completeTestPaymentOperation } from '../domains/payments/complete-test-payment.ts';
+import { initiatePaymentOperation } from '../domains/payments/initiate-payment.ts';
+import { verifyPaymentOperation } from '../domains/payments/verify-payment.ts';
+import { checkBusinessCodeOperation } from '../domains/public/business-code/check-business-code.ts';
+import { createLeadOperation } from '../domains/public/lead/create-lead.ts';
+import { requestPasswordResetOperation } from '../domains/public/password/request-password-reset.ts';
+import { resetPasswordOperation } from '../domains/public/password/reset-password.ts';
+import { setPasswordOperation } from '../domains/public/password/set-password.ts';
+import { setPasswordWithTokenOperation } from '../domains/public/password/set-password-with-token.ts';
+import { getReviewLinkOperation } from '../domains/public/review/get-review-link.ts';
+import { submitReviewOperation } from '../domains/public/review/submit-review.ts';
+import { getSystemInfoOperation } from '../domains/system/get-system-info.ts';
 import { router } from './init.ts';
 
+/**
+ * Every operation of the API. A key path here is both the tRPC path and the folder of the
+ * operation's file (`admin.users.update` -> domains/admin/users/update-user.ts); an operation with
+ * a REST binding in its meta is also served at its documented /api path (rest/operation-routes.ts).
+ */
 export const appRouter = router({
-  system: systemRouter,
-  public: publicRouter,
-  payments: paymentsRouter,
-  owner: router({
-    login: loginProcedure,
-    logout: logoutProcedure,
-    me: meProcedure,
-    dashboard: ownerDashboardRouter,
-    settings: ownerSettingsRouter,
-    templates: replyTemplatesRouter,
-    plan: ownerPlanRouter,
-  }),
-  admin: router({
-    auth: adminAuthRouter,
-    overview: adminOverviewRouter,
-    users: adminUsersRouter,
-    reviews: adminReviewsRouter,
-    payments: adminPaymentsRouter,
-    manualPayments: adminManualPaymentsRouter,
-    admins: adminAdminsRouter,
-    agents: adminAgentsRouter,
-    leads: adminLeadsRouter,
-    onboarding: adminOnboardingRouter,
-    reports: adminReportsRouter,
-    outbox: adminOutboxRouter,
-  }),
+  system: { info: getSystemInfoOperation },
+  public: {
+    review: { link: getReviewLinkOperation, submit: submitReviewOperation },
+    lead: { create: createLeadOperation },
+    businessCode: { check: checkBusinessCodeOperation },
+    password: {
+      requestReset: requestPasswordResetOperation,
+      setWithToken: setPasswordWithTokenOperation,
+      set: setPasswordOperation,
+      reset: resetPasswordOperation,
+    },
+  },
+  payments: {
+    initiate: initiatePaymentOperation,
+    verify: verifyPaymentOperation,
+    testGateway: { complete: completeTestPaymentOperation },
+  },
+  owner: {
+    login: loginOwnerOperation,
+    logout: logoutOwnerOperation,
+    me: getOwnerOperation,
+    dashboard: {
+      stats: getOwnerStatsOperation,
+      reviews: listOwnerReviewsOperation,
+      review: getOwnerReviewOperation,
+    },
+    settings: {
+      get: getOwnerSettingsOperation,
+      update: updateOwnerSettingsOperation,
+      changePassword: changeOwnerPasswordOperation,
+    },
+    templates: {
+      list: listTemplatesOperation,
+      update: updateTemplateOperation,
+      reset: resetTemplateOperation,
+      preview: previewTemplateOperation,
+    },
+    plan: { get: getOwnerPlanOperation, createOrder: createPlanOrderOperation },
+    channels: { get: getChannelSettingsOperation, update: updateChannelSettingsOperation },
+    integrations: {
+      apiKeys: { list: listApiKeysOperation, create: createApiKeyOperation, revoke: revokeApiKeyOperation },
+      webhooks: {
+        list: listWebhookEndpointsOperation,
+        create: createWebhookEndpointOperation,
+        delete: deleteWebhookEndpointOperation,
+        deliveries: listWebhookDeliveriesOperation,
+      },
+    },
+    google: {
+      status: getGoogleStatusOperation,
+      connect: startGoogleConnectOperation,
+      finishConnect: finishGoogleConnectOperation,
+      locations: listGoogleLocationsOperation,
+      selectLocation: selectGoogleLocationOperation,
+      disconnect: disconnectGoogleOperation,
+      sync: syncGoogleOperation,
+      updateRules: updateGoogleReplyRulesOperation,
+      publishReply: publishGoogleReplyOperation,
+    },
+    placements: {
+      list: listPlacementsOperation,
+      create: createPlacementOperation,
+      rename: renamePlacementOperation,
+      delete: deletePlacementOperation,
+      stats: getPlacementStatsOperation,
+    },
+    requests: {
+      listContacts: listContactsOperation,
+      addContact: addContactOperation,
+      optOutContact: optOutContactOperation,
+      contactHistory: getContactHistoryOperation,
+      commitImport: commitImportOperation,
+      send: sendRequestOperation,
+      listCampaigns: listCampaignsOperation,
+      createCampaign: createCampaignOperation,
+      getCampaign: getCampaignOperation,
+      cancelCampaign: cancelCampaignOperation,
+      getSettings: getRequestSettingsOperation,
+      updateSettings: updateRequestSettingsOperation,
+      summary: getRequestSummaryOperation,
+    },
+  },
+  admin: {
+    auth: {
+      login: loginAdminOperation,
+      verifyTotp: verifyTotpOperation,
+      enrolTotp: enrolTotpOperation,
+      logout: logoutAdminOperation,
+      me: getAdminOperation,
+      changePassword: changePasswordOperation,
+    },
+    overview: { stats: getOverviewOperation, activity: listActivityOperation },
+    users: {
+      list: listUsersOperation,
+      update: updateUserOperation,
+      delete: deleteUserOperation,
+      google: getUserGoogleOperation,
+      requests: getUserRequestsOperation,
+    },
+    reviews: { list: listReviewsOperation },
+    payments: { list: listPaymentsOperation },
+    manualPayments: { list: listManualPaymentsOperation },
+    admins: { list: listAdminsOperation, create: createAdminOperation, update: updateAdminOperation },
+    agents: {
+      list: listAgentsOperation,
+      create: createAgentOperation,
+      update: updateAgentOperation,
+      delete: deleteAgentOperation,
+    },
+    leads: { list: listLeadsOperation, update: updateLeadOperation, delete: deleteLeadOperation },
+    onboarding: { create: onboardCustomersOperation },
+    reports: { export: exportReportOperation },
+    outbox: { list: listOutboxOperation },
+    jobs: { failures: listJobFailuresOperation },
+    security: { get: getSecuritySettingsOperation, update: updateSecuritySettingsOperation },
+    audit: { list: listAuditOperation },
+  },
 });
 
 /** The one type the web app imports from the server. */

@@ -1,6 +1,13 @@
 import { PAYMENT_TEXTS } from '@starloop/contract';
-import { findOwnerByPhone, findPaymentByOrderId, insertAgent, insertPayment } from '@starloop/db';
+import {
+  findOwnerByPhone,
+  findPaymentByOrderId,
+  insertAgent,
+  insertPayment,
+  updateOwner,
+} from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   signCheckout,
@@ -9,7 +16,12 @@ import {
   type TFakeRazorpay,
   webhookBody,
 } from '../../test/fake-razorpay.ts';
-import { createTestOwner, createTestServer, type TTestServer } from '../../test/test-server.ts';
+import {
+  createTestAdmin,
+  createTestOwner,
+  createTestServer,
+  type TTestServer,
+} from '../../test/test-server.ts';
 import { reconcilePendingPayments } from './reconcile.ts';
 import { addMonths } from './subscription.ts';
 
@@ -392,21 +404,26 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
     expect(fake.requests).toHaveLength(0);
   });
 
-  it('two registrations racing for one business code: one wins, the other is a 409 on code', async () => {
+  it('two registrations racing for one business code both start; one pending owner holds the code', async () => {
     const code = `race-${unique()}`;
     const results = await Promise.all(
       [userData({ code }), userData({ code })].map((data) =>
         post('/api/payments/initiate', { userData: data, plan: 'Essential', amount: 199900 }),
       ),
     );
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const loser = results.find((r) => r.statusCode === 409)!;
-    expect(loser.json()).toMatchObject({ message: 'This business code is taken', field: 'code' });
+    // Unpaid attempts do not take a code: the first capture does (registration attempts below).
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
     const owners = await server.deps.db.selectFrom('owners').select('id').where('code', '=', code).execute();
     expect(owners).toHaveLength(1);
+    const attempts = await server.deps.db
+      .selectFrom('registrationAttempts')
+      .select('paymentId')
+      .where('code', '=', code)
+      .execute();
+    expect(attempts).toHaveLength(2);
   });
 
-  it('reuses a still-pending owner when the same phone initiates again', async () => {
+  it('a second attempt for the same phone joins its pending owner without changing it', async () => {
     const first = await initiate();
     const again = await initiate({
       ...userData(),
@@ -415,20 +432,29 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
       code: `chai-${unique()}`,
     });
     expect(again.owner.id).toBe(first.owner.id);
-    expect(again.owner).toMatchObject({ name: 'Asha V', code: again.data.code, status: 'pending' });
+    // The pending owner admins see still shows the first attempt; each attempt keeps its own.
+    expect(again.owner).toMatchObject({ name: first.data.name, code: first.data.code, status: 'pending' });
     expect(again.payment.id).not.toBe(first.payment.id);
+    const attempts = await server.deps.db
+      .selectFrom('registrationAttempts')
+      .select(['paymentId', 'name', 'code', 'outcome'])
+      .where('paymentId', 'in', [first.payment.id, again.payment.id])
+      .orderBy('paymentId')
+      .execute();
+    expect(attempts).toEqual([
+      { paymentId: first.payment.id, name: first.data.name, code: first.data.code, outcome: 'pending' },
+      { paymentId: again.payment.id, name: 'Asha V', code: again.data.code, outcome: 'pending' },
+    ]);
     const owners = await server.deps.db
       .selectFrom('owners')
       .select('id')
       .where('contactNumber', '=', first.data.phone)
       .execute();
     expect(owners).toHaveLength(1);
-    // The old code is free again for someone else.
-    const taker = await initiate(userData({ code: first.data.code }));
-    expect(taker.owner.code).toBe(first.data.code);
 
-    // Once paid, the phone is taken for good.
+    // Once paid, the phone is taken for good, and the paid attempt's details are the owner's.
     expect((await verify(again.orderId, 'pay_reuse0001')).statusCode).toBe(200);
+    expect(await ownerRow(first.owner.id)).toMatchObject({ name: 'Asha V', code: again.data.code });
     const late = await post('/api/payments/initiate', {
       userData: userData({ phone: first.data.phone }),
       plan: 'Essential',
@@ -812,6 +838,422 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
         failureReason: 'Payment was not completed',
       });
       expect((await paymentRow(authorised.payment.id)).status).toBe('pending');
+    });
+  });
+  describe('registration attempts (no takeover)', () => {
+    const login = (phone: string, password: string) =>
+      post('/api/users/login', { contactNumber: phone, password });
+    let adminHeaders: Record<string, string> | undefined;
+    const asAdmin = async () => {
+      if (!adminHeaders) {
+        const admin = await createTestAdmin(server, { role: 'admin' });
+        const { token } = await server.deps.tokens.issue('admin', admin.id);
+        adminHeaders = { authorization: `Bearer ${token}` };
+      }
+      return adminHeaders;
+    };
+    /** The payment as the admin payments list shows it (found by its order id). */
+    const adminPayment = async (orderId: string) => {
+      const res = await get(`/api/admin/payments?search=${orderId}`, await asAdmin());
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = res.json().payments as { razorpayOrderId: string; needsRefund: boolean }[];
+      return rows.find((row) => row.razorpayOrderId === orderId);
+    };
+    const refundEvents = (paymentId: number) =>
+      server.deps.db
+        .selectFrom('activityEvents')
+        .select(['type', 'message', 'code', 'meta'])
+        .where(sql<boolean>`meta->>'paymentId' = ${String(paymentId)}`)
+        .where(sql<boolean>`meta->>'needsRefund' = 'true'`)
+        .execute();
+    const sessionCount = async (ownerId: number) =>
+      (
+        await server.deps.db
+          .selectFrom('authSessions')
+          .select('id')
+          .where('subjectKind', '=', 'owner')
+          .where('subjectId', '=', ownerId)
+          .execute()
+      ).length;
+    const attackerOf = (phone: string) =>
+      userData({
+        phone,
+        name: 'Mallory Attacker',
+        email: 'mallory@evil.test',
+        businessName: 'Evil Biz',
+        code: `evil-${unique()}`,
+        businessUrl: 'https://g.page/r/evil/review',
+        password: 'attacker-pass',
+      });
+
+    it("the attack: a second initiate with the victim's phone leaves the victim's details and password in force", async () => {
+      const victim = await initiate();
+      const attackerData = attackerOf(victim.data.phone);
+      const attacker = await initiate(attackerData);
+      // One pending owner per phone; the second attempt changed nothing on it.
+      expect(attacker.owner.id).toBe(victim.owner.id);
+      expect(attacker.payment.id).not.toBe(victim.payment.id);
+      expect(await ownerRow(victim.owner.id)).toMatchObject({
+        status: 'pending',
+        name: victim.data.name,
+        code: victim.data.code,
+        email: 'asha@example.com',
+      });
+
+      const paid = await verify(victim.orderId, 'pay_victim0001');
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json().token).toEqual(expect.any(String));
+      expect(await ownerRow(victim.owner.id)).toMatchObject({
+        status: 'active',
+        name: victim.data.name,
+        email: 'asha@example.com',
+        businessName: victim.data.businessName,
+        code: victim.data.code,
+        reviewLink: victim.data.businessUrl,
+      });
+      expect((await login(victim.data.phone, victim.data.password)).statusCode).toBe(200);
+      expect((await login(victim.data.phone, attackerData.password)).statusCode).toBe(401);
+
+      // The attacker pays their own order afterwards: captured, applied to nobody, no token.
+      const late = await verify(attacker.orderId, 'pay_attack0001');
+      expect(late.statusCode, late.body).toBe(200);
+      expect(late.json().success).toBe(true);
+      expect(late.json()).not.toHaveProperty('token');
+      expect(await paymentRow(attacker.payment.id)).toMatchObject({ status: 'captured' });
+      expect(await ownerRow(victim.owner.id)).toMatchObject({
+        name: victim.data.name,
+        code: victim.data.code,
+      });
+      expect((await login(victim.data.phone, victim.data.password)).statusCode).toBe(200);
+      expect((await login(victim.data.phone, attackerData.password)).statusCode).toBe(401);
+      expect(await adminPayment(attacker.orderId)).toMatchObject({ needsRefund: true });
+      expect(await adminPayment(victim.orderId)).toMatchObject({ needsRefund: false });
+      expect(await refundEvents(attacker.payment.id)).toHaveLength(1);
+      // The attacker's code never reached the owner, so it is still free.
+      await initiate(userData({ code: attackerData.code }));
+    });
+
+    it('the attacker initiating first changes nothing either: the attempt that is paid is applied', async () => {
+      const phone = randomPhone();
+      const attackerData = attackerOf(phone);
+      const attacker = await initiate(attackerData);
+      const victim = await initiate(userData({ phone }));
+      expect(victim.owner.id).toBe(attacker.owner.id);
+
+      const paid = await verify(victim.orderId, 'pay_victim0002');
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json().user).toMatchObject({ name: victim.data.name, code: victim.data.code });
+      expect(await ownerRow(victim.owner.id)).toMatchObject({
+        status: 'active',
+        name: victim.data.name,
+        email: 'asha@example.com',
+        businessName: victim.data.businessName,
+        code: victim.data.code,
+      });
+      expect((await login(phone, victim.data.password)).statusCode).toBe(200);
+      expect((await login(phone, attackerData.password)).statusCode).toBe(401);
+
+      const late = webhookBody('payment.captured', {
+        id: 'pay_attack0002',
+        orderId: attacker.orderId,
+        amount: 199900,
+      });
+      expect((await webhook(late, `evt_attack_${unique()}`)).statusCode).toBe(200);
+      expect(await paymentRow(attacker.payment.id)).toMatchObject({ status: 'captured' });
+      expect((await ownerRow(victim.owner.id)).code).toBe(victim.data.code);
+      expect((await login(phone, attackerData.password)).statusCode).toBe(401);
+      expect(await adminPayment(attacker.orderId)).toMatchObject({ needsRefund: true });
+    });
+
+    it('first captured wins for one phone; a later capture needs a refund and signs nobody in', async () => {
+      const first = await initiate();
+      const second = await initiate(
+        userData({
+          phone: first.data.phone,
+          name: 'Second Try',
+          code: `second-${unique()}`,
+          password: 'second-pass',
+        }),
+      );
+      // The second attempt is paid first (webhook), so it is the one applied.
+      const body = webhookBody('order.paid', {
+        id: 'pay_second001',
+        orderId: second.orderId,
+        amount: 199900,
+      });
+      expect((await webhook(body, `evt_second_${unique()}`)).statusCode).toBe(200);
+      expect(await ownerRow(first.owner.id)).toMatchObject({
+        status: 'active',
+        name: 'Second Try',
+        code: second.data.code,
+      });
+
+      const sessionsBefore = await sessionCount(first.owner.id);
+      const late = await verify(first.orderId, 'pay_first0001');
+      expect(late.statusCode, late.body).toBe(200);
+      expect(late.json().success).toBe(true);
+      expect(late.json()).not.toHaveProperty('token');
+      expect(await sessionCount(first.owner.id)).toBe(sessionsBefore);
+      expect(await paymentRow(first.payment.id)).toMatchObject({
+        status: 'captured',
+        razorpayPaymentId: 'pay_first0001',
+        periodEnd: null,
+      });
+      const owner = await ownerRow(first.owner.id);
+      expect(owner).toMatchObject({ name: 'Second Try', code: second.data.code });
+      // One period only: the refunded payment extended nothing.
+      expect(owner.subscriptionEnd).toEqual(addMonths(owner.subscriptionStart!, 1));
+      expect((await login(first.data.phone, first.data.password)).statusCode).toBe(401);
+      expect((await login(first.data.phone, 'second-pass')).statusCode).toBe(200);
+
+      expect(await adminPayment(first.orderId)).toMatchObject({ needsRefund: true });
+      expect(await adminPayment(second.orderId)).toMatchObject({ needsRefund: false });
+      const events = await refundEvents(first.payment.id);
+      expect(events).toHaveLength(1);
+      expect(events[0]!.message).toContain('needs a refund');
+      // The overview's activity shows it to admins.
+      const activity = await get('/api/admin/activity/?limit=50', await asAdmin());
+      expect(activity.statusCode).toBe(200);
+      expect(
+        activity.json().activities.some((a: { message: string }) => a.message === events[0]!.message),
+      ).toBe(true);
+
+      // Repeated deliveries change nothing more.
+      const again = webhookBody('payment.captured', {
+        id: 'pay_first0001',
+        orderId: first.orderId,
+        amount: 199900,
+      });
+      expect((await webhook(again, `evt_first_${unique()}`)).statusCode).toBe(200);
+      expect(await refundEvents(first.payment.id)).toHaveLength(1);
+      expect((await verify(first.orderId, 'pay_first0001')).json()).not.toHaveProperty('token');
+    });
+
+    it('two phones may hold attempts for one code; the first captured takes it, the later one needs a refund', async () => {
+      const code = `shared-${unique()}`;
+      const a = await initiate(userData({ code }));
+      const b = await initiate(userData({ code, name: 'Bhavna Rao' }));
+      expect(a.owner.id).not.toBe(b.owner.id);
+      expect(a.owner.code).toBe(code);
+      expect(b.owner.code).not.toBe(code);
+
+      // The form's availability check follows the same rule: an unpaid registration holds nothing.
+      const check = await get(`/api/users/code-available/${code}`);
+      expect(check.json()).toMatchObject({ available: true });
+
+      // B pays and the browser never comes back: reconciliation captures it.
+      fake.setOrderPayments(b.orderId, [{ id: 'pay_shared_b1', status: 'captured', method: 'upi' }]);
+      await reconcilePendingPayments(server.deps, { now: new Date(Date.now() + 16 * 60 * 1000) });
+      expect(await ownerRow(b.owner.id)).toMatchObject({ status: 'active', code, name: 'Bhavna Rao' });
+      const displaced = await ownerRow(a.owner.id);
+      expect(displaced.status).toBe('pending');
+      expect(displaced.code).not.toBe(code);
+
+      // A pays afterwards: the code is taken by then.
+      const late = await verify(a.orderId, 'pay_shared_a1');
+      expect(late.statusCode, late.body).toBe(200);
+      expect(late.json()).not.toHaveProperty('token');
+      expect(await paymentRow(a.payment.id)).toMatchObject({ status: 'captured' });
+      expect((await ownerRow(a.owner.id)).status).toBe('pending');
+      expect((await ownerRow(b.owner.id)).code).toBe(code);
+      expect(await adminPayment(a.orderId)).toMatchObject({ needsRefund: true });
+      expect(await refundEvents(a.payment.id)).toHaveLength(1);
+
+      expect((await get(`/api/users/code-available/${code}`)).json()).toMatchObject({ available: false });
+
+      // A refunded capture does not use up A's phone: A registers again with another code.
+      const retry = await initiate({ ...a.data, code: `shared-${unique()}` });
+      expect(retry.owner.id).toBe(a.owner.id);
+      const paid = await verify(retry.orderId, 'pay_shared_a2');
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json().token).toEqual(expect.any(String));
+      expect(await ownerRow(a.owner.id)).toMatchObject({ status: 'active', code: retry.data.code });
+    });
+
+    it('captures racing for one phone and one code: each is settled once, and no two are applied', async () => {
+      const code = `racecap-${unique()}`;
+      const a1 = await initiate(userData({ code }));
+      const a2 = await initiate(
+        userData({ phone: a1.data.phone, code: `other-${unique()}`, name: 'Second' }),
+      );
+      const b = await initiate(userData({ code }));
+      const all = [a1, a2, b];
+      const results = await Promise.all(
+        all.flatMap((x, i) => {
+          const body = webhookBody('payment.captured', {
+            id: `pay_rc${i}x${unique()}`,
+            orderId: x.orderId,
+            amount: 199900,
+          });
+          return [webhook(body, `evt_rc_${unique()}`), webhook(body, `evt_rc_${unique()}`)];
+        }),
+      );
+      for (const res of results) expect(res.statusCode, res.body).toBe(200);
+
+      const applied = new Map<string, boolean>();
+      for (const x of all) {
+        expect((await paymentRow(x.payment.id)).status).toBe('captured');
+        applied.set(x.orderId, (await adminPayment(x.orderId))?.needsRefund === false);
+        // Settled once: one activity event per payment, however many deliveries.
+        const events = await server.deps.db
+          .selectFrom('activityEvents')
+          .select('id')
+          .where(sql<boolean>`meta->>'paymentId' = ${String(x.payment.id)}`)
+          .execute();
+        expect(events).toHaveLength(1);
+      }
+      const [a1Won, a2Won, bWon] = all.map((x) => applied.get(x.orderId)!);
+      // One phone: at most one of a1 and a2. One code: exactly one of a1 and b (nobody else wants it).
+      expect(a1Won && a2Won).toBe(false);
+      expect(a1Won).not.toBe(bWon);
+      expect((await ownerRow(a1.owner.id)).status).toBe(a1Won || a2Won ? 'active' : 'pending');
+      expect((await ownerRow(b.owner.id)).status).toBe(bWon ? 'active' : 'pending');
+      const holders = await server.deps.db
+        .selectFrom('owners')
+        .select('id')
+        .where('code', '=', code)
+        .execute();
+      expect(holders.map((h) => h.id)).toEqual([a1Won ? a1.owner.id : b.owner.id]);
+    });
+
+    it('an owner that ever had a captured payment, or was onboarded by an admin, is never reusable', async () => {
+      const expect409 = async (over: Record<string, unknown>, field: 'phone' | 'code') => {
+        const res = await post('/api/payments/initiate', {
+          userData: userData(over),
+          plan: 'Essential',
+          amount: 199900,
+        });
+        expect(res.statusCode, res.body).toBe(409);
+        expect(res.json().field).toBe(field);
+      };
+      // Paid once, then set back to pending by an admin.
+      const paid = await initiate();
+      expect((await verify(paid.orderId, 'pay_reuse_p01')).statusCode).toBe(200);
+      await updateOwner(server.deps.db, paid.owner.id, { status: 'pending' });
+      await expect409({ phone: paid.data.phone }, 'phone');
+      await expect409({ code: paid.data.code }, 'code');
+      // A pending website owner with a captured renewal (e.g. a past subscriber).
+      const renewed = await createTestOwner(server, { status: 'pending' });
+      await insertPayment(server.deps.db, {
+        ownerId: renewed.id,
+        plan: 'essential',
+        purpose: 'renewal',
+        provider: 'razorpay',
+        amount: 199900,
+        status: 'captured',
+        razorpayOrderId: `order_reuse${unique()}`,
+      });
+      await expect409({ phone: renewed.contactNumber }, 'phone');
+      await expect409({ code: renewed.code }, 'code');
+      // Onboarded by an admin, never paid, still pending.
+      const onboarded = await createTestOwner(server, { status: 'pending', registrationSource: 'manual' });
+      await expect409({ phone: onboarded.contactNumber }, 'phone');
+      await expect409({ code: onboarded.code }, 'code');
+      // Deleted owners keep their phone and code.
+      const deleted = await createTestOwner(server, { status: 'pending', deletedAt: new Date() });
+      await expect409({ phone: deleted.contactNumber }, 'phone');
+
+      // An owner that stops being reusable between initiate and capture: the capture needs a refund.
+      const gone = await initiate();
+      await updateOwner(server.deps.db, gone.owner.id, { deletedAt: new Date() });
+      const late = await verify(gone.orderId, 'pay_reuse_g01');
+      expect(late.statusCode, late.body).toBe(200);
+      expect(late.json()).not.toHaveProperty('token');
+      expect(await paymentRow(gone.payment.id)).toMatchObject({ status: 'captured' });
+      expect((await ownerRow(gone.owner.id)).status).toBe('pending');
+      expect(await adminPayment(gone.orderId)).toMatchObject({ needsRefund: true });
+    });
+  });
+
+  describe('verify issues a token only on the call that captures a registration', () => {
+    const sessions = async (ownerId: number) =>
+      (
+        await server.deps.db
+          .selectFrom('authSessions')
+          .select('id')
+          .where('subjectKind', '=', 'owner')
+          .where('subjectId', '=', ownerId)
+          .execute()
+      ).length;
+    const trpcVerify = (orderId: string, paymentId: string) =>
+      post('/trpc/payments.verify', {
+        razorpay_order_id: orderId,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: signCheckout(KEY_SECRET, orderId, paymentId),
+      });
+
+    it('a repeated verify answers success without a token, on REST and tRPC', async () => {
+      const { orderId, owner } = await initiate();
+      const first = await verify(orderId, 'pay_once00001');
+      expect(first.statusCode).toBe(200);
+      expect(first.json().token).toEqual(expect.any(String));
+      expect(await sessions(owner.id)).toBe(1);
+
+      const again = await verify(orderId, 'pay_once00001');
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ success: true });
+      expect(again.json()).not.toHaveProperty('token');
+      const twin = await trpcVerify(orderId, 'pay_once00001');
+      expect(twin.statusCode).toBe(200);
+      expect(twin.json().result.data).toMatchObject({ success: true });
+      expect(twin.json().result.data).not.toHaveProperty('token');
+      expect(await sessions(owner.id)).toBe(1);
+    });
+
+    it('a verify after the webhook captured the payment answers success without a token', async () => {
+      const { orderId, owner } = await initiate();
+      const body = webhookBody('payment.captured', { id: 'pay_hook00001', orderId, amount: 199900 });
+      expect((await webhook(body, `evt_hook_${unique()}`)).statusCode).toBe(200);
+      expect((await ownerRow(owner.id)).status).toBe('active');
+      const res = await verify(orderId, 'pay_hook00001');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true });
+      expect(res.json()).not.toHaveProperty('token');
+      const twin = await trpcVerify(orderId, 'pay_hook00001');
+      expect(twin.json().result.data).not.toHaveProperty('token');
+      expect(await sessions(owner.id)).toBe(0);
+    });
+
+    it('renewals and upgrades never issue a token', async () => {
+      const owner = await createTestOwner(server, { status: 'active' });
+      const { token } = await server.deps.tokens.issue('owner', owner.id);
+      for (const purpose of ['renewal', 'upgrade'] as const) {
+        const order = await post(
+          '/trpc/owner.plan.createOrder',
+          { plan: 'Essential', purpose },
+          { authorization: `Bearer ${token}` },
+        );
+        expect(order.statusCode, order.body).toBe(200);
+        const { orderId } = order.json().result.data;
+        const res =
+          purpose === 'renewal'
+            ? await verify(orderId, `pay_r${unique()}`)
+            : await trpcVerify(orderId, `pay_u${unique()}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const answer = purpose === 'renewal' ? res.json() : res.json().result.data;
+        expect(answer).toMatchObject({ success: true });
+        expect(answer).not.toHaveProperty('token');
+      }
+      expect(await sessions(owner.id)).toBe(1);
+    });
+
+    it('a registration paid for an owner that may not sign in gets no token', async () => {
+      // A registration payment from before attempts were recorded, for an owner an admin disabled.
+      const owner = await createTestOwner(server, { status: 'inactive' });
+      const orderId = `order_legacy${unique()}`;
+      await insertPayment(server.deps.db, {
+        ownerId: owner.id,
+        plan: 'essential',
+        purpose: 'registration',
+        provider: 'razorpay',
+        amount: 199900,
+        razorpayOrderId: orderId,
+      });
+      const res = await verify(orderId, 'pay_legacy001');
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).not.toHaveProperty('token');
+      expect(await sessions(owner.id)).toBe(0);
+      expect((await findPaymentByOrderId(server.deps.db, orderId))?.status).toBe('captured');
     });
   });
 });

@@ -15,22 +15,28 @@ import {
   findOwnerById,
   findOwnerByPhone,
   findPaymentByOrderId,
+  findRegistrationAttempt,
   insertOwner,
   insertPayment,
+  insertRegistrationAttempt,
   inTransaction,
-  isBusinessCodeTaken,
+  isUniqueViolation,
   lockOwnerById,
   recordWebhookEvent,
+  reserveOwnerId,
   reservePaymentId,
   type TDb,
+  type TNewRegistrationAttempt,
   type TOwnerPublic,
-  updateOwner,
 } from '@starloop/db';
 import { z } from 'zod';
+import { assertOwnerMaySignIn } from '../../auth/authenticate.ts';
+import { assertPasswordNotCommon } from '../../auth/common-passwords.ts';
 import { hashPassword } from '../../auth/passwords.ts';
+import { startOwnerSession } from '../../auth/sign-in.ts';
 import type { TDeps } from '../../context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { toOwnerUser } from '../owner-auth/owner-dto.ts';
+import { toOwnerUser } from '../owner/auth/owner-dto.ts';
 import {
   hmacHex,
   PaymentProviderError,
@@ -39,6 +45,7 @@ import {
   type TProviderOrder,
 } from './provider.ts';
 import { paymentProviderFor } from './provider-registry.ts';
+import { placeholderCode, registrationTargets } from './registration-rules.ts';
 import { settleCaptured, settleFailed } from './settlement.ts';
 
 export interface TClient {
@@ -75,24 +82,84 @@ async function createProviderOrder(
   }
 }
 
+/** What the browser's checkout needs of a new order (registration, renewal or upgrade alike). */
+const checkoutOrder = (orderId: string, amount: number, provider: TPaymentProvider): TPaymentOrder => ({
+  orderId,
+  amount,
+  currency: CURRENCY,
+  keyId: provider.keyId,
+  testMode: provider.testMode,
+});
+
 /** A unique-index violation from either driver, turned into the 409 naming the field. */
 function uniqueViolation(error: unknown): AppError | undefined {
-  const e = error as { code?: unknown; constraint?: unknown; detail?: unknown; message?: unknown };
-  if (e?.code !== '23505') return undefined;
-  const where = `${String(e.constraint ?? '')} ${String(e.detail ?? '')} ${String(e.message ?? '')}`;
-  if (where.includes('contact_number')) return conflict(PAYMENT_TEXTS.phoneTaken, 'phone');
-  if (where.includes('code')) return conflict(PAYMENT_TEXTS.codeTaken, 'code');
+  if (isUniqueViolation(error, 'contact_number')) return conflict(PAYMENT_TEXTS.phoneTaken, 'phone');
+  if (isUniqueViolation(error, 'code')) return conflict(PAYMENT_TEXTS.codeTaken, 'code');
   return undefined;
 }
 
-/** A still-pending self-registration may be re-initiated (decisions.md); anything else keeps its phone. */
-const isReusableRegistration = (owner: TOwnerPublic) =>
-  owner.status === 'pending' && !owner.deletedAt && owner.registrationSource === 'website';
+const takenConflict = (taken: 'phone' | 'code') =>
+  taken === 'phone' ? conflict(PAYMENT_TEXTS.phoneTaken, 'phone') : conflict(PAYMENT_TEXTS.codeTaken, 'code');
+
+/** Attempts to write a registration: a lost race on the phone or code index is looked at again. */
+const REGISTRATION_WRITE_TRIES = 3;
 
 /**
- * POST /api/payments/initiate. Validates (input schema, plan amount, phone and code uniqueness),
- * creates the provider order FIRST (receipt = a reserved payment id), then writes the pending owner
- * and the pending payment in one transaction. A provider failure therefore leaves nothing behind.
+ * One registration attempt, in the caller's transaction: its details beside its pending payment,
+ * joined to the phone's pending owner, or creating it when this is the phone's first attempt. Looks
+ * at the phone and code again under the owner's lock (an earlier attempt may have been paid for
+ * meanwhile). Answers whether an existing pending owner was joined.
+ */
+async function writeRegistrationAttempt(
+  trx: TDb,
+  input: {
+    phone: string;
+    details: Omit<TNewRegistrationAttempt, 'paymentId'>;
+    payment: { id: number; provider: TPaymentProvider['kind']; amount: number; orderId: string };
+  },
+): Promise<boolean> {
+  const { phone, details, payment } = input;
+  const existing = await findOwnerByPhone(trx, phone);
+  const phoneOwner = existing ? await lockOwnerById(trx, existing.id) : undefined;
+  const targets = await registrationTargets(trx, phoneOwner, details.code);
+  if ('taken' in targets) throw takenConflict(targets.taken);
+  let ownerId = targets.phoneOwner?.id;
+  if (ownerId === undefined) {
+    // While another unpaid registration holds the code, this owner waits under a placeholder.
+    const id = await reserveOwnerId(trx);
+    const created = await insertOwner(trx, {
+      ...details,
+      id,
+      code: targets.codeHolder ? placeholderCode(id) : details.code,
+      contactNumber: phone,
+      registrationSource: 'website',
+      status: 'pending',
+    });
+    ownerId = created.id;
+  }
+  await insertPayment(trx, {
+    id: payment.id,
+    ownerId,
+    plan: details.plan,
+    purpose: 'registration',
+    provider: payment.provider,
+    amount: payment.amount,
+    currency: CURRENCY,
+    status: 'pending',
+    razorpayOrderId: payment.orderId,
+  });
+  await insertRegistrationAttempt(trx, { paymentId: payment.id, ...details });
+  return targets.phoneOwner !== undefined;
+}
+
+/**
+ * POST /api/payments/initiate. Validates (input schema, plan amount, phone and code not taken by a
+ * real account), creates the provider order FIRST (receipt = a reserved payment id), then writes
+ * the attempt in one transaction: its own details beside its own pending payment, and the phone's
+ * pending owner when this is the phone's first attempt. A later attempt for the same phone changes
+ * nothing on that owner: an attempt's details reach the owner only when its payment is captured
+ * (settlement.ts), so nobody can re-initiate with someone else's phone and take the account over.
+ * A provider failure leaves nothing behind.
  */
 export async function initiateRegistration(
   deps: TDeps,
@@ -104,11 +171,10 @@ export async function initiateRegistration(
   if (input.amount !== plan.amount) throw badRequest(PAYMENT_TEXTS.amountMismatch, 'amount');
   const u = input.userData;
 
-  const existing = await findOwnerByPhone(deps.db, u.phone);
-  if (existing && !isReusableRegistration(existing)) throw conflict(PAYMENT_TEXTS.phoneTaken, 'phone');
-  if (await isBusinessCodeTaken(deps.db, u.code, existing?.id))
-    throw conflict(PAYMENT_TEXTS.codeTaken, 'code');
+  const early = await registrationTargets(deps.db, await findOwnerByPhone(deps.db, u.phone), u.code);
+  if ('taken' in early) throw takenConflict(early.taken);
 
+  assertPasswordNotCommon(u.password, 'userData.password');
   const passwordHash = await hashPassword(u.password);
   const provider = paymentProviderFor(deps);
   const paymentId = await reservePaymentId(deps.db);
@@ -130,50 +196,28 @@ export async function initiateRegistration(
     plan: plan.key,
     passwordHash,
   };
-  try {
-    await inTransaction(deps.db, async (trx) => {
-      let ownerId: number;
-      if (existing) {
-        // Re-check under the lock: the earlier attempt may have been paid for meanwhile.
-        const current = await lockOwnerById(trx, existing.id);
-        if (!current || !isReusableRegistration(current)) throw conflict(PAYMENT_TEXTS.phoneTaken, 'phone');
-        await updateOwner(trx, current.id, details);
-        ownerId = current.id;
-      } else {
-        const created = await insertOwner(trx, {
-          ...details,
-          contactNumber: u.phone,
-          registrationSource: 'website',
-          status: 'pending',
-        });
-        ownerId = created.id;
-      }
-      await insertPayment(trx, {
-        id: paymentId,
-        ownerId,
-        plan: plan.key,
-        purpose: 'registration',
-        provider: provider.kind,
-        amount: plan.amount,
-        currency: CURRENCY,
-        status: 'pending',
-        razorpayOrderId: order.id,
-      });
-    });
-  } catch (error) {
-    throw uniqueViolation(error) ?? error;
+  const write = () =>
+    inTransaction(deps.db, (trx) =>
+      writeRegistrationAttempt(trx, {
+        phone: u.phone,
+        details,
+        payment: { id: paymentId, provider: provider.kind, amount: plan.amount, orderId: order.id },
+      }),
+    );
+  let reused: boolean;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      reused = await write();
+      break;
+    } catch (error) {
+      // Two first attempts for one phone, or a code taken meanwhile: look again.
+      const lostRace = isUniqueViolation(error, 'contact_number') || isUniqueViolation(error, 'code');
+      if (lostRace && attempt < REGISTRATION_WRITE_TRIES) continue;
+      throw uniqueViolation(error) ?? error;
+    }
   }
-  deps.log.info(
-    { paymentId, provider: provider.kind, reused: Boolean(existing) },
-    'registration payment initiated',
-  );
-  return {
-    orderId: order.id,
-    amount: plan.amount,
-    currency: CURRENCY,
-    keyId: provider.keyId,
-    testMode: provider.testMode,
-  };
+  deps.log.info({ paymentId, provider: provider.kind, reused }, 'registration payment initiated');
+  return checkoutOrder(order.id, plan.amount, provider);
 }
 
 /** A renewal or upgrade order for a signed-in owner (owner.plan.createOrder). */
@@ -204,19 +248,16 @@ export async function createOwnerOrder(
     razorpayOrderId: order.id,
   });
   deps.log.info({ paymentId, ownerId: owner.id, purpose: input.purpose }, 'plan payment initiated');
-  return {
-    orderId: order.id,
-    amount: plan.amount,
-    currency: CURRENCY,
-    keyId: provider.keyId,
-    testMode: provider.testMode,
-  };
+  return checkoutOrder(order.id, plan.amount, provider);
 }
 
 /**
  * POST /api/payments/verify. The checkout signature must be the provider's HMAC of our stored
- * order id and the payment id; then the payment settles on the one activation path and the owner
- * gets a token. Anything forged or mismatched is a 400 and changes nothing.
+ * order id and the payment id; then the payment settles on the one activation path. Only the call
+ * that captures a registration signs the owner in (and only an owner the sign-in rule lets in): a
+ * repeated verify, one after the webhook or reconciliation, a renewal, or a registration captured
+ * after its phone or code was taken answers success without a token, so holding a checkout callback
+ * never mints a session. Anything forged or mismatched is a 400 and changes nothing.
  */
 export async function verifyCheckout(
   deps: TDeps,
@@ -251,10 +292,20 @@ export async function verifyCheckout(
   if (outcome.kind === 'unknown-order' || outcome.kind === 'amount-mismatch') {
     throw badRequest(PAYMENT_TEXTS.verificationFailed);
   }
-  const { token } = await deps.tokens.issue('owner', payment.ownerId, client.userAgent);
-  const owner = await findOwnerById(deps.db, payment.ownerId);
-  if (!owner) throw badRequest(PAYMENT_TEXTS.verificationFailed);
-  return { success: true, token, user: toOwnerUser(owner) };
+  if (payment.purpose !== 'registration') return { success: true };
+  if (outcome.kind === 'activated') {
+    const owner = payment.ownerId === null ? undefined : await findOwnerById(deps.db, payment.ownerId);
+    if (!owner) throw badRequest(PAYMENT_TEXTS.verificationFailed);
+    assertOwnerMaySignIn(owner);
+    const token = await startOwnerSession(deps, owner.id, client, 'payment');
+    return { success: true, token, user: toOwnerUser(owner) };
+  }
+  const needsRefund =
+    outcome.kind === 'needs-refund' ||
+    (await findRegistrationAttempt(deps.db, payment.id))?.outcome === 'needs_refund';
+  return needsRefund
+    ? { success: true, needsRefund: true, message: PAYMENT_TEXTS.paymentNeedsRefund }
+    : { success: true, message: PAYMENT_TEXTS.paymentAlreadyVerified };
 }
 
 /** The part of a Razorpay webhook event this server reads; everything else is ignored. */

@@ -51,7 +51,8 @@ async function reconcileOne(
       source: 'reconcile',
     });
     deps.reviewPageCache.clear();
-    return result.kind === 'activated' ? 'captured' : 'unchanged';
+    // A registration applied to nobody (needs a refund) was captured all the same.
+    return result.kind === 'activated' || result.kind === 'needs-refund' ? 'captured' : 'unchanged';
   }
   // Authorised or just created: money is on its way; ask again next run.
   if (attempts.some((a) => a.status === 'authorized' || a.status === 'created')) return 'unchanged';

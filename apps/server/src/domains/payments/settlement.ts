@@ -1,18 +1,27 @@
 import { resolveRegistrationPlan, type TPaymentPurpose } from '@starloop/contract';
 import {
   findAgentByCodeOrName,
+  findOwnerByCode,
   findOwnerById,
+  findRegistrationAttempt,
   inTransaction,
   lockOwnerById,
+  lockOwnersById,
   lockPaymentByOrderId,
   recordActivity,
+  revokeSubjectSessions,
+  settleRegistrationAttempt,
   type TDb,
+  type TOwnerPublic,
   type TOwnerUpdate,
   type TPayment,
+  type TRefundReason,
+  type TRegistrationAttempt,
   updateOwner,
   updatePayment,
 } from '@starloop/db';
 import type { TDeps } from '../../context.ts';
+import { isReusableRegistration, placeholderCode } from './registration-rules.ts';
 import { nextPeriod } from './subscription.ts';
 
 /** Where a settlement came from (logged and kept in the activity event). */
@@ -32,6 +41,8 @@ export interface TCapturedAttempt {
 
 export type TCaptureOutcome =
   | { kind: 'activated'; payment: TPayment }
+  /** Captured for a registration whose phone or code was taken by then: applied to nobody. */
+  | { kind: 'needs-refund'; payment: TPayment }
   | { kind: 'already-captured'; payment: TPayment }
   | { kind: 'unknown-order' }
   | { kind: 'amount-mismatch'; payment: TPayment };
@@ -56,6 +67,13 @@ export async function settleCaptured(
   db: TDb,
   attempt: TCapturedAttempt,
 ): Promise<TCaptureOutcome> {
+  const outcome = await captureInTransaction(deps, db, attempt);
+  if (outcome.kind === 'activated') deps.metrics.payment('captured');
+  else if (outcome.kind === 'needs-refund') deps.metrics.payment('needs_refund');
+  return outcome;
+}
+
+function captureInTransaction(deps: TDeps, db: TDb, attempt: TCapturedAttempt): Promise<TCaptureOutcome> {
   return inTransaction(db, async (trx) => {
     const payment = await lockPaymentByOrderId(trx, attempt.orderId);
     if (!payment) return { kind: 'unknown-order' } as const;
@@ -87,7 +105,14 @@ export async function settleCaptured(
       return { kind: 'amount-mismatch', payment } as const;
     }
 
-    const owner = await lockOwnerById(trx, payment.ownerId);
+    // A registration's own details wait beside its payment; payments from before attempts were
+    // recorded (migration 0009) and renewals settle on the owner as it is.
+    const registrationAttempt =
+      payment.purpose === 'registration' ? await findRegistrationAttempt(trx, payment.id) : undefined;
+    if (registrationAttempt) return settleRegistration(deps, trx, payment, registrationAttempt, attempt);
+
+    // A payment detached from a purged owner has nobody left to activate.
+    const owner = payment.ownerId === null ? undefined : await lockOwnerById(trx, payment.ownerId);
     if (!owner) return { kind: 'unknown-order' } as const;
     const now = deps.now();
     const period = nextPeriod(owner.subscriptionEnd, now);
@@ -105,42 +130,186 @@ export async function settleCaptured(
     }
     await updateOwner(trx, owner.id, ownerPatch);
 
-    const captured = await updatePayment(trx, payment.id, {
-      status: 'captured',
-      razorpayPaymentId: attempt.paymentId,
-      razorpaySignature: attempt.signature ?? null,
-      paymentMethod: attempt.method ?? payment.paymentMethod,
-      failureReason: null,
-      capturedAt: now,
-      periodStart: period.start,
-      periodEnd: period.end,
-    });
+    const captured = await updatePayment(trx, payment.id, capturedFields(payment, attempt, now, period));
 
     const planName = resolveRegistrationPlan(payment.plan).name;
     const registration = payment.purpose === 'registration' && wasPending;
-    await recordActivity(trx, {
+    await recordApplied(deps, trx, payment, attempt, {
+      owner,
       type: registration ? 'user' : 'payment',
       message: registration
         ? `${owner.businessName} registered on the ${planName} plan (${rupees(payment.amount)} paid)`
         : `${owner.businessName} paid ${rupees(payment.amount)} for a ${PURPOSE_WORDS[payment.purpose]} (${planName} plan)`,
-      code: owner.code,
-      ownerId: owner.id,
-      meta: {
-        paymentId: payment.id,
-        purpose: payment.purpose,
-        amount: payment.amount,
-        plan: payment.plan,
-        source: attempt.source,
-        periodEnd: period.end.toISOString(),
-        ...(ownerPatch.agentId ? { agentId: ownerPatch.agentId } : {}),
-      },
+      periodEnd: period.end,
+      agentId: ownerPatch.agentId,
+      logMessage: 'payment captured; subscription extended',
     });
-    deps.log.info(
-      { paymentId: payment.id, ownerId: owner.id, purpose: payment.purpose, source: attempt.source },
-      'payment captured; subscription extended',
-    );
     return { kind: 'activated', payment: captured ?? payment } as const;
   });
+}
+
+const REFUND_REASONS: Record<TRefundReason, string> = {
+  phone: 'the phone number is already registered',
+  code: 'the business code is taken',
+};
+
+/**
+ * The captured payment's provider fields, as every capture stores them, and the period it paid for
+ * when it was applied to an owner.
+ */
+const capturedFields = (
+  payment: TPayment,
+  attempt: TCapturedAttempt,
+  now: Date,
+  period?: { start: Date; end: Date },
+) => ({
+  status: 'captured' as const,
+  razorpayPaymentId: attempt.paymentId,
+  razorpaySignature: attempt.signature ?? null,
+  paymentMethod: attempt.method ?? payment.paymentMethod,
+  failureReason: null,
+  capturedAt: now,
+  ...(period ? { periodStart: period.start, periodEnd: period.end } : {}),
+});
+
+/** What every captured payment's activity event says of it. */
+const paymentMeta = (payment: TPayment, attempt: TCapturedAttempt) => ({
+  paymentId: payment.id,
+  purpose: payment.purpose,
+  amount: payment.amount,
+  plan: payment.plan,
+  source: attempt.source,
+});
+
+/** A payment applied to an owner: its activity event (with the paid period's end) and a log line. */
+async function recordApplied(
+  deps: TDeps,
+  trx: TDb,
+  payment: TPayment,
+  attempt: TCapturedAttempt,
+  applied: {
+    owner: { id: number; code: string };
+    type: 'user' | 'payment';
+    message: string;
+    periodEnd: Date;
+    agentId: number | null | undefined;
+    logMessage: string;
+  },
+): Promise<void> {
+  const { owner, agentId } = applied;
+  await recordActivity(trx, {
+    type: applied.type,
+    message: applied.message,
+    code: owner.code,
+    ownerId: owner.id,
+    meta: {
+      ...paymentMeta(payment, attempt),
+      periodEnd: applied.periodEnd.toISOString(),
+      ...(agentId ? { agentId } : {}),
+    },
+  });
+  deps.log.info(
+    { paymentId: payment.id, ownerId: owner.id, purpose: payment.purpose, source: attempt.source },
+    applied.logMessage,
+  );
+}
+
+/** Captured, applied to nobody, and shown to admins (payments list and activity) as needing a refund. */
+async function settleNeedsRefund(
+  deps: TDeps,
+  trx: TDb,
+  payment: TPayment,
+  registration: TRegistrationAttempt,
+  attempt: TCapturedAttempt,
+  reason: TRefundReason,
+): Promise<TCaptureOutcome> {
+  const now = deps.now();
+  const captured = await updatePayment(trx, payment.id, capturedFields(payment, attempt, now));
+  await settleRegistrationAttempt(trx, payment.id, { outcome: 'needs_refund', reason }, now);
+  await recordActivity(trx, {
+    type: 'payment',
+    message: `Registration payment of ${rupees(payment.amount)} for ${registration.businessName} (${registration.code}) needs a refund: ${REFUND_REASONS[reason]}`,
+    code: registration.code,
+    ownerId: payment.ownerId,
+    meta: { ...paymentMeta(payment, attempt), needsRefund: true, reason },
+  });
+  deps.log.warn(
+    { paymentId: payment.id, ownerId: payment.ownerId, reason, source: attempt.source },
+    'registration captured after its phone or code was taken; needs a refund',
+  );
+  return { kind: 'needs-refund', payment: captured ?? payment };
+}
+
+/**
+ * A registration attempt's payment is captured (inside settleCaptured's transaction, payment row
+ * locked). The first capture for a phone and a code wins: the attempt's details become the owner's
+ * and the owner is activated. If the phone's owner is no longer a pending registration, or the code
+ * belongs to a real account by now, the payment is recorded as captured, applied to nobody, and
+ * shown to admins as needing a refund. An unpaid registration holding the code gives it up.
+ */
+async function settleRegistration(
+  deps: TDeps,
+  trx: TDb,
+  payment: TPayment,
+  registration: TRegistrationAttempt,
+  attempt: TCapturedAttempt,
+): Promise<TCaptureOutcome> {
+  const now = deps.now();
+  const ownerId = payment.ownerId;
+  // A payment whose owner was purged has no phone left to register.
+  if (ownerId === null) return settleNeedsRefund(deps, trx, payment, registration, attempt, 'phone');
+  const holderId = (await findOwnerByCode(trx, registration.code))?.id;
+  const locked = await lockOwnersById(trx, holderId === undefined ? [ownerId] : [ownerId, holderId]);
+  const owner = locked.find((o) => o.id === ownerId);
+  // Re-read under the locks: the code may have moved before they were taken.
+  let holder: TOwnerPublic | undefined = await findOwnerByCode(trx, registration.code);
+  if (holder && holder.id !== holderId) holder = await lockOwnerById(trx, holder.id);
+  if (holder?.id === ownerId) holder = undefined;
+
+  if (!owner || !(await isReusableRegistration(trx, owner))) {
+    return settleNeedsRefund(deps, trx, payment, registration, attempt, 'phone');
+  }
+  if (holder && !(await isReusableRegistration(trx, holder))) {
+    return settleNeedsRefund(deps, trx, payment, registration, attempt, 'code');
+  }
+
+  if (holder) await updateOwner(trx, holder.id, { code: placeholderCode(holder.id) });
+  const period = nextPeriod(owner.subscriptionEnd, now);
+  const ownerPatch: TOwnerUpdate = {
+    name: registration.name,
+    email: registration.email,
+    businessName: registration.businessName,
+    code: registration.code,
+    reviewLink: registration.reviewLink,
+    state: registration.state,
+    city: registration.city,
+    salesRepName: registration.salesRepName,
+    passwordHash: registration.passwordHash,
+    plan: payment.plan,
+    status: 'active',
+    subscriptionStart: period.continues ? (owner.subscriptionStart ?? period.start) : period.start,
+    subscriptionEnd: period.end,
+  };
+  if (!owner.agentId && registration.salesRepName) {
+    const agent = await findAgentByCodeOrName(trx, registration.salesRepName);
+    if (agent) ownerPatch.agentId = agent.id;
+  }
+  await updateOwner(trx, owner.id, ownerPatch);
+  // The password just changed hands: no session from before it stays valid.
+  await revokeSubjectSessions(trx, 'owner', owner.id, now);
+  const captured = await updatePayment(trx, payment.id, capturedFields(payment, attempt, now, period));
+  await settleRegistrationAttempt(trx, payment.id, { outcome: 'applied' }, now);
+
+  const planName = resolveRegistrationPlan(payment.plan).name;
+  await recordApplied(deps, trx, payment, attempt, {
+    owner: { id: owner.id, code: registration.code },
+    type: 'user',
+    message: `${registration.businessName} registered on the ${planName} plan (${rupees(payment.amount)} paid)`,
+    periodEnd: period.end,
+    agentId: ownerPatch.agentId,
+    logMessage: 'registration captured; owner activated',
+  });
+  return { kind: 'activated', payment: captured ?? payment };
 }
 
 export interface TFailedAttempt {
@@ -160,6 +329,16 @@ export async function settleFailed(
   db: TDb,
   attempt: TFailedAttempt,
 ): Promise<{ kind: 'failed' | 'not-pending' | 'unknown-order' }> {
+  const outcome = await failInTransaction(deps, db, attempt);
+  if (outcome.kind === 'failed') deps.metrics.payment('failed');
+  return outcome;
+}
+
+function failInTransaction(
+  deps: TDeps,
+  db: TDb,
+  attempt: TFailedAttempt,
+): Promise<{ kind: 'failed' | 'not-pending' | 'unknown-order' }> {
   return inTransaction(db, async (trx) => {
     const payment = await lockPaymentByOrderId(trx, attempt.orderId);
     if (!payment) return { kind: 'unknown-order' } as const;
@@ -171,7 +350,7 @@ export async function settleFailed(
       ...(attempt.paymentId ? { razorpayPaymentId: attempt.paymentId } : {}),
       ...(attempt.method ? { paymentMethod: attempt.method } : {}),
     });
-    const owner = await findOwnerById(trx, payment.ownerId);
+    const owner = payment.ownerId === null ? undefined : await findOwnerById(trx, payment.ownerId);
     await recordActivity(trx, {
       type: 'payment',
       message: `Payment of ${rupees(payment.amount)} by ${owner?.businessName ?? 'an owner'} failed: ${reason}`,

@@ -1,15 +1,27 @@
 import {
   claimDigest,
-  claimLowRatingAlert,
+  claimGoogleReminder,
   claimReminder,
   findOwnerById,
   findReviewById,
+  inTransaction,
   listDigestOwnersDue,
+  listGoogleLowRatingReviews,
+  listGoogleRemindersDue,
   listLowRatingReviews,
   listRemindersDue,
   listStuckPendingReplies,
+  listUnnotifiedGoogleLowRatings,
+  listUnnotifiedLowRatings,
+  lockLowRatingAlertWindow,
+  markGoogleLowRatingsNotified,
+  markLowRatingsNotified,
   releaseDigest,
-  releaseLowRatingAlert,
+  releaseGoogleLowRatingsNotified,
+  releaseLowRatingsNotified,
+  restoreLowRatingAlertSentAt,
+  setLowRatingAlertSentAt,
+  type TGoogleReview,
   type TReview,
 } from '@starloop/db';
 import type { TDeps } from '../../context.ts';
@@ -17,8 +29,25 @@ import { QUEUES } from '../../jobs/queue.ts';
 
 export type TNotifyDeps = Pick<TDeps, 'config' | 'db' | 'log' | 'mailer' | 'now' | 'jobs'>;
 
-/** Job data of the review-notify queue; the scheduled tick carries no kind. */
-export type TNotifyJob = { kind: 'low-rating'; reviewId: number } | { kind?: undefined };
+/**
+ * Job data of the review-notify queue; the scheduled tick carries no kind. A low-rating job names
+ * the owner (jobs queued before alerts were batched name a review instead).
+ */
+export type TNotifyJob =
+  | { kind: 'low-rating'; ownerId?: number; reviewId?: number }
+  | { kind: 'review-ceiling'; ownerId: number }
+  | { kind?: undefined };
+
+/**
+ * Low-rating alerts are batched: at most one email per owner per 10 minutes, listing every 1-3 star
+ * review since the previous one. After a quiet spell the first low rating is mailed at once; those
+ * arriving within 10 minutes of an alert wait for the 10 minutes to pass and go out together.
+ */
+export const LOW_RATING_ALERT_WINDOW_SECONDS = 10 * 60;
+/** Older low ratings are never listed (stored while alerts were off, or already in a digest). */
+export const LOW_RATING_ALERT_LOOKBACK_HOURS = 24;
+/** Reviews written out in one alert; any more are counted and left to the dashboard. */
+const ALERT_LIST_MAX = 50;
 
 /** Every 15 minutes: reminders, and the daily digest once its 09:00 IST slot has passed. */
 export const NOTIFY_TICK_CRON = '*/15 * * * *';
@@ -39,8 +68,41 @@ const istTime = (date: Date) =>
   }).format(date);
 
 export async function runNotifyJob(deps: TNotifyDeps, data: TNotifyJob | null | undefined): Promise<unknown> {
-  if (data?.kind === 'low-rating') return sendLowRatingAlert(deps, Number(data.reviewId));
+  if (data?.kind === 'low-rating') {
+    const ownerId = data.ownerId ?? (await findReviewById(deps.db, Number(data.reviewId)))?.ownerId;
+    return ownerId === undefined ? 'skipped' : sendLowRatingAlert(deps, Number(ownerId));
+  }
+  if (data?.kind === 'review-ceiling') return sendReviewCeilingAlert(deps, Number(data.ownerId));
   return runNotificationTick(deps);
+}
+
+/**
+ * The review page refused reviews past the hourly ceiling per business: tell the owner (queued at
+ * most once an hour per owner), since it is either a very busy hour or someone flooding the page.
+ */
+export async function sendReviewCeilingAlert(
+  deps: TNotifyDeps,
+  ownerId: number,
+): Promise<'sent' | 'skipped'> {
+  const owner = await findOwnerById(deps.db, ownerId);
+  if (!owner?.email || owner.deletedAt) return 'skipped';
+  const ceiling = deps.config.reviews.perBusinessPerHour;
+  const mail = await deps.mailer.send({
+    to: owner.email,
+    subject: `${owner.businessName}: more reviews than usual in the last hour`,
+    text: [
+      `Your StarLoop review page for ${owner.businessName} received more than ${ceiling} reviews within an hour, so further reviews are paused until the hour has passed.`,
+      '',
+      'If you are running an event or a promotion, that is good news: reply to this email and we will raise the limit for you.',
+      'If not, someone may be sending reviews automatically. The reviews already stored are in your dashboard, where you can check them.',
+      '',
+      `Open your dashboard: ${deps.config.appUrl}/dashboard`,
+    ].join('\n'),
+    category: 'review-ceiling-alert',
+  });
+  if (mail.status === 'failed')
+    throw new Error(`review ceiling alert failed: ${mail.error ?? 'unknown error'}`);
+  return 'sent';
 }
 
 /** Owners who want an email per low rating (and not the digest instead). */
@@ -50,41 +112,152 @@ export const wantsLowRatingAlert = (owner: {
   dailyDigest: boolean;
 }) => Boolean(owner.email) && owner.notifyLowRatings && !owner.dailyDigest;
 
-/** One email to the owner for a 1-3 star review (sent once; retried when SMTP fails). */
-export async function sendLowRatingAlert(deps: TNotifyDeps, reviewId: number): Promise<'sent' | 'skipped'> {
-  const review = await findReviewById(deps.db, reviewId);
-  if (!review || review.rating > 3) return 'skipped';
-  const owner = await findOwnerById(deps.db, review.ownerId);
+/**
+ * The owner's batched low-rating alert: once 10 minutes have passed since the previous alert (at
+ * once after a quiet spell), one email listing every 1-3 star review no alert has listed yet;
+ * before that, the job is queued again for when the 10 minutes are up. The owner's window row is
+ * locked while the reviews are claimed, so however many jobs run at once, one email goes out per
+ * window. A failed send hands the reviews and the window back and throws, so pg-boss retries.
+ */
+export async function sendLowRatingAlert(
+  deps: TNotifyDeps,
+  ownerId: number,
+): Promise<'sent' | 'deferred' | 'skipped'> {
+  const owner = await findOwnerById(deps.db, ownerId);
   if (!owner || owner.deletedAt || !wantsLowRatingAlert(owner)) return 'skipped';
-  if (!(await claimLowRatingAlert(deps.db, reviewId, deps.now()))) return 'skipped';
+  const now = deps.now();
+  const windowMs = LOW_RATING_ALERT_WINDOW_SECONDS * 1000;
+  const claim = await inTransaction(deps.db, async (trx) => {
+    const lastSentAt = await lockLowRatingAlertWindow(trx, ownerId);
+    const pending = await listUnnotifiedLowRatings(
+      trx,
+      ownerId,
+      new Date(now.getTime() - LOW_RATING_ALERT_LOOKBACK_HOURS * HOUR),
+    );
+    // Google reviews count too (issue 20): the same window, listed in the same email.
+    const googlePending = await listUnnotifiedGoogleLowRatings(
+      trx,
+      ownerId,
+      new Date(now.getTime() - LOW_RATING_ALERT_LOOKBACK_HOURS * HOUR),
+    );
+    if (pending.length === 0 && googlePending.length === 0) return { kind: 'none' } as const;
+    const closesAt = new Date(lastSentAt.getTime() + windowMs);
+    if (closesAt.getTime() > now.getTime()) return { kind: 'wait', until: closesAt } as const;
+    const ids = new Set(
+      await markLowRatingsNotified(
+        trx,
+        pending.map((r) => r.id),
+        now,
+      ),
+    );
+    const googleIds = new Set(
+      await markGoogleLowRatingsNotified(
+        trx,
+        googlePending.map((r) => r.id),
+        now,
+      ),
+    );
+    await setLowRatingAlertSentAt(trx, ownerId, now);
+    const reviews: TAlertReview[] = [
+      ...pending.filter((r) => ids.has(r.id)),
+      ...googlePending.filter((r) => googleIds.has(r.id)).map(googleAlertReview),
+    ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    return { kind: 'send', reviews, ids: [...ids], googleIds: [...googleIds], lastSentAt } as const;
+  });
+  if (claim.kind === 'none') return 'skipped';
+  if (claim.kind === 'wait') {
+    // One follow-up per window is enough (pg-boss drops a second one in the same slot).
+    await deps.jobs.send(
+      QUEUES.reviewNotify,
+      { kind: 'low-rating', ownerId },
+      {
+        // Spread over half a minute by owner: after a busy moment every owner's window closes at
+        // once, and their follow-ups would otherwise all land on the database together.
+        startAfter: new Date(claim.until.getTime() + (ownerId % 30) * 1000),
+        singletonKey: `low-rating:${ownerId}:${claim.until.getTime()}`,
+        singletonSeconds: LOW_RATING_ALERT_WINDOW_SECONDS,
+      },
+    );
+    return 'deferred';
+  }
+  const { reviews } = claim;
   const mail = await deps.mailer.send({
     to: owner.email!,
-    subject: `New ${review.rating}-star review for ${owner.businessName}`,
-    text: [
-      `A customer left a ${review.rating}-star review for ${owner.businessName} on ${istTime(review.createdAt)} IST.`,
-      '',
-      ...reviewLines(review),
-      '',
-      `Open your dashboard to follow up: ${deps.config.appUrl}/dashboard`,
-      '',
-      'You get this email because low-rating alerts are on. You can turn them off, or get one daily digest instead, in your dashboard settings.',
-    ].join('\n'),
+    ...lowRatingAlertMail(deps, owner.businessName, reviews),
     category: 'low-rating-alert',
   });
   if (mail.status === 'failed') {
-    await releaseLowRatingAlert(deps.db, reviewId);
+    await releaseLowRatingsNotified(deps.db, [...claim.ids], now);
+    await releaseGoogleLowRatingsNotified(deps.db, [...claim.googleIds], now);
+    await restoreLowRatingAlertSentAt(deps.db, ownerId, { from: now, to: claim.lastSentAt });
     throw new Error(`low-rating alert email failed: ${mail.error ?? 'unknown error'}`);
   }
   return 'sent';
 }
 
+/** A review as an alert lists it: a QR review, or a Google review (`source`). */
+export type TAlertReview = Pick<
+  TReview,
+  'rating' | 'message' | 'customerContact' | 'sentimentLabel' | 'createdAt'
+> & {
+  source?: 'google';
+};
+
+const googleAlertReview = (review: TGoogleReview): TAlertReview => ({
+  rating: review.rating,
+  message: review.comment,
+  customerContact: review.reviewerName || null,
+  sentimentLabel: review.sentimentLabel,
+  createdAt: review.createdOnGoogle,
+  source: 'google',
+});
+
+/** Subject and text of one alert listing `reviews` (oldest first, at least one). */
+export function lowRatingAlertMail(
+  deps: Pick<TNotifyDeps, 'config'>,
+  businessName: string,
+  reviews: TAlertReview[],
+): { subject: string; text: string } {
+  const first = reviews[0]!;
+  const listed = reviews.slice(0, ALERT_LIST_MAX);
+  const more = reviews.length - listed.length;
+  const intro =
+    reviews.length === 1
+      ? `A customer left a ${first.rating}-star review for ${businessName} on ${istTime(first.createdAt)} IST.`
+      : `${reviews.length} customers left 1-3 star reviews for ${businessName} between ${istTime(first.createdAt)} and ${istTime(reviews.at(-1)!.createdAt)} IST.`;
+  return {
+    subject:
+      reviews.length === 1
+        ? `New ${first.rating}-star review for ${businessName}`
+        : `${reviews.length} new low-rating reviews for ${businessName}`,
+    text: [
+      intro,
+      '',
+      ...(reviews.length === 1
+        ? reviewLines(first)
+        : listed.flatMap((r, i) => [
+            `${i + 1}. ${istTime(r.createdAt)} IST`,
+            ...reviewLines(r).map((l) => `   ${l}`),
+            '',
+          ])),
+      ...(more > 0 ? [`...and ${more} more: see your dashboard.`] : []),
+      '',
+      `Open your dashboard to follow up: ${deps.config.appUrl}/dashboard`,
+      '',
+      'You get at most one of these emails every 10 minutes, listing every low rating since the last one. You can turn them off, or get one daily digest instead, in your dashboard settings.',
+    ].join('\n'),
+  };
+}
+
 function reviewLines(
-  review: Pick<TReview, 'rating' | 'message' | 'customerContact' | 'sentimentLabel'>,
+  review: Pick<TAlertReview, 'rating' | 'message' | 'customerContact' | 'sentimentLabel' | 'source'>,
 ): string[] {
   return [
     `Rating: ${stars(review.rating)} (${review.rating}/5)${review.sentimentLabel ? `, ${review.sentimentLabel}` : ''}`,
     `Feedback: ${review.message.trim() ? `"${review.message.trim()}"` : '(no message)'}`,
-    `Customer contact: ${review.customerContact || 'not given'}`,
+    review.source === 'google'
+      ? `On Google, by: ${review.customerContact || 'a Google user'}`
+      : `Customer contact: ${review.customerContact || 'not given'}`,
   ];
 }
 
@@ -143,7 +316,10 @@ export async function sendDigests(deps: TNotifyDeps): Promise<number> {
     const owners = await listDigestOwnersDue(deps.db, slot.date, 100);
     if (owners.length === 0) break;
     for (const owner of owners) {
-      const reviews = await listLowRatingReviews(deps.db, owner.id, from, slot.at);
+      const reviews: TAlertReview[] = [
+        ...(await listLowRatingReviews(deps.db, owner.id, from, slot.at)),
+        ...(await listGoogleLowRatingReviews(deps.db, owner.id, from, slot.at)).map(googleAlertReview),
+      ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
       if (!(await claimDigest(deps.db, owner.id, slot.date, reviews.length, deps.now()))) continue;
       if (reviews.length === 0) continue;
       const mail = await deps.mailer.send({
@@ -206,6 +382,41 @@ export async function sendReminders(deps: TNotifyDeps): Promise<number> {
           ...drafted,
           '',
           'A quick, personal response often wins an unhappy customer back.',
+          `Open your dashboard: ${deps.config.appUrl}/dashboard`,
+        ].join('\n'),
+        category: 'reply-reminder',
+      });
+      sent += 1;
+    }
+    if (due.length < 100) break;
+  }
+  return sent + (await sendGoogleReminders(deps));
+}
+
+/** The same 48-hour reminder for Google reviews that have no reply on Google (issue 20). */
+export async function sendGoogleReminders(deps: TNotifyDeps): Promise<number> {
+  const now = deps.now();
+  let sent = 0;
+  for (;;) {
+    const due = await listGoogleRemindersDue(deps.db, {
+      olderThan: new Date(now.getTime() - REMINDER_AFTER_HOURS * HOUR),
+      newerThan: new Date(now.getTime() - REMINDER_MAX_AGE_DAYS * 24 * HOUR),
+      limit: 100,
+    });
+    if (due.length === 0) break;
+    for (const item of due) {
+      if (!(await claimGoogleReminder(deps.db, item.reviewId, now))) continue;
+      await deps.mailer.send({
+        to: item.email,
+        subject: `Reminder: a ${item.rating}-star Google review for ${item.businessName} is waiting for your reply`,
+        text: [
+          `On ${istTime(item.createdAt)} IST ${item.reviewerName || 'a customer'} left a ${item.rating}-star review for ${item.businessName} on Google, and it has had no reply in the 48 hours since.`,
+          '',
+          `Rating: ${stars(item.rating)} (${item.rating}/5)`,
+          `Review: ${item.comment.trim() ? `"${item.comment.trim()}"` : '(no text)'}`,
+          ...(item.replyDraft ? ['', 'Your drafted reply:', item.replyDraft] : []),
+          '',
+          'A reply on Google is public: other customers read it too. Edit and publish it from your dashboard.',
           `Open your dashboard: ${deps.config.appUrl}/dashboard`,
         ].join('\n'),
         category: 'reply-reminder',

@@ -4,10 +4,18 @@ import { testDriverName } from '@starloop/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recomputeSentiment } from '../../cli/sentiment-recompute.ts';
-import { QUEUES } from '../../jobs/queue.ts';
+import { QUEUES, type TJobs } from '../../jobs/queue.ts';
 import { createTestOwner, createTestServer, type TTestServer } from '../../test/test-server.ts';
-import { storeReviews } from '../public/review-writer.ts';
-import { digestSlot, sendDigests, sendReminders, type TNotifyDeps } from './notifications.ts';
+import { storeReviews } from '../public/review/review-writer.ts';
+import {
+  digestSlot,
+  runNotifyJob,
+  sendDigests,
+  sendLowRatingAlert,
+  sendReminders,
+  type TNotifyDeps,
+  type TNotifyJob,
+} from './notifications.ts';
 
 const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 20_000) => {
   const started = Date.now();
@@ -195,30 +203,140 @@ describe(`automatic replies, templates and notifications on ${testDriverName()}`
   });
 
   describe('owner notifications', () => {
-    it('emails the owner about a 1-3 star review (alerts on, digest off), once', async () => {
-      const review = await submit(essential, { rating: 3, message: 'Average food.' });
-      await waitFor(async () =>
-        (await listEmails(server.deps.db, { to: 'ess@owner.test' })).some((m) =>
-          m.textBody.includes('Average food.'),
-        ),
+    /** The low-rating alert jobs queued for an owner. */
+    const alertJobs = async (ownerId: number) =>
+      (
+        await sql<{ data: TNotifyJob }>`select data from pgboss.job where name = ${QUEUES.reviewNotify}
+          and data->>'kind' = 'low-rating' and (data->>'ownerId')::bigint = ${ownerId}`.execute(
+          server.deps.db,
+        )
+      ).rows;
+
+    it('queues one alert job per owner and batch; after a quiet spell it mails at once', async () => {
+      const owner = await createTestOwner(server, {
+        email: 'alerted@owner.test',
+        businessName: 'Alert Adda',
+      });
+      const [review] = await server.deps.db.transaction().execute((trx) =>
+        storeReviews(server.deps, trx, [
+          { owner, rating: 3, message: 'Average food.' },
+          { owner, rating: 1, message: 'Burnt toast.' },
+          { owner, rating: 5, message: 'Loved the chai!' },
+        ]),
       );
-      const mails = (await listEmails(server.deps.db, { to: 'ess@owner.test' })).filter((m) =>
-        m.textBody.includes('Average food.'),
-      );
+      const jobs = await alertJobs(owner.id);
+      expect(jobs).toHaveLength(1);
+      expect(jobs[0]!.data).toEqual({ kind: 'low-rating', ownerId: owner.id });
+      // The worker picks it up within seconds: one email with both low ratings of the batch.
+      await waitFor(async () => (await listEmails(server.deps.db, { to: 'alerted@owner.test' })).length > 0);
+      const mails = await listEmails(server.deps.db, { to: 'alerted@owner.test' });
       expect(mails).toHaveLength(1);
-      expect(mails[0]!.subject).toBe('New 3-star review for Essential Eats');
+      expect(mails[0]!.subject).toBe('2 new low-rating reviews for Alert Adda');
       expect(mails[0]!.category).toBe('low-rating-alert');
-      expect(review.id).toBeGreaterThan(0);
+      expect(mails[0]!.textBody).toContain('"Average food."');
+      expect(mails[0]!.textBody).toContain('"Burnt toast."');
+      expect(mails[0]!.textBody).not.toContain('Loved the chai');
+      // Jobs queued before alerts were batched name a review: they still reach its owner.
+      const later: TNotifyDeps = { ...server.deps, now: () => new Date(Date.now() + 3600_000) };
+      expect(await runNotifyJob(later, { kind: 'low-rating', reviewId: review!.id })).toBe('skipped');
+      expect(await listEmails(server.deps.db, { to: 'alerted@owner.test' })).toHaveLength(1);
     });
 
-    it('sends no per-review alert for 4-5 stars or when the owner chose the digest', async () => {
+    it('queues no alert for 4-5 stars or for an owner who chose the digest', async () => {
       const digestOwner = await createTestOwner(server, { email: 'digest@owner.test', dailyDigest: true });
+      const happyOwner = await createTestOwner(server, { email: 'happy@owner.test' });
       await submit(digestOwner, { rating: 1, message: 'Digest owner bad review' });
-      await submit(essential, { rating: 5, message: 'Loved it, five stars!' });
-      await new Promise((r) => setTimeout(r, 1500));
+      await submit(happyOwner, { rating: 5, message: 'Loved it, five stars!' });
+      expect(await alertJobs(digestOwner.id)).toHaveLength(0);
+      expect(await alertJobs(happyOwner.id)).toHaveLength(0);
+      const later: TNotifyDeps = { ...server.deps, now: () => new Date(Date.now() + 3600_000) };
+      expect(await sendLowRatingAlert(later, digestOwner.id)).toBe('skipped');
+      expect(await sendLowRatingAlert(later, happyOwner.id)).toBe('skipped');
       expect(await listEmails(server.deps.db, { to: 'digest@owner.test' })).toHaveLength(0);
-      const mails = await listEmails(server.deps.db, { to: 'ess@owner.test' });
-      expect(mails.some((m) => m.textBody.includes('Loved it'))).toBe(false);
+      expect(await listEmails(server.deps.db, { to: 'happy@owner.test' })).toHaveLength(0);
+    });
+
+    it('batches low ratings: at most one alert per owner per 10 minutes, listing every one since the last', async () => {
+      const owner = await createTestOwner(server, {
+        email: 'batch@owner.test',
+        businessName: 'Batch Bistro',
+      });
+      const t0 = new Date(Date.now() - 2 * 3600_000);
+      const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
+      const review = (minutes: number, rating: number, message: string) =>
+        insertReview(server.deps.db, { ownerId: owner.id, rating, message, createdAt: at(minutes) });
+      const followUps: { queue: string; data: object; startAfter: unknown }[] = [];
+      const jobs: TJobs = {
+        ...server.deps.jobs,
+        send: async (queue, data, options) => {
+          followUps.push({ queue, data, startAfter: options?.startAfter });
+          return 'follow-up';
+        },
+      };
+      const deps = (minutes: number): TNotifyDeps => ({ ...server.deps, jobs, now: () => at(minutes) });
+      const alerts = async () =>
+        (await listEmails(server.deps.db, { to: 'batch@owner.test' })).sort((a, b) => a.id - b.id);
+
+      // After a quiet spell the first low rating is mailed at once, on its own.
+      await review(0, 2, 'First complaint');
+      expect(await sendLowRatingAlert(deps(0.1), owner.id)).toBe('sent');
+      let mails = await alerts();
+      expect(mails.map((m) => m.subject)).toEqual(['New 2-star review for Batch Bistro']);
+      expect(mails[0]!.textBody).toContain('Rating: ★★☆☆☆ (2/5)');
+
+      // Several low ratings within the next 10 minutes: their jobs wait for the 10 minutes...
+      await review(1, 1, 'Cold coffee');
+      expect(await sendLowRatingAlert(deps(1), owner.id)).toBe('deferred');
+      await review(2, 5, 'Lovely staff');
+      await review(4, 2, 'Slow service');
+      expect(await sendLowRatingAlert(deps(4), owner.id)).toBe('deferred');
+      await review(9, 3, 'Just okay');
+      expect(await sendLowRatingAlert(deps(9), owner.id)).toBe('deferred');
+      expect(followUps.map((f) => f.startAfter)).toEqual(
+        // When the 10 minutes are up, plus the owner's spread (ownerId % 30 seconds).
+        [at(0.1), at(0.1), at(0.1)].map((d) => new Date(d.getTime() + 600_000 + (owner.id % 30) * 1000)),
+      );
+      expect(followUps[0]).toMatchObject({
+        queue: QUEUES.reviewNotify,
+        data: { kind: 'low-rating', ownerId: owner.id },
+      });
+      expect(await alerts()).toHaveLength(1);
+
+      // ...then one email lists all three, oldest first; any other job of the window sends nothing.
+      expect(await sendLowRatingAlert(deps(10.1), owner.id)).toBe('sent');
+      expect(await sendLowRatingAlert(deps(10.2), owner.id)).toBe('skipped');
+      mails = await alerts();
+      expect(mails).toHaveLength(2);
+      expect(mails[1]!.subject).toBe('3 new low-rating reviews for Batch Bistro');
+      const body = mails[1]!.textBody;
+      expect(body).not.toMatch(/Lovely staff|First complaint/);
+      const order = ['Cold coffee', 'Slow service', 'Just okay'].map((m) => body.indexOf(m));
+      expect(order.every((i) => i > 0)).toBe(true);
+      expect([...order].sort((a, b) => a - b)).toEqual(order);
+
+      // A failing SMTP send hands the reviews and the window back (and throws, so pg-boss retries).
+      await review(12, 1, 'Dirty table');
+      expect(await sendLowRatingAlert(deps(12), owner.id)).toBe('deferred');
+      const failing: TNotifyDeps = {
+        ...deps(20.1),
+        mailer: {
+          ...server.deps.mailer,
+          send: async () => ({ id: 0, status: 'failed', error: 'smtp down' }),
+        },
+      };
+      await expect(sendLowRatingAlert(failing, owner.id)).rejects.toThrow(/smtp down/);
+      expect(await sendLowRatingAlert(deps(20.2), owner.id)).toBe('sent');
+      mails = await alerts();
+      expect(mails).toHaveLength(3);
+      expect(mails[2]!.subject).toBe('New 1-star review for Batch Bistro');
+      expect(mails[2]!.textBody).toContain('Dirty table');
+      // Between any two alerts: at least 10 minutes.
+      const window = await server.deps.db
+        .selectFrom('lowRatingAlertWindows')
+        .select('lastSentAt')
+        .where('ownerId', '=', owner.id)
+        .executeTakeFirstOrThrow();
+      expect(window.lastSentAt).toEqual(at(20.2));
     });
 
     it('sends the daily digest of the last day’s 1-3 star reviews once, after 09:00 IST', async () => {

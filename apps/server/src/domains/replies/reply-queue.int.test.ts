@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDeps } from '../../context.ts';
 import { createJobs, QUEUES, type TJobs } from '../../jobs/queue.ts';
 import { createMailer } from '../../mail/mailer.ts';
-import { storeReviews } from '../public/review-writer.ts';
+import { storeReviews } from '../public/review/review-writer.ts';
 import { requeueStuckReplies } from './notifications.ts';
 import { REPLY_QUEUE_OPTIONS } from './replies.jobs.ts';
 import { processReplyJob, type TReplyJob, type TReplyOutcome } from './reply.worker.ts';

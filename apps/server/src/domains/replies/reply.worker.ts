@@ -2,16 +2,20 @@ import type { TSentimentLabel } from '@starloop/contract';
 import {
   cancelPendingReply,
   claimReplyLease,
+  claimReplyRecipient,
   findOwnerById,
   findReviewReplyRow,
   finishReplyAttempt,
+  isEmailSuppressed,
+  releaseReplyRecipient,
   storeReplyDraft,
 } from '@starloop/db';
 import type { TDeps } from '../../context.ts';
+import { templatesFor } from '../owner/templates/templates.service.ts';
+import { unsubscribeUrl } from '../public/unsubscribe/unsubscribe.service.ts';
 import { rewriteWithLlm } from './llm.ts';
 import { analyzeSentiment } from './sentiment/engine.ts';
-import { templatesFor } from './templates.service.ts';
-import { emailFromContact, renderReply, replyValuesFor } from './templates.ts';
+import { containsLink, emailFromContact, renderReply, replyValuesFor } from './templates.ts';
 
 export type TReplyDeps = Pick<TDeps, 'config' | 'db' | 'log' | 'mailer' | 'now'>;
 
@@ -21,6 +25,20 @@ export interface TReplyJob {
 
 /** How long one attempt may hold a review's reply before another worker may take it over. */
 export const REPLY_LEASE_SECONDS = 180;
+
+/**
+ * One automatic reply per customer address per day, across every business: anyone can type any
+ * address into any review form, so without this the form would mail a victim once per review.
+ */
+export const REPLY_PER_ADDRESS_SECONDS = 24 * 60 * 60;
+
+/**
+ * Kept in reply_error for the owner when the reply is drafted but not mailed. One wording for an
+ * unsubscribed address and for the daily limit: the owner must not learn that the customer got a
+ * reply from another business today.
+ */
+export const REPLY_HELD_REASON =
+  'Not emailed: this address is not taking automatic replies right now. The reply is kept here for you.';
 
 export class ReplyBusyError extends Error {
   constructor(reviewId: number) {
@@ -80,6 +98,7 @@ export async function processReplyJob(
   }
 
   let text = review.replyText;
+  let drafted = false;
   if (review.replyStatus === 'pending' || !text) {
     await hooks.beforeDraft?.();
     text = await draftReply(deps, review, owner.businessName);
@@ -91,18 +110,29 @@ export async function processReplyJob(
         await finishReplyAttempt(deps.db, reviewId, lock, { status: 'release' });
       return 'skipped';
     }
+    drafted = true;
     deps.log.info({ reviewId }, 'automatic reply drafted');
   }
 
   const to = emailFromContact(review.customerContact);
   if (!to || !deps.mailer.smtpConfigured || review.replyStatus === 'sent') {
     await finishReplyAttempt(deps.db, reviewId, lock, { status: 'release' });
+    // An attempt that found the draft done (a duplicate delivery after the first let go) did nothing.
+    return drafted ? 'drafted' : 'skipped';
+  }
+  const claimedAt = deps.now();
+  if (
+    (await isEmailSuppressed(deps.db, to)) ||
+    !(await claimReplyRecipient(deps.db, to, { now: claimedAt, windowSeconds: REPLY_PER_ADDRESS_SECONDS }))
+  ) {
+    await finishReplyAttempt(deps.db, reviewId, lock, { status: 'held', reason: REPLY_HELD_REASON });
+    deps.log.info({ reviewId }, 'automatic reply drafted, not emailed (address limit or unsubscribed)');
     return 'drafted';
   }
   const mail = await deps.mailer.send({
     to,
     subject: `A reply from ${owner.businessName} to your feedback`,
-    text,
+    text: withUnsubscribeFooter(text, owner.businessName, unsubscribeUrl(deps, to)),
     category: 'review-reply',
   });
   if (mail.status === 'sent') {
@@ -110,9 +140,26 @@ export async function processReplyJob(
     deps.log.info({ reviewId }, 'automatic reply emailed');
     return 'sent';
   }
+  // Not delivered: the address's slot for today goes back, so the retry may use it.
+  await releaseReplyRecipient(deps.db, to, claimedAt);
+  if (mail.status === 'suppressed') {
+    await finishReplyAttempt(deps.db, reviewId, lock, { status: 'held', reason: REPLY_HELD_REASON });
+    return 'drafted';
+  }
   const reason = mail.error ?? (mail.status === 'outbox' ? 'SMTP is not configured' : 'unknown error');
   await finishReplyAttempt(deps.db, reviewId, lock, { status: 'failed', error: reason });
   throw new ReplyDeliveryError(reason);
+}
+
+/** The reply as mailed: the stored draft, then why it came and how to stop all mail from us. */
+export function withUnsubscribeFooter(text: string, businessName: string, url: string): string {
+  return [
+    text,
+    '',
+    '--',
+    `You received this one-time reply because this address was given with feedback for ${businessName} on StarLoop.`,
+    `To receive no more emails from StarLoop at this address, open: ${url}`,
+  ].join('\n');
 }
 
 function needsEmail(deps: TReplyDeps, contact: string | null): boolean {
@@ -133,10 +180,14 @@ async function draftReply(
   const sentiment = review.sentimentLabel ?? analyzeSentiment(review.message, review.rating).label;
   const templates = await templatesFor(deps.db, review.ownerId);
   const draft = renderReply(templates[sentiment].body, replyValuesFor(review, businessName));
+  // A message with a link is never quoted, and the model could quote it: the template it is.
+  if (containsLink(review.message)) return draft;
   const rewritten = await rewriteWithLlm(
     deps.config.llm,
     { draft, message: review.message, rating: review.rating, sentiment, businessName },
     { log: deps.log },
   );
+  // Nor may the model add a link of its own.
+  if (rewritten && containsLink(rewritten) && !containsLink(draft)) return draft;
   return rewritten ?? draft;
 }

@@ -2,9 +2,9 @@ import type { TSentimentLabel } from '@starloop/contract';
 import type { TDb, TOwnerPublic, TReview } from '@starloop/db';
 import type { TDeps } from '../../context.ts';
 import { QUEUES } from '../../jobs/queue.ts';
+import { repliesEnabled } from '../owner/templates/templates.service.ts';
 import { wantsLowRatingAlert } from './notifications.ts';
 import { analyzeSentiment } from './sentiment/engine.ts';
-import { repliesEnabled } from './templates.service.ts';
 
 /**
  * Sentiment of a review, computed locally when it is stored: label and score (-1..1). An empty
@@ -26,7 +26,8 @@ export function wantsAutoReply(owner: TOwnerPublic, message: string): boolean {
 /**
  * Runs inside the reviews' transaction, so the jobs exist if and only if the reviews do:
  * - Professional owners: a review with a message (stored 'pending') gets one reply job;
- * - a 1-3 star review queues the owner's low-rating email when they want one (both plans).
+ * - a 1-3 star review queues the owner's batched low-rating alert when they want one (both plans):
+ *   one job per owner and batch (notifications.ts#sendLowRatingAlert decides when the mail goes).
  */
 export async function queueReviewFollowUps(
   deps: Pick<TDeps, 'jobs'>,
@@ -36,12 +37,12 @@ export async function queueReviewFollowUps(
   const replies = written
     .filter(({ review }) => review.replyStatus === 'pending')
     .map(({ review }) => ({ data: { reviewId: review.id }, singletonKey: String(review.id) }));
-  const alerts = written
-    .filter(({ review, owner }) => review.rating <= 3 && wantsLowRatingAlert(owner))
-    .map(({ review }) => ({
-      data: { kind: 'low-rating', reviewId: review.id },
-      singletonKey: `low-rating:${review.id}`,
-    }));
+  const alertOwners = new Set(
+    written
+      .filter(({ review, owner }) => review.rating <= 3 && wantsLowRatingAlert(owner))
+      .map(({ owner }) => owner.id),
+  );
+  const alerts = [...alertOwners].map((ownerId) => ({ data: { kind: 'low-rating', ownerId } }));
   await deps.jobs.sendMany(QUEUES.reviewReply, replies, { trx });
   await deps.jobs.sendMany(QUEUES.reviewNotify, alerts, { trx });
 }

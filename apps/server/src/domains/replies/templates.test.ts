@@ -1,6 +1,7 @@
 import { DEFAULT_REPLY_TEMPLATES, REPLY_PLACEHOLDERS, SENTIMENT_LABELS } from '@starloop/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  containsLink,
   customerNameFromContact,
   emailFromContact,
   firstLineOf,
@@ -76,5 +77,57 @@ describe('reply templates', () => {
     expect(customerNameFromContact(null)).toBeUndefined();
     expect(emailFromContact('Call me on 98765 43210 or mail Priya@Example.com.')).toBe('priya@example.com');
     expect(emailFromContact('9876543210')).toBeUndefined();
+  });
+
+  it('tells link-like customer text apart, erring on the side of a link', () => {
+    for (const text of [
+      'Visit https://win.example/prize now',
+      'see www.cheap-pills.test',
+      'free money at bit.ly/abc',
+      'evil.com',
+      'mail me: mailto:someone',
+      'go to 203.0.113.7/x',
+      'food was cold.Service slow', // not a link, but it looks like one: left unquoted
+    ]) {
+      expect(containsLink(text), text).toBe(true);
+    }
+    for (const text of [
+      'Great food, e.g. the dosa!',
+      'Rs.500 for a thali',
+      '4.5 stars, ok.',
+      'खाना ठंडा था।',
+    ]) {
+      expect(containsLink(text), text).toBe(false);
+    }
+  });
+
+  it('quotes none of a message (or contact) that has a link, and drops the empty quotes', () => {
+    const values = replyValuesFor(
+      {
+        rating: 2,
+        message: 'Bad food. Claim your refund at https://phish.example/pay',
+        customerContact: 'a@b.in',
+      },
+      'Chai Point',
+    );
+    expect(values.firstLine).toBe('');
+    for (const sentiment of SENTIMENT_LABELS) {
+      const text = renderReply(DEFAULT_REPLY_TEMPLATES[sentiment], values);
+      expect(text).not.toMatch(/phish|https?:|""|\(\)/);
+    }
+    expect(renderReply('We noted your comments ("{firstLine}") and thank you.', values)).toBe(
+      'We noted your comments and thank you.',
+    );
+    expect(renderReply('You said "{firstLine}". Thanks!', values)).toBe('You said. Thanks!');
+    expect(
+      replyValuesFor({ rating: 2, message: 'Cold tea', customerContact: 'Visit evil.com John' }, 'B')
+        .customerName,
+    ).toBeUndefined();
+    expect(
+      replyValuesFor(
+        { rating: 2, message: 'Cold tea', customerContact: 'Priya Sharma priya@gmail.com' },
+        'B',
+      ),
+    ).toMatchObject({ customerName: 'Priya Sharma', firstLine: 'Cold tea' });
   });
 });

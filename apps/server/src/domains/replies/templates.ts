@@ -26,10 +26,30 @@ export function assertKnownPlaceholders(body: string): string | undefined {
 }
 
 /**
- * Fills the placeholders. Without a customer name, {customerName} reads 'there' after a greeting
- * such as "Hi" or "Hello" and 'valued customer' elsewhere ("Dear valued customer").
+ * Customer text that is, or may be, a link: a scheme (http://, mailto:…), "www.", a domain-like
+ * word (bit.ly/x, evil.com, even "cold.Service") or an IP address. Deliberately broad: text that
+ * merely looks like a link is only left unquoted, while a quoted link would make the reply form a
+ * way to mail anyone a link in a business's name.
  */
-export function renderReply(body: string, values: TReplyValues): string {
+const LINK_LIKE =
+  /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|[\p{L}\p{N}_-]\.[a-z]{2,}\b|\b\d{1,3}(?:\.\d{1,3}){3}\b|\b(?:mailto|tel|javascript):/iu;
+
+export function containsLink(text: string): boolean {
+  return LINK_LIKE.test(text);
+}
+
+/** {firstLine} with the quotes or brackets around it, removed when there is nothing to quote. */
+const FIRST_LINE_WITH_QUOTES =
+  /\s*\(\s*["'“”‘’]?\{firstLine\}["'“”‘’]?\s*\)|\s*["'“”‘’]\{firstLine\}["'“”‘’]|\{firstLine\}/g;
+
+/**
+ * Fills the placeholders. Without a customer name, {customerName} reads 'there' after a greeting
+ * such as "Hi" or "Hello" and 'valued customer' elsewhere ("Dear valued customer"). An empty
+ * {firstLine} (nothing to quote) goes with its quotes or brackets: '… comments ("{firstLine}") and'
+ * reads '… comments and'.
+ */
+export function renderReply(template: string, values: TReplyValues): string {
+  const body = values.firstLine ? template : template.replace(FIRST_LINE_WITH_QUOTES, '');
   return body.replace(PLACEHOLDER_RE, (whole, name: string, offset: number) => {
     switch (name) {
       case 'customerName': {
@@ -132,16 +152,22 @@ export function customerNameFromContact(contact: string | null | undefined): str
   return undefined;
 }
 
-/** Values for a review. */
+/**
+ * Values for a review. A message or contact with anything link-like is not quoted at all (no first
+ * line, no name): the reply goes to whatever address the form was given, so it must never carry
+ * words of the sender's choosing that could point somewhere.
+ */
 export function replyValuesFor(
   review: { rating: number; message: string; customerContact: string | null },
   businessName: string,
 ): TReplyValues {
+  // The customer's own address is fine; anything else link-like in the contact is not.
+  const contact = (review.customerContact ?? '').replace(/[^\s@,;<>()]+@[^\s@,;<>()]+/g, ' ');
   return {
-    customerName: customerNameFromContact(review.customerContact),
+    customerName: containsLink(contact) ? undefined : customerNameFromContact(review.customerContact),
     businessName,
     rating: review.rating,
-    firstLine: firstLineOf(review.message),
+    firstLine: containsLink(review.message) ? '' : firstLineOf(review.message),
   };
 }
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { TDeps } from '../../context.ts';
 
-/** True when the database answers a trivial query within the timeout. */
-export async function isDatabaseReady(deps: Pick<TDeps, 'db'>, timeoutMs = 2000): Promise<boolean> {
+/** True when the database answers a trivial query within the timeout (under 1 s: a load balancer polls it). */
+export async function isDatabaseReady(deps: Pick<TDeps, 'db'>, timeoutMs = 900): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   try {
     const timeout = new Promise<never>((_, reject) => {

@@ -8,6 +8,7 @@ import {
   jsonAs,
   type TAuthCases,
 } from '../../../test/admin-auth-cases.ts';
+import { emptyAdminListsContract } from '../../../test/admin-list-contract.ts';
 import { createTestAdmin, createTestServer, json, type TTestServer } from '../../../test/test-server.ts';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -169,45 +170,94 @@ describe(`admin accounts and the admin authorization matrix on ${testDriverName(
     });
   });
 
-  it('every list answers empty results on an empty platform', async () => {
-    const emptyMeta = { total: 0, page: 1, limit: 10, totalPages: 1, hasNextPage: false, hasPrevPage: false };
-    const get = async (url: string) =>
-      (await server.app.inject({ method: 'GET', url, headers: plainAuth })).json();
-    const users = await get('/api/admin/users/');
-    expect(users).toMatchObject({
-      success: true,
-      users: [],
-      meta: emptyMeta,
-      activeUsers: 0,
-      pendingUsers: 0,
-      deletedUsers: 0,
-    });
-    expect(users.counts.total).toBe(0);
-    expect(await get('/api/admin/reviews/')).toEqual({
-      success: true,
-      reviews: [],
-      meta: emptyMeta,
-      avgRating: 0,
-      totalReviews: 0,
-    });
-    expect(await get('/api/admin/payments')).toEqual({
-      success: true,
-      payments: [],
-      meta: emptyMeta,
-      totalRevenue: 0,
-      paymentStatusCounts: { pending: 0, failed: 0, captured: 0 },
-    });
-    const manual = await get('/api/admin/manual-payments');
-    expect(manual).toMatchObject({ success: true, payments: [], meta: emptyMeta, totalRevenue: 0 });
-    expect(manual.paymentMethodCounts.every((m: { count: number }) => m.count === 0)).toBe(true);
-    expect((await get('/api/admin/stats/')).stats).toMatchObject({
-      totalUsers: 0,
-      revenue: { total: 0, razorpay: 0, manual: 0 },
-      totalReviews: 0,
-      averageRating: 0,
-      lowRatingCount: 0,
-      highRatingCount: 0,
-      manualOnboardedUsers: 0,
+  describe('an empty platform', () => {
+    const zero = (...keys: string[]) => Object.fromEntries(keys.map((key) => [key, 0]));
+    emptyAdminListsContract(
+      () => ({ server, auth }),
+      [
+        {
+          rest: '/api/admin/users',
+          trpc: 'admin.users.list',
+          rowsKey: 'users',
+          answer: {
+            success: true,
+            ...zero('activeUsers', 'pendingUsers', 'deletedUsers'),
+            counts: zero(
+              'total',
+              'newThisMonth',
+              'withReviews',
+              'referred',
+              'active',
+              'pending',
+              'inactive',
+              'deleted',
+              'manualOnboarded',
+            ),
+          },
+        },
+        {
+          rest: '/api/admin/reviews',
+          trpc: 'admin.reviews.list',
+          rowsKey: 'reviews',
+          answer: { success: true, ...zero('avgRating', 'totalReviews') },
+        },
+        {
+          rest: '/api/admin/payments',
+          trpc: 'admin.payments.list',
+          rowsKey: 'payments',
+          answer: {
+            success: true,
+            totalRevenue: 0,
+            paymentStatusCounts: zero('pending', 'failed', 'captured'),
+          },
+        },
+        {
+          rest: '/api/admin/manual-payments',
+          trpc: 'admin.manualPayments.list',
+          rowsKey: 'payments',
+          answer: {
+            success: true,
+            totalRevenue: 0,
+            paymentMethodCounts: ['cash', 'cheque', 'razorpay', 'bank_transfer'].map((paymentMethod) => ({
+              paymentMethod,
+              count: 0,
+            })),
+          },
+        },
+        {
+          rest: '/api/admin/agents',
+          trpc: 'admin.agents.list',
+          rowsKey: 'agents',
+          answer: { success: true, counts: zero('total', 'active', 'inactive') },
+        },
+        {
+          rest: '/api/admin/leads',
+          trpc: 'admin.leads.list',
+          rowsKey: 'leads',
+          answer: {
+            counts: zero('totalLeads', 'newLeads', 'contactedLeads', 'convertedLeads', 'thisMonthLeads'),
+          },
+        },
+        {
+          rest: '/api/admin/activity',
+          trpc: 'admin.overview.activity',
+          rowsKey: 'activities',
+          answer: { success: true },
+        },
+      ],
+    );
+
+    it('answers zero stat cards', async () => {
+      const res = await server.app.inject({ method: 'GET', url: '/api/admin/stats/', headers: plainAuth });
+      expect(res.json().stats).toMatchObject({
+        totalUsers: 0,
+        revenue: { total: 0, razorpay: 0, manual: 0 },
+        totalReviews: 0,
+        averageRating: 0,
+        lowRatingCount: 0,
+        highRatingCount: 0,
+        manualOnboardedUsers: 0,
+      });
     });
   });
 

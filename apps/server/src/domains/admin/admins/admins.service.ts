@@ -10,15 +10,17 @@ import {
   countActiveSuperAdmins,
   findAdminById,
   insertAdmin,
+  isUniqueViolation,
   listAdmins,
   lockActiveSuperAdmins,
-  recordActivity,
   revokeSubjectSessions,
   type TAdminPublic,
   updateAdmin,
 } from '@starloop/db';
+import { assertPasswordNotCommon } from '../../../auth/common-passwords.ts';
 import { hashPassword } from '../../../auth/passwords.ts';
 import type { TDeps } from '../../../context.ts';
+import { movedValue, recordAdminChange, type TAdminActor } from '../../../lib/audit.ts';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts';
 
 /** Never the password hash. */
@@ -41,9 +43,10 @@ export async function listAdminAccounts(deps: TDeps): Promise<TAdminAccountsResp
 /** A super_admin creates another admin (the caller's role is checked by the adapter). */
 export async function createAdminAccount(
   deps: TDeps,
-  actor: TAdminPublic,
+  actor: TAdminActor,
   input: TAdminAccountCreate,
 ): Promise<TAdminAccountResponse> {
+  assertPasswordNotCommon(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   try {
     return await deps.db.transaction().execute(async (trx) => {
@@ -53,16 +56,23 @@ export async function createAdminAccount(
         passwordHash,
         role: input.role,
       });
-      await recordActivity(trx, {
-        type: 'admin',
-        message: `Admin ${admin.name} (${admin.role}) created by ${actor.name}`,
-        adminId: actor.id,
-        meta: { createdAdminId: admin.id },
+      await recordAdminChange(trx, actor, {
+        activity: {
+          type: 'admin',
+          message: `Admin ${admin.name} (${admin.role}) created by ${actor.name}`,
+          meta: { createdAdminId: admin.id },
+        },
+        audit: {
+          action: 'admin.create',
+          targetTable: 'admins',
+          targetId: admin.id,
+          details: { email: admin.email, role: admin.role },
+        },
       });
       return { success: true as const, admin: toAdminAccount(admin) };
     });
   } catch (error) {
-    if (String((error as { code?: unknown }).code) === '23505') {
+    if (isUniqueViolation(error)) {
       throw conflict(ADMIN_TEXTS.adminEmailTaken, 'email');
     }
     throw error;
@@ -76,9 +86,9 @@ export async function createAdminAccount(
  */
 export async function updateAdminAccount(
   deps: TDeps,
-  actor: TAdminPublic,
   id: number,
   input: TAdminAccountUpdate,
+  actor: TAdminActor,
 ): Promise<TAdminAccountResponse> {
   return deps.db.transaction().execute(async (trx) => {
     const superAdmins = await lockActiveSuperAdmins(trx);
@@ -105,11 +115,21 @@ export async function updateAdminAccount(
     if (input.status === 'disabled' && target.status !== 'disabled') {
       await revokeSubjectSessions(trx, 'admin', id, deps.now());
     }
-    await recordActivity(trx, {
-      type: 'admin',
-      message: `Admin ${updated.name} is now ${updated.role} (${updated.status}), changed by ${actor.name}`,
-      adminId: actor.id,
-      meta: { changedAdminId: id, ...input },
+    await recordAdminChange(trx, actor, {
+      activity: {
+        type: 'admin',
+        message: `Admin ${updated.name} is now ${updated.role} (${updated.status}), changed by ${actor.name}`,
+        meta: { changedAdminId: id, ...input },
+      },
+      audit: {
+        action: 'admin.update',
+        targetTable: 'admins',
+        targetId: id,
+        details: {
+          ...movedValue('role', target.role, updated.role),
+          ...movedValue('status', target.status, updated.status),
+        },
+      },
     });
     return { success: true as const, admin: toAdminAccount(updated) };
   });

@@ -20,20 +20,17 @@ import {
   isAgentCodeTaken,
   listAgentsPage,
   pickFreeAgentCode,
-  recordActivity,
   type TAgentWithUsers,
   type TDb,
+  uniqueViolationConstraint,
   updateAgent as updateAgentRow,
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
+import { changedFields, movedValue, recordAdminChange, type TAdminActor } from '../../../lib/audit.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
-import { uniqueViolation } from './db-errors.ts';
 
-/** Who did it, for the activity log. */
-export interface TActor {
-  id: number;
-  name: string;
-}
+/** Who did it, for the activity log and the audit trail. */
+export type TActor = TAdminActor;
 
 export function toAgentDto(agent: TAgentWithUsers): TAgentDto {
   return {
@@ -77,7 +74,7 @@ async function assertNoConflict(db: TDb, input: { phone: string; email: string }
 
 /** Maps a lost race on a unique index to the same 409 the pre-check gives. */
 function rethrowAgentConflict(error: unknown): never {
-  const constraint = uniqueViolation(error);
+  const constraint = uniqueViolationConstraint(error);
   if (constraint === 'agents_phone_key') throw conflict(ADMIN_OPS_TEXTS.agentPhoneTaken, 'phone');
   if (constraint === 'agents_email_key') throw conflict(ADMIN_OPS_TEXTS.agentEmailTaken, 'email');
   throw error;
@@ -102,11 +99,18 @@ export async function createAgent(deps: TDeps, input: TAgentCreate, actor: TActo
     try {
       const agent = await inTransaction(deps.db, async (trx) => {
         const row = await insertAgent(trx, { ...values, code, status: 'active' });
-        await recordActivity(trx, {
-          type: 'agent',
-          message: `Agent ${row.name} (${row.code}) created by ${actor.name}`,
-          code: row.code,
-          adminId: actor.id,
+        await recordAdminChange(trx, actor, {
+          activity: {
+            type: 'agent',
+            message: `Agent ${row.name} (${row.code}) created by ${actor.name}`,
+            code: row.code,
+          },
+          audit: {
+            action: 'agent.create',
+            targetTable: 'agents',
+            targetId: row.id,
+            details: { code: row.code },
+          },
         });
         return row;
       });
@@ -114,7 +118,7 @@ export async function createAgent(deps: TDeps, input: TAgentCreate, actor: TActo
       return { success: true, agent: toAgentDto({ ...agent, userCount: 0 }) };
     } catch (error) {
       // Another request took the same code at the same moment: draw again.
-      if (uniqueViolation(error) === 'agents_code_key' && attempt < 5) continue;
+      if (uniqueViolationConstraint(error) === 'agents_code_key' && attempt < 5) continue;
       rethrowAgentConflict(error);
     }
   }
@@ -140,11 +144,22 @@ export async function updateAgent(
       const row = await updateAgentRow(trx, id, values);
       if (!row) throw notFound(ADMIN_OPS_TEXTS.agentNotFound);
       const statusNote = existing.status !== row.status ? `, now ${row.status}` : '';
-      await recordActivity(trx, {
-        type: 'agent',
-        message: `Agent ${row.name} (${row.code}) updated by ${actor.name}${statusNote}`,
-        code: row.code,
-        adminId: actor.id,
+      await recordAdminChange(trx, actor, {
+        activity: {
+          type: 'agent',
+          message: `Agent ${row.name} (${row.code}) updated by ${actor.name}${statusNote}`,
+          code: row.code,
+        },
+        audit: {
+          action: 'agent.update',
+          targetTable: 'agents',
+          targetId: id,
+          details: {
+            code: row.code,
+            fields: changedFields(existing, row, ['name', 'email', 'phone', 'status']),
+            ...movedValue('status', existing.status, row.status),
+          },
+        },
       });
     });
   } catch (error) {
@@ -160,11 +175,18 @@ export async function deleteAgent(deps: TDeps, id: number, actor: TActor): Promi
   await inTransaction(deps.db, async (trx) => {
     const agent = await findAgentWithUsers(trx, id);
     if (!agent || !(await deleteAgentRow(trx, id))) throw notFound(ADMIN_OPS_TEXTS.agentNotFound);
-    await recordActivity(trx, {
-      type: 'agent',
-      message: `Agent ${agent.name} (${agent.code}) deleted by ${actor.name}; ${agent.userCount} owner(s) now direct`,
-      code: agent.code,
-      adminId: actor.id,
+    await recordAdminChange(trx, actor, {
+      activity: {
+        type: 'agent',
+        message: `Agent ${agent.name} (${agent.code}) deleted by ${actor.name}; ${agent.userCount} owner(s) now direct`,
+        code: agent.code,
+      },
+      audit: {
+        action: 'agent.delete',
+        targetTable: 'agents',
+        targetId: id,
+        details: { code: agent.code, ownersMadeDirect: agent.userCount },
+      },
     });
   });
   return { success: true, message: ADMIN_OPS_TEXTS.agentDeleted };

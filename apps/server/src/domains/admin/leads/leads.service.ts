@@ -7,6 +7,7 @@ import {
   type TLeadListResult,
   type TLeadResult,
   type TLeadUpdate,
+  ZLeadUpdate,
 } from '@starloop/contract';
 import {
   countLeadsByStatus,
@@ -14,11 +15,11 @@ import {
   findLeadById,
   inTransaction,
   listLeadsPage,
-  recordActivity,
   type TLead,
   updateLead as updateLeadRow,
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
+import { changedFields, movedValue, recordAdminChange } from '../../../lib/audit.ts';
 import { notFound } from '../../../lib/errors.ts';
 import type { TActor } from '../agents/agents.service.ts';
 
@@ -47,6 +48,9 @@ export async function listLeads(deps: TDeps, input: TLeadListInput): Promise<TLe
   return { leads: rows.map(toLeadDto), meta: pageMeta(total, input.page, input.limit), counts };
 }
 
+/** What the Edit Lead dialog edits. */
+const LEAD_FIELDS = ZLeadUpdate.keyof().options;
+
 /** The Edit Lead dialog: any status change is allowed (spec section 4). */
 export async function updateLead(
   deps: TDeps,
@@ -57,22 +61,20 @@ export async function updateLead(
   const lead = await inTransaction(deps.db, async (trx) => {
     const before = await findLeadById(trx, id);
     if (!before) throw notFound(ADMIN_OPS_TEXTS.leadNotFound);
-    const row = await updateLeadRow(trx, id, {
-      name: input.name,
-      email: input.email.toLowerCase(),
-      contactNumber: input.contactNumber,
-      bussiness: input.bussiness,
-      subject: input.subject,
-      message: input.message,
-      source: input.source,
-      status: input.status,
-    });
+    const row = await updateLeadRow(trx, id, { ...input, email: input.email.toLowerCase() });
     if (!row) throw notFound(ADMIN_OPS_TEXTS.leadNotFound);
     const change = before.status !== row.status ? ` (${before.status} -> ${row.status})` : '';
-    await recordActivity(trx, {
-      type: 'lead',
-      message: `Lead ${row.name} updated by ${actor.name}${change}`,
-      adminId: actor.id,
+    await recordAdminChange(trx, actor, {
+      activity: { type: 'lead', message: `Lead ${row.name} updated by ${actor.name}${change}` },
+      audit: {
+        action: 'lead.update',
+        targetTable: 'leads',
+        targetId: id,
+        details: {
+          fields: changedFields(before, row, LEAD_FIELDS),
+          ...movedValue('status', before.status, row.status),
+        },
+      },
     });
     return row;
   });
@@ -83,10 +85,14 @@ export async function deleteLead(deps: TDeps, id: number, actor: TActor): Promis
   await inTransaction(deps.db, async (trx) => {
     const lead = await findLeadById(trx, id);
     if (!lead || !(await deleteLeadRow(trx, id))) throw notFound(ADMIN_OPS_TEXTS.leadNotFound);
-    await recordActivity(trx, {
-      type: 'lead',
-      message: `Lead ${lead.name} deleted by ${actor.name}`,
-      adminId: actor.id,
+    await recordAdminChange(trx, actor, {
+      activity: { type: 'lead', message: `Lead ${lead.name} deleted by ${actor.name}` },
+      audit: {
+        action: 'lead.delete',
+        targetTable: 'leads',
+        targetId: id,
+        details: { status: lead.status, source: lead.source },
+      },
     });
   });
   return { success: true, message: ADMIN_OPS_TEXTS.leadDeleted };

@@ -1,13 +1,25 @@
 import {
   MANUAL_PAYMENT_METHODS,
   pageMeta,
+  type TAdminManualPayment,
   type TAdminManualPaymentsQuery,
   type TAdminManualPaymentsResponse,
 } from '@starloop/contract';
-import { getMetricTotals, listAdminManualPayments } from '@starloop/db';
+import { getMetricTotals, listAdminManualPayments, type TAdminManualPaymentRow } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 
 const METRICS = MANUAL_PAYMENT_METHODS.map((method) => `manual:${method}` as const);
+
+export const toAdminManualPayment = (row: TAdminManualPaymentRow): TAdminManualPayment => ({
+  id: row.id,
+  amount: row.amount,
+  paymentMethod: row.paymentMethod,
+  status: row.status,
+  notes: row.notes,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+  users: row.owners.map((owner) => ({ user: owner })),
+});
 
 /**
  * Manual payments list (whole rupees), with every method's count and the total revenue of all
@@ -18,30 +30,10 @@ export async function listManualPayments(
   query: TAdminManualPaymentsQuery,
 ): Promise<TAdminManualPaymentsResponse> {
   const totals = await getMetricTotals(deps.db, METRICS);
-  const all = METRICS.reduce((sum, metric) => sum + totals[metric].count, 0);
-  const page = await listAdminManualPayments(
-    deps.db,
-    {
-      page: query.page,
-      limit: query.limit,
-      search: query.search,
-      sortBy: query.sortBy,
-      sortOrder: query.sortOrder,
-    },
-    all,
-  );
+  const page = await listAdminManualPayments(deps.db, query);
   return {
     success: true,
-    payments: page.rows.map((row) => ({
-      id: row.id,
-      amount: row.amount,
-      paymentMethod: row.paymentMethod,
-      status: row.status,
-      notes: row.notes,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      users: row.owners.map((owner) => ({ user: owner })),
-    })),
+    payments: page.rows.map(toAdminManualPayment),
     totalRevenue: METRICS.reduce((sum, metric) => sum + totals[metric].amount, 0),
     paymentMethodCounts: MANUAL_PAYMENT_METHODS.map((paymentMethod) => ({
       paymentMethod,

@@ -58,6 +58,9 @@ async function tableCounts(db: TDb) {
   return row.rows[0]!;
 }
 
+/** The token of a set-password link, which rides in the fragment (`#token=…`). */
+const linkToken = (url: string) => new URLSearchParams(new URL(url).hash.slice(1)).get('token')!;
+
 describe(`admin onboarding API on ${testDriverName()}`, () => {
   let server: TTestServer;
   let auth: TAuthCases;
@@ -115,9 +118,7 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
       ]);
       for (const user of result.users) {
         expect(Object.keys(user).sort()).toEqual(['code', 'id', 'setPasswordUrl']);
-        expect(user.setPasswordUrl).toMatch(
-          /^https:\/\/app\.starloop\.test\/set-password\?token=[\w-]{40,}$/,
-        );
+        expect(user.setPasswordUrl).toMatch(/^https:\/\/app\.starloop\.test\/set-password#token=[\w-]{40,}$/);
       }
     });
 
@@ -191,7 +192,7 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
         expect(Math.abs(ttl - TOKEN_TTL.setPasswordSeconds * 1000)).toBeLessThan(60_000);
       }
       const user = result.users[0]!;
-      const token = decodeURIComponent(new URL(user.setPasswordUrl).searchParams.get('token')!);
+      const token = linkToken(user.setPasswordUrl);
       // Only the hash is stored.
       expect(rows.some((r) => r.tokenHash === token)).toBe(false);
       expect(await consumeOneTimeToken(server.deps.db, token, ['reset_password'])).toBeUndefined();
@@ -201,7 +202,7 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
       });
       expect(await consumeOneTimeToken(server.deps.db, token, ['set_password'])).toBeUndefined();
       // Another owner's link is untouched by that.
-      const other = decodeURIComponent(new URL(result.users[1]!.setPasswordUrl).searchParams.get('token')!);
+      const other = linkToken(result.users[1]!.setPasswordUrl);
       expect((await consumeOneTimeToken(server.deps.db, other, ['set_password']))?.ownerId).toBe(
         result.users[1]!.id,
       );
@@ -386,7 +387,7 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
       expect(ok.statusCode).toBe(200);
       const data = ok.json().result.data;
       expect(data.success).toBe(true);
-      expect(data.users[0].setPasswordUrl).toContain('/set-password?token=');
+      expect(data.users[0].setPasswordUrl).toContain('/set-password#token=');
       const bad = await callProcedure(
         server,
         {

@@ -15,11 +15,12 @@ import {
   isPhoneTaken,
   issueOneTimeToken,
   recordActivity,
+  uniqueViolationConstraint,
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
+import { auditByAdmin } from '../../../lib/audit.ts';
 import { badRequest, conflict } from '../../../lib/errors.ts';
 import type { TActor } from '../agents/agents.service.ts';
-import { uniqueViolation } from '../agents/db-errors.ts';
 
 interface TCheckedBranch {
   branch: TOnboarding['branches'][number];
@@ -146,6 +147,17 @@ export async function onboardCustomers(
         },
         owners.map((o) => o.id),
       );
+      await auditByAdmin(trx, actor, {
+        action: 'onboarding.complete',
+        targetTable: 'manual_payments',
+        targetId: payment.id,
+        details: {
+          ownerIds: owners.map((o) => o.id),
+          codes: owners.map((o) => o.code),
+          amount: Math.round(input.payment.amount),
+          paymentMethod: input.payment.paymentMethod,
+        },
+      });
       const withTokens = [];
       for (const owner of owners) {
         const { token } = await issueOneTimeToken(
@@ -167,7 +179,7 @@ export async function onboardCustomers(
     deps.reviewPageCache.clear();
   } catch (error) {
     // A concurrent onboarding or registration took the code or phone after the checks.
-    const constraint = uniqueViolation(error);
+    const constraint = uniqueViolationConstraint(error);
     if (constraint !== undefined && inserting >= 0) {
       if (constraint === 'owners_contact_number_key') {
         throw conflict(say(inserting, ADMIN_OPS_TEXTS.phoneTaken), fieldOf(inserting, 'contactNumber'));
@@ -180,7 +192,7 @@ export async function onboardCustomers(
   const users = created.map((owner) => ({
     id: owner.id,
     code: owner.code,
-    setPasswordUrl: `${deps.config.appUrl}/set-password?token=${encodeURIComponent(owner.token)}`,
+    setPasswordUrl: `${deps.config.appUrl}/set-password#token=${encodeURIComponent(owner.token)}`,
   }));
   deps.log.info(
     { adminId: actor.id, ownerIds: users.map((u) => u.id), manualPaymentId },
@@ -221,7 +233,8 @@ async function sendSetPasswordMail(
     'The StarLoop team',
   ].join('\n');
   try {
-    await deps.mailer.send({
+    // Queued for the mail worker: onboarding never waits on SMTP.
+    await deps.mailer.queue({
       to: input.payment.email,
       subject: created.length === 1 ? 'Set your StarLoop password' : 'Set your StarLoop passwords',
       text,

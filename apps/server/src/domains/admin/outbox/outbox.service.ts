@@ -3,7 +3,7 @@ import { listEmails, type TEmail } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 
 /** One-time tokens inside links (set-password, reset-password). */
-const TOKEN_IN_LINK = /([?&]token=)[^\s&#]+/g;
+const TOKEN_IN_LINK = /([?&#]token=)[^\s&#]+/g;
 
 /**
  * A mail as the outbox view shows it. The outbox exists so that nothing is silently dropped

@@ -7,13 +7,15 @@ import {
   type TAdminStatsResponse,
 } from '@starloop/contract';
 import {
-  getMetricTotals,
+  countGoogleConnections,
   getMonthlyTotals,
   getPlatformCounters,
   getPlatformReviewStats,
   listActivityPage,
+  platformRequestUsage,
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
+import { istMonth } from '../../owner/requests/requests.service.ts';
 
 /** Paise to rupees, to the paisa. */
 const rupees = (paise: number) => Math.round(paise) / 100;
@@ -64,8 +66,14 @@ export async function getAdminCharts(deps: TDeps): Promise<TAdminCharts> {
 }
 
 export async function getAdminOverview(deps: TDeps): Promise<TAdminOverview> {
-  const [stats, charts] = await Promise.all([getAdminStats(deps), getAdminCharts(deps)]);
-  return { ...stats, charts };
+  const month = istMonth(deps.now());
+  const [stats, charts, google, requests] = await Promise.all([
+    getAdminStats(deps),
+    getAdminCharts(deps),
+    countGoogleConnections(deps.db),
+    platformRequestUsage(deps.db, month),
+  ]);
+  return { ...stats, charts, google, requests: { month, ...requests } };
 }
 
 /** Recent activity, newest first, paged. */
@@ -73,8 +81,7 @@ export async function listAdminActivity(
   deps: TDeps,
   query: TAdminActivityQuery,
 ): Promise<TAdminActivityResponse> {
-  const { activity } = await getMetricTotals(deps.db, ['activity']);
-  const page = await listActivityPage(deps.db, query, activity.count);
+  const page = await listActivityPage(deps.db, query);
   return {
     success: true,
     activities: page.rows.map((row) => ({

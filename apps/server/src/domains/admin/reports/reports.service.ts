@@ -6,9 +6,10 @@ import {
   type TReportType,
   ZReportExport,
 } from '@starloop/contract';
-import { countReportRows, inTransaction, recordActivity } from '@starloop/db';
+import { countReportRows, inTransaction } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { QUEUES } from '../../../jobs/queue.ts';
+import { recordAdminChange } from '../../../lib/audit.ts';
 import type { TMailResult } from '../../../mail/mailer.ts';
 import type { TActor } from '../agents/agents.service.ts';
 import { REPORT_CONTENT_TYPES, reportBuffer, reportFileName } from './report-files.ts';
@@ -38,10 +39,13 @@ export async function requestReport(
       { type: input.type, email: input.email, adminId: actor.id } satisfies TReportJob,
       { trx },
     );
-    await recordActivity(trx, {
-      type: 'report',
-      message: `${REPORT_TITLES[input.type]} report requested by ${actor.name} for ${input.email}`,
-      adminId: actor.id,
+    // Where the data went: a report is a copy of the platform's data leaving it by email.
+    await recordAdminChange(trx, actor, {
+      activity: {
+        type: 'report',
+        message: `${REPORT_TITLES[input.type]} report requested by ${actor.name} for ${input.email}`,
+      },
+      audit: { action: 'report.export', details: { type: input.type, recipient: input.email } },
     });
   });
   return { success: true, message: ADMIN_OPS_TEXTS.reportQueued(input.type, input.email) };

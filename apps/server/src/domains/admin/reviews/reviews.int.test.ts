@@ -1,8 +1,18 @@
-import { insertReview, type TOwnerPublic, type TReview } from '@starloop/db';
+import {
+  deletePlacement,
+  insertPlacement,
+  insertReview,
+  insertReviews,
+  type TOwnerPublic,
+  type TPlacement,
+  type TReview,
+} from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authCases, callProcedure, type TAuthCases } from '../../../test/admin-auth-cases.ts';
-import { createTestOwner, createTestServer, type TTestServer } from '../../../test/test-server.ts';
+import { adminGet, authCases, type TAuthCases } from '../../../test/admin-auth-cases.ts';
+import { adminListContract, newestFirst } from '../../../test/admin-list-contract.ts';
+import { createSampleOwners, createTestServer, type TTestServer } from '../../../test/test-server.ts';
+import { newPlacementKey } from '../../owner/placements/placements.service.ts';
 
 const BASE = Date.UTC(2026, 3, 1, 10, 0, 0);
 const MINUTE = 60 * 1000;
@@ -20,45 +30,17 @@ interface TReviewBody {
 
 type TRow = TReview & { owner: TOwnerPublic };
 
-/** The documented order: the sort column, then date, then id, all in the asked direction. */
-function sorted(rows: TRow[], sortBy: 'createdAt' | 'rating', order: 'asc' | 'desc'): TRow[] {
-  const sign = order === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => {
-    const primary = sortBy === 'rating' ? a.rating - b.rating : 0;
-    const byDate = a.createdAt.getTime() - b.createdAt.getTime();
-    return sign * (primary || byDate || a.id - b.id);
-  });
-}
-
 describe(`admin reviews API on ${testDriverName()}`, () => {
   let server: TTestServer;
   let auth: TAuthCases;
   const rows: TRow[] = [];
-  const ids = (list: { id: number }[]) => list.map((r) => r.id);
 
-  const get = async (url: string) => {
-    const res = await server.app.inject({ method: 'GET', url, headers: auth.admin });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const get = (url: string) => adminGet(server, auth, url);
 
   beforeAll(async () => {
     server = await createTestServer();
     auth = await authCases(server);
-    const sharma = await createTestOwner(server, {
-      name: 'Ravi Sharma',
-      businessName: 'Sharma Sweets',
-      code: 'sharma-sweets',
-    });
-    const mehta = await createTestOwner(server, {
-      name: 'Neha Mehta',
-      businessName: 'Mehta Cafe',
-      code: 'mehta-cafe',
-    });
-    const glow = await createTestOwner(server, {
-      name: 'Imran Q',
-      businessName: 'Glow Salon',
-      code: 'glow-salon',
-    });
+    const { sharma, mehta, glow } = await createSampleOwners(server);
     const owners = [sharma, mehta, glow];
     const ratings = [5, 4, 1, 3, 5, 2, 4, 5, 1, 3, 5, 4, 2, 5, 3, 4, 1, 5, 4, 2, 5, 3, 4, 5, 1];
     for (const [i, rating] of ratings.entries()) {
@@ -81,7 +63,36 @@ describe(`admin reviews API on ${testDriverName()}`, () => {
     await server?.stop();
   });
 
-  it('answers the first page with every documented field, newest first', async () => {
+  const sharma = (r: TRow) => r.owner.code === 'sharma-sweets';
+  adminListContract({
+    rest: '/api/admin/reviews',
+    trpc: 'admin.reviews.list',
+    rowsKey: 'reviews',
+    context: () => ({ server, auth }),
+    rows: () => newestFirst(rows),
+    pageSizes: [4],
+    search: {
+      // Business name, business code and message.
+      finds: {
+        'sharma SWEETS': sharma,
+        sharma,
+        'mehta-cafe': (r) => r.owner.code === 'mehta-cafe',
+        rude: (r) => r.message.startsWith('Rude'),
+      },
+      // The owner's name is not a search field here.
+      findsNothing: ['zzz-nothing', 'Ravi'],
+    },
+    // The sort column, then date, then id, all in the asked direction.
+    sorts: { rating: (r) => [r.rating, r.createdAt], createdAt: (r) => r.createdAt },
+    notSortable: ['message'],
+    sortMessages: {
+      sortBy: 'sortBy must be createdAt or rating',
+      sortOrder: 'sortOrder must be asc or desc',
+    },
+    totals: ['avgRating', 'totalReviews'],
+  });
+
+  it('answers the platform totals and every documented field of a review', async () => {
     const { status, body } = await get('/api/admin/reviews/?page=1&limit=10');
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(['avgRating', 'meta', 'reviews', 'success', 'totalReviews']);
@@ -89,18 +100,8 @@ describe(`admin reviews API on ${testDriverName()}`, () => {
     expect(body.totalReviews).toBe(25);
     const sum = rows.reduce((s, r) => s + r.rating, 0);
     expect(body.avgRating).toBe(Math.round((sum / 25) * 10) / 10);
-    expect(body.meta).toEqual({
-      total: 25,
-      page: 1,
-      limit: 10,
-      totalPages: 3,
-      hasNextPage: true,
-      hasPrevPage: false,
-    });
-    const expected = sorted(rows, 'createdAt', 'desc').slice(0, 10);
-    expect(ids(body.reviews)).toEqual(ids(expected));
     const first = body.reviews[0] as TReviewBody;
-    const source = expected[0]!;
+    const source = newestFirst(rows)[0]!;
     expect(Object.keys(first).sort()).toEqual(
       [
         'code',
@@ -114,6 +115,7 @@ describe(`admin reviews API on ${testDriverName()}`, () => {
         'sentimentScore',
         'user',
         'userId',
+        'placement',
       ].sort(),
     );
     expect(first).toEqual({
@@ -128,100 +130,47 @@ describe(`admin reviews API on ${testDriverName()}`, () => {
       replyStatus: 'none',
       replyText: null,
       user: { businessName: source.owner.businessName, name: source.owner.name },
+      placement: null,
     });
   });
+});
 
-  it('pages: a middle page, the last page (read from the end), and past the end', async () => {
-    const all = sorted(rows, 'createdAt', 'desc');
-    const middle = await get('/api/admin/reviews/?page=2&limit=10');
-    expect(ids(middle.body.reviews)).toEqual(ids(all.slice(10, 20)));
-    expect(middle.body.meta).toMatchObject({ page: 2, hasNextPage: true, hasPrevPage: true });
-    const last = await get('/api/admin/reviews/?page=3&limit=10');
-    expect(ids(last.body.reviews)).toEqual(ids(all.slice(20)));
-    expect(last.body.meta).toMatchObject({ page: 3, totalPages: 3, hasNextPage: false, hasPrevPage: true });
-    for (let page = 1; page <= 7; page++) {
-      const res = await get(`/api/admin/reviews?page=${page}&limit=4&sortBy=rating&sortOrder=asc`);
-      expect(ids(res.body.reviews), `page ${page}`).toEqual(
-        ids(sorted(rows, 'rating', 'asc').slice((page - 1) * 4, page * 4)),
-      );
-    }
-    const past = await get('/api/admin/reviews?page=4&limit=10');
-    expect(past.body.reviews).toEqual([]);
-    expect(past.body.meta).toMatchObject({ total: 25, page: 4, hasNextPage: false });
+describe(`admin reviews list: placements on ${testDriverName()}`, () => {
+  let server: TTestServer;
+  let auth: TAuthCases;
+  beforeAll(async () => {
+    server = await createTestServer();
+    auth = await authCases(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
   });
 
-  it('sorts by rating and by date, both directions, ties by date then id', async () => {
-    for (const sortBy of ['rating', 'createdAt'] as const) {
-      for (const sortOrder of ['asc', 'desc'] as const) {
-        const res = await get(`/api/admin/reviews?sortBy=${sortBy}&sortOrder=${sortOrder}&limit=25`);
-        expect(res.status).toBe(200);
-        expect(ids(res.body.reviews), `${sortBy} ${sortOrder}`).toEqual(ids(sorted(rows, sortBy, sortOrder)));
-      }
-    }
-    const best = await get('/api/admin/reviews?sortBy=rating&sortOrder=desc&limit=3');
-    expect(best.body.reviews.map((r: TReviewBody) => r.rating)).toEqual([5, 5, 5]);
-    const worst = await get('/api/admin/reviews?sortBy=rating&sortOrder=asc&limit=3');
-    expect(worst.body.reviews.map((r: TReviewBody) => r.rating)).toEqual([1, 1, 1]);
-    const bad = await get('/api/admin/reviews?sortBy=message');
-    expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('sortBy must be createdAt or rating');
-    expect((await get('/api/admin/reviews?sortOrder=up')).body.message).toBe('sortOrder must be asc or desc');
-  });
+  it('names the placement of each review: Default (null), live, or deleted under its old name', async () => {
+    const { sharma } = await createSampleOwners(server);
+    const db = server.deps.db;
+    const placement = async (name: string) =>
+      (await insertPlacement(db, { ownerId: sharma.id, key: newPlacementKey(), name }, null)) as TPlacement;
+    const table = await placement('Table 4');
+    const bag = await placement('Swiggy bag insert');
+    const [viaTable, viaBag, plain] = await insertReviews(db, [
+      { ownerId: sharma.id, rating: 5, message: 'table', placementKey: table.key },
+      { ownerId: sharma.id, rating: 4, message: 'bag', placementKey: bag.key },
+      { ownerId: sharma.id, rating: 3, message: 'plain', placementKey: null },
+    ]);
+    await deletePlacement(db, sharma.id, bag.id);
 
-  it('searches business name, business code and message, paged and sorted', async () => {
-    const sharma = rows.filter((r) => r.owner.code === 'sharma-sweets');
-    const byName = await get('/api/admin/reviews?search=sharma%20SWEETS&limit=5');
-    expect(byName.body.meta).toMatchObject({ total: sharma.length, totalPages: 2 });
-    expect(ids(byName.body.reviews)).toEqual(ids(sorted(sharma, 'createdAt', 'desc').slice(0, 5)));
-    const page2 = await get('/api/admin/reviews?search=sharma&limit=5&page=2');
-    expect(ids(page2.body.reviews)).toEqual(ids(sorted(sharma, 'createdAt', 'desc').slice(5)));
-    const byCode = await get('/api/admin/reviews?search=mehta-cafe&sortBy=rating&sortOrder=asc&limit=25');
-    expect(ids(byCode.body.reviews)).toEqual(
-      ids(
-        sorted(
-          rows.filter((r) => r.owner.code === 'mehta-cafe'),
-          'rating',
-          'asc',
-        ),
-      ),
-    );
-    const rude = rows.filter((r) => r.message.startsWith('Rude'));
-    const byMessage = await get('/api/admin/reviews?search=rude&limit=25&sortOrder=asc');
-    expect(ids(byMessage.body.reviews)).toEqual(ids(sorted(rude, 'createdAt', 'asc')));
-    // The owner's name is not a search field here, and the platform totals do not move.
-    const byOwnerName = await get('/api/admin/reviews?search=Ravi');
-    expect(byOwnerName.body.reviews).toEqual([]);
-    expect(byOwnerName.body.totalReviews).toBe(25);
-  });
-
-  it('answers an empty page for a search that matches nothing', async () => {
-    const { status, body } = await get('/api/admin/reviews/?search=zzz-nothing');
+    const { status, body } = await adminGet(server, auth, '/api/admin/reviews?page=1&limit=10');
     expect(status).toBe(200);
-    expect(body.reviews).toEqual([]);
-    expect(body.meta).toEqual({
-      total: 0,
-      page: 1,
-      limit: 10,
-      totalPages: 1,
-      hasNextPage: false,
-      hasPrevPage: false,
+    const byId = new Map((body.reviews as TReviewBody[]).map((r) => [r.id, r.placement]));
+    expect(byId.get(viaTable!.id)).toEqual({ id: table.id, name: 'Table 4', deleted: false });
+    expect(byId.get(viaBag!.id)).toEqual({ id: bag.id, name: 'Swiggy bag insert', deleted: true });
+    expect(byId.get(plain!.id)).toBeNull();
+    const trpc = await server.app.inject({
+      method: 'GET',
+      url: `/trpc/admin.reviews.list?input=${encodeURIComponent(JSON.stringify({ page: 1, limit: 10 }))}`,
+      headers: auth.admin,
     });
-    expect(body.totalReviews).toBe(25);
-  });
-
-  it('answers the same list over tRPC (admin.reviews.list)', async () => {
-    const res = await callProcedure(
-      server,
-      {
-        path: 'admin.reviews.list',
-        kind: 'query',
-        input: { page: 2, limit: 3, sortBy: 'rating', sortOrder: 'desc' },
-      },
-      auth.admin,
-    );
-    expect(res.statusCode).toBe(200);
-    const data = res.json().result.data;
-    expect(ids(data.reviews)).toEqual(ids(sorted(rows, 'rating', 'desc').slice(3, 6)));
-    expect(data.meta).toMatchObject({ total: 25, page: 2, limit: 3 });
+    expect(trpc.json().result.data.reviews).toEqual(body.reviews);
   });
 });

@@ -13,29 +13,22 @@ import {
   getPlatformCounters,
   isBusinessCodeTaken,
   isPhoneTaken,
+  isUniqueViolation,
   listAdminUsers,
-  recordActivity,
   revokeSubjectSessions,
   softDeleteOwner,
-  type TAdminPublic,
   type TAdminUserRow,
   type TOwnerUpdate,
   updateOwner,
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
+import { movedValue, recordAdminChange, type TAdminActor } from '../../../lib/audit.ts';
 import { type AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import { iso, ownerIdentity } from '../../owner/auth/owner-dto.ts';
 
 export function toAdminUser(row: TAdminUserRow): TAdminUser {
   return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    businessName: row.businessName,
-    contactNumber: row.contactNumber,
-    code: row.code,
-    reviewLink: row.reviewLink,
+    ...ownerIdentity(row),
     status: row.status,
     plan: row.plan,
     createdAt: row.createdAt.toISOString(),
@@ -60,19 +53,11 @@ export function toAdminUser(row: TAdminUserRow): TAdminUser {
  */
 export async function listUsers(deps: TDeps, query: TAdminUsersQuery): Promise<TAdminUsersResponse> {
   const request = { page: query.page, limit: query.limit, search: query.search, status: query.status };
-  let counts: Awaited<ReturnType<typeof getPlatformCounters>>['owners'];
-  let page: Awaited<ReturnType<typeof listAdminUsers>>;
-  if (query.search) {
-    const [counters, found] = await Promise.all([
-      getPlatformCounters(deps.db, deps.now()),
-      listAdminUsers(deps.db, request),
-    ]);
-    counts = counters.owners;
-    page = found;
-  } else {
-    counts = (await getPlatformCounters(deps.db, deps.now())).owners;
-    page = await listAdminUsers(deps.db, request, query.status ? counts[query.status] : counts.total);
-  }
+  const [counters, page] = await Promise.all([
+    getPlatformCounters(deps.db, deps.now()),
+    listAdminUsers(deps.db, request),
+  ]);
+  const counts = counters.owners;
   return {
     success: true,
     users: page.rows.map(toAdminUser),
@@ -84,22 +69,34 @@ export async function listUsers(deps: TDeps, query: TAdminUsersQuery): Promise<T
   };
 }
 
-/** Postgres unique violations that a concurrent edit can still hit after the checks. */
+/** The activity feed's line for an admin's change to an owner (named as it is after the change). */
+const ownerActivity = (
+  id: number,
+  owner: { businessName: string; code: string },
+  done: 'updated' | 'deleted',
+  admin: TAdminActor,
+) => ({
+  type: 'user',
+  message: `${owner.businessName} was ${done} by ${admin.name}`,
+  code: owner.code,
+  ownerId: id,
+});
+
+/** Unique violations that a concurrent edit can still hit after the checks. */
 function uniqueViolation(error: unknown): AppError | undefined {
-  const e = error as { code?: unknown; constraint?: unknown; message?: unknown };
-  if (String(e.code) !== '23505') return undefined;
-  const where = `${String(e.constraint ?? '')} ${String(e.message ?? '')}`;
-  if (where.includes('owners_code_key')) return conflict(ADMIN_TEXTS.codeTaken, 'code');
-  if (where.includes('owners_contact_number_key')) return conflict(ADMIN_TEXTS.phoneTaken, 'contactNumber');
+  if (isUniqueViolation(error, 'owners_code_key')) return conflict(ADMIN_TEXTS.codeTaken, 'code');
+  if (isUniqueViolation(error, 'owners_contact_number_key')) {
+    return conflict(ADMIN_TEXTS.phoneTaken, 'contactNumber');
+  }
   return undefined;
 }
 
 /** Edits an owner (not a deleted one). Phone and business code stay unique: 409 naming the field. */
 export async function updateUser(
   deps: TDeps,
-  admin: TAdminPublic,
   id: number,
   input: TAdminUserUpdate,
+  admin: TAdminActor,
 ): Promise<{ success: true; user: TAdminUser }> {
   try {
     const result = await deps.db.transaction().execute(async (trx) => {
@@ -137,13 +134,17 @@ export async function updateUser(
       if (patch.status && patch.status !== 'active' && owner.status === 'active') {
         await revokeSubjectSessions(trx, 'owner', id, deps.now());
       }
-      await recordActivity(trx, {
-        type: 'user',
-        message: `${input.businessName} was updated by ${admin.name}`,
-        code: input.code,
-        ownerId: id,
-        adminId: admin.id,
-        meta: { fields: Object.keys(patch) },
+      await recordAdminChange(trx, admin, {
+        activity: { ...ownerActivity(id, input, 'updated', admin), meta: { fields: Object.keys(patch) } },
+        audit: {
+          action: 'user.update',
+          targetTable: 'owners',
+          targetId: id,
+          details: {
+            fields: Object.keys(patch),
+            ...(patch.status ? movedValue('status', owner.status, patch.status) : {}),
+          },
+        },
       });
       const row = await findAdminUserRow(trx, id);
       if (!row) throw notFound(ADMIN_TEXTS.userNotFound);
@@ -163,8 +164,8 @@ export async function updateUser(
  */
 export async function deleteUser(
   deps: TDeps,
-  admin: TAdminPublic,
   id: number,
+  admin: TAdminActor,
 ): Promise<{ success: true; message: string }> {
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
@@ -173,12 +174,9 @@ export async function deleteUser(
       throw notFound(ADMIN_TEXTS.userNotFound);
     }
     await revokeSubjectSessions(trx, 'owner', id, now);
-    await recordActivity(trx, {
-      type: 'user',
-      message: `${owner.businessName} was deleted by ${admin.name}`,
-      code: owner.code,
-      ownerId: id,
-      adminId: admin.id,
+    await recordAdminChange(trx, admin, {
+      activity: ownerActivity(id, owner, 'deleted', admin),
+      audit: { action: 'user.delete', targetTable: 'owners', targetId: id, details: { code: owner.code } },
     });
   });
   deps.reviewPageCache.clear();

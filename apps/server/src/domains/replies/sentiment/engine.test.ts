@@ -84,4 +84,24 @@ describe('sentiment engine', () => {
     expect(normalizeText('महँगा')).toBe(normalizeText('महंगा'));
     expect(label('बढ़िया')).toBe('positive');
   });
+
+  it('labels reviews in scripts it does not read from the stars (neutral-from-stars), Marathi read as Hindi', () => {
+    const unread = [
+      'சாப்பாடு மோசம், ஆனால் 😍', // Tamil (an emoji does not decide it)
+      'భోజనం చాలా బాగుంది good',
+      'খাবার খুব খারাপ ছিল',
+      'જમવાનું સરસ હતું',
+      'ಊಟ ಚೆನ್ನಾಗಿತ್ತು',
+    ];
+    for (const text of unread) {
+      for (const rating of [1, 3, 5]) {
+        const result = analyzeSentiment(text, rating);
+        expect(result.label, `${text} ${rating}`).toBe(labelForRating(rating));
+        expect(result).toMatchObject({ messageScore: 0, evidence: 0, hits: [] });
+      }
+      expect(analyzeSentiment(text).label).toBe('neutral');
+    }
+    // Marathi in Devanagari goes through the Hindi lexicon like any Devanagari text: shared words count.
+    expect(analyzeSentiment('जेवण बढ़िया होतं', 3)).toMatchObject({ label: 'positive', evidence: 1 });
+  });
 });

@@ -1,13 +1,17 @@
 import { createRequire } from 'node:module';
-import type { TSentimentLabel } from '@starloop/contract';
+import { sentimentReadsText, type TSentimentLabel } from '@starloop/contract';
 
-// Plain JSON loads (not ESM JSON modules: AFINN has words such as "await" that some loaders turn into
-// variable names).
+import lexiconEnData from './data/lexicon-en.json' with { type: 'json' };
+import lexiconHiData from './data/lexicon-hi.json' with { type: 'json' };
+import rulesData from './data/rules.json' with { type: 'json' };
+
+// AFINN is a plain JSON load, not an ESM JSON module: it has words such as "await" that some
+// loaders turn into variable names. Our own lexicons are bundled with the code.
 const require = createRequire(import.meta.url);
 const afinn = require('sentiment/languages/en/labels.json') as Record<string, number>;
-const lexiconEn = require('./data/lexicon-en.json') as TLexicon;
-const lexiconHi = require('./data/lexicon-hi.json') as TLexicon;
-const rules = require('./data/rules.json') as TRules;
+const lexiconEn = lexiconEnData as TLexicon;
+const lexiconHi = lexiconHiData as TLexicon;
+const rules = rulesData as unknown as TRules;
 
 interface TLexicon {
   words: Record<string, number>;
@@ -393,6 +397,15 @@ export function labelForRating(rating: number): TSentimentLabel {
 export function analyzeSentiment(text: string, rating?: number | null): TSentimentResult {
   const P = SENTIMENT_PARAMS;
   const hits: TSentimentHit[] = [];
+  const hasRating = typeof rating === 'number' && rating >= 1 && rating <= 5;
+  const prior = hasRating ? (RATING_PRIOR[Math.round(rating)] ?? 0) : 0;
+  // A review mostly in a script the lexicons do not cover (Tamil, Telugu, Bengali, Gujarati,
+  // Kannada, ...) is read as carrying no opinion words: its label comes from the stars, and a
+  // stray English word or emoji in it does not decide it. The owner's dashboard says so.
+  if (!sentimentReadsText(text ?? '')) {
+    if (!hasRating) return { label: 'neutral', score: 0, messageScore: 0, evidence: 0, hits };
+    return { label: labelForRating(rating), score: round(prior * 0.6), messageScore: 0, evidence: 0, hits };
+  }
   const sentences = toSentences(tokenize(text ?? ''));
   const scored = sentences.map((s) => scoreSentence(s, hits));
   // A sentence that opens with "But ..." discounts the one before it.
@@ -411,8 +424,6 @@ export function analyzeSentiment(text: string, rating?: number | null): TSentime
   evidence += emoji.evidence;
 
   const messageScore = evidence > 0 ? raw / Math.sqrt(raw * raw + P.alpha) : 0;
-  const hasRating = typeof rating === 'number' && rating >= 1 && rating <= 5;
-  const prior = hasRating ? (RATING_PRIOR[Math.round(rating)] ?? 0) : 0;
 
   if (evidence === 0) {
     if (!hasRating) return { label: 'neutral', score: 0, messageScore: 0, evidence, hits };

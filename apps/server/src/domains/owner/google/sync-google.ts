@@ -1,0 +1,8 @@
+import { ZMessageResult } from '@starloop/contract';
+import { ownerProcedure } from '../../../trpc/init.ts';
+import { syncGoogleNow } from './google.service.ts';
+
+/** The signed-in owner, for itself. A full sync with Google now (edits and deletions included). */
+export const syncGoogleOperation = ownerProcedure
+  .output(ZMessageResult)
+  .mutation(({ ctx }) => syncGoogleNow(ctx.deps, ctx.session.owner.id));

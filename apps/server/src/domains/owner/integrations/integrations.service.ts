@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import {
+  API_KEY_LIMIT,
+  INTEGRATION_TEXTS,
+  integrationsAllowed,
+  OUTBOUND_EVENT_TYPES,
+  type TApiKey,
+  type TApiKeyCreate,
+  type TApiKeyCreated,
+  type TApiKeyList,
+  type TMessageResult,
+  type TOutboundEventType,
+  type TWebhookDeliveryList,
+  type TWebhookDeliveryQuery,
+  type TWebhookEndpoint,
+  type TWebhookEndpointCreate,
+  type TWebhookEndpointCreated,
+  type TWebhookEndpointList,
+  WEBHOOK_ENDPOINT_LIMIT,
+} from '@starloop/contract';
+import {
+  countLiveApiKeys,
+  deleteWebhookEndpoint as deleteEndpointRow,
+  insertApiKey,
+  insertWebhookEndpoint,
+  listApiKeys as listApiKeyRows,
+  listWebhookDeliveries as listDeliveryRows,
+  listWebhookEndpoints as listEndpointRows,
+  revokeApiKey as revokeApiKeyRow,
+  type TApiKey as TApiKeyRow,
+  type TOwnerPublic,
+  type TWebhookEndpoint as TWebhookEndpointRow,
+} from '@starloop/db';
+import { newApiKey } from '../../../auth/api-keys.ts';
+import { seal } from '../../../auth/sealed-secrets.ts';
+import type { TDeps } from '../../../context.ts';
+import { badRequest, forbidden, notFound } from '../../../lib/errors.ts';
+import { literalAddressRefused } from './outbound-http.ts';
+
+/**
+ * An owner's API keys and outbound webhook endpoints (owner.integrations.*), Professional only.
+ * A key is shown once, at creation, and kept as its sha256; an endpoint's signing secret is shown
+ * once and kept sealed (the server signs with it). Every call is scoped to the signed-in owner:
+ * another owner's id is "not found", exactly like a missing one.
+ */
+
+export function assertIntegrations(owner: Pick<TOwnerPublic, 'plan'>): void {
+  if (!integrationsAllowed(owner.plan)) throw forbidden(INTEGRATION_TEXTS.professionalOnly);
+}
+
+const toApiKey = (row: TApiKeyRow): TApiKey => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  revokedAt: row.revokedAt?.toISOString() ?? null,
+});
+
+export async function listApiKeys(deps: Pick<TDeps, 'db'>, owner: TOwnerPublic): Promise<TApiKeyList> {
+  const rows = await listApiKeyRows(deps.db, owner.id);
+  return { keys: rows.map(toApiKey), allowed: integrationsAllowed(owner.plan) };
+}
+
+export async function createApiKey(
+  deps: Pick<TDeps, 'db' | 'log'>,
+  owner: TOwnerPublic,
+  input: TApiKeyCreate,
+): Promise<TApiKeyCreated> {
+  assertIntegrations(owner);
+  if ((await countLiveApiKeys(deps.db, owner.id)) >= API_KEY_LIMIT)
+    throw forbidden(INTEGRATION_TEXTS.apiKeyLimit);
+  const { key, prefix, hash } = newApiKey();
+  const row = await insertApiKey(deps.db, { ownerId: owner.id, name: input.name, prefix, keyHash: hash });
+  deps.log.info({ ownerId: owner.id, apiKeyId: row.id }, 'api key created');
+  return { apiKey: toApiKey(row), key, message: INTEGRATION_TEXTS.apiKeyCreated };
+}
+
+export async function revokeApiKey(
+  deps: Pick<TDeps, 'db' | 'log' | 'now'>,
+  owner: TOwnerPublic,
+  id: number,
+): Promise<TMessageResult> {
+  if (!(await revokeApiKeyRow(deps.db, owner.id, id, deps.now())))
+    throw notFound(INTEGRATION_TEXTS.apiKeyNotFound);
+  deps.log.info({ ownerId: owner.id, apiKeyId: id }, 'api key revoked');
+  return { success: true, message: INTEGRATION_TEXTS.apiKeyRevoked };
+}
+
+// ---------------------------------------------------------------------------- webhook endpoints
+
+const eventsOf = (value: unknown): TOutboundEventType[] =>
+  (Array.isArray(value) ? value : []).filter((v): v is TOutboundEventType =>
+    (OUTBOUND_EVENT_TYPES as readonly unknown[]).includes(v),
+  );
+
+const toEndpoint = (row: TWebhookEndpointRow): TWebhookEndpoint => ({
+  id: row.id,
+  url: row.url,
+  events: eventsOf(row.events),
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function listWebhookEndpoints(
+  deps: Pick<TDeps, 'db'>,
+  owner: TOwnerPublic,
+): Promise<TWebhookEndpointList> {
+  const rows = await listEndpointRows(deps.db, owner.id);
+  return {
+    endpoints: rows.map(toEndpoint),
+    allowed: integrationsAllowed(owner.plan),
+    events: [...OUTBOUND_EVENT_TYPES],
+  };
+}
+
+/** `whsec_` and 32 random bytes: the owner's receiver checks X-StarLoop-Signature with it. */
+const newSigningSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+
+export async function createWebhookEndpoint(
+  deps: Pick<TDeps, 'db' | 'log' | 'config'>,
+  owner: TOwnerPublic,
+  input: TWebhookEndpointCreate,
+): Promise<TWebhookEndpointCreated> {
+  assertIntegrations(owner);
+  const url = new URL(input.url);
+  const allowLocal = deps.config.outboundWebhooks.allowLocal;
+  if (url.protocol !== 'https:' && !allowLocal) throw badRequest(INTEGRATION_TEXTS.webhookUrlInvalid, 'url');
+  // Names that resolve later are checked again at every delivery (outbound-http.ts).
+  if (!allowLocal && literalAddressRefused(url.hostname))
+    throw badRequest(INTEGRATION_TEXTS.webhookUrlPrivate, 'url');
+  const secret = newSigningSecret();
+  const row = await insertWebhookEndpoint(
+    deps.db,
+    {
+      ownerId: owner.id,
+      url: url.toString(),
+      events: input.events,
+      sealedSecret: seal(deps.config.tokenSecret, 'webhook-signing-secret', secret),
+    },
+    WEBHOOK_ENDPOINT_LIMIT,
+  );
+  if (row === 'limit') throw forbidden(INTEGRATION_TEXTS.webhookLimit);
+  deps.log.info({ ownerId: owner.id, endpointId: row.id }, 'webhook endpoint created');
+  return { endpoint: toEndpoint(row), secret, message: INTEGRATION_TEXTS.webhookCreated };
+}
+
+export async function deleteWebhookEndpoint(
+  deps: Pick<TDeps, 'db' | 'log' | 'now'>,
+  owner: TOwnerPublic,
+  id: number,
+): Promise<TMessageResult> {
+  if (!(await deleteEndpointRow(deps.db, owner.id, id, deps.now())))
+    throw notFound(INTEGRATION_TEXTS.webhookNotFound);
+  deps.log.info({ ownerId: owner.id, endpointId: id }, 'webhook endpoint removed');
+  return { success: true, message: INTEGRATION_TEXTS.webhookDeleted };
+}
+
+const DELIVERY_PAGE = 50;
+
+export async function listWebhookDeliveries(
+  deps: Pick<TDeps, 'db'>,
+  owner: TOwnerPublic,
+  query: TWebhookDeliveryQuery,
+): Promise<TWebhookDeliveryList> {
+  const rows = await listDeliveryRows(deps.db, owner.id, {
+    endpointId: query.endpointId,
+    beforeId: query.beforeId,
+    limit: DELIVERY_PAGE + 1,
+  });
+  const page = rows.slice(0, DELIVERY_PAGE);
+  return {
+    deliveries: page.map((row) => ({
+      id: row.id,
+      endpointId: row.endpointId,
+      url: row.url,
+      eventId: row.eventId,
+      eventType: row.eventType,
+      status: row.status,
+      attempts: row.attempts,
+      lastStatusCode: row.lastStatusCode,
+      lastError: row.lastError,
+      createdAt: row.createdAt.toISOString(),
+      lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
+      deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    })),
+    nextBeforeId: rows.length > DELIVERY_PAGE ? (page.at(-1)?.id ?? null) : null,
+  };
+}

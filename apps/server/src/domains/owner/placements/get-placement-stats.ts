@@ -1,0 +1,9 @@
+import { ZPlacementStats, ZPlacementStatsInput } from '@starloop/contract';
+import { ownerProcedure } from '../../../trpc/init.ts';
+import { getPlacementStats } from './placements.service.ts';
+
+/** The signed-in owner. Their By-placement figures over a range of IST days (the last 30 by default). */
+export const getPlacementStatsOperation = ownerProcedure
+  .input(ZPlacementStatsInput.prefault({}))
+  .output(ZPlacementStats)
+  .query(({ ctx, input }) => getPlacementStats(ctx.deps, ctx.session.owner, input));

@@ -1,0 +1,8 @@
+import { ZRequestSettings } from '@starloop/contract';
+import { ownerProcedure } from '../../../trpc/init.ts';
+import { getRequestSettings } from './requests.service.ts';
+
+/** The signed-in owner. Their interval between requests, channel order and the channels available. */
+export const getRequestSettingsOperation = ownerProcedure
+  .output(ZRequestSettings)
+  .query(({ ctx }) => getRequestSettings(ctx.deps, ctx.session.owner));

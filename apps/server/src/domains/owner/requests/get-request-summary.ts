@@ -1,0 +1,8 @@
+import { ZRequestSummary } from '@starloop/contract';
+import { ownerProcedure } from '../../../trpc/init.ts';
+import { getRequestSummary } from './requests.service.ts';
+
+/** The signed-in owner. Reviews from requests beside QR reviews, and this month's use of the plan. */
+export const getRequestSummaryOperation = ownerProcedure
+  .output(ZRequestSummary)
+  .query(({ ctx }) => getRequestSummary(ctx.deps, ctx.session.owner));

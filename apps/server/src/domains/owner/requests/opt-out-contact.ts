@@ -1,0 +1,9 @@
+import { ZContactId, ZMessageResult } from '@starloop/contract';
+import { ownerProcedure } from '../../../trpc/init.ts';
+import { optOutContactByOwner } from './requests.service.ts';
+
+/** The signed-in owner. Marks one of their customers opted out, for good (404 for another owner's). */
+export const optOutContactOperation = ownerProcedure
+  .input(ZContactId)
+  .output(ZMessageResult)
+  .mutation(({ ctx, input }) => optOutContactByOwner(ctx.deps, ctx.session.owner, input.id));

@@ -1,0 +1,348 @@
+import type { AddressInfo } from 'node:net';
+import { REQUEST_TEXTS } from '@starloop/contract';
+import { testDriverName } from '@starloop/db/testing';
+import { sql } from 'kysely';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  deliveriesOf,
+  e164,
+  mobile,
+  ownerClient,
+  requestsOf,
+  settled,
+  type TOwnerClient,
+  trpcError,
+  waitFor,
+} from '../../../test/requests-kit.ts';
+import { createTestServer, type TTestServer } from '../../../test/test-server.ts';
+import type { TRequestChannel, TSendResult } from './channels/channel.ts';
+import { emailChannel } from './channels/email.ts';
+import { registerChannel } from './channels/index.ts';
+import { optOutContact, recordDeliveryEvent, sendDelivery } from './requests.service.ts';
+
+/** An IST wall-clock time as an instant. */
+const ist = (local: string) => new Date(`${local}+05:30`);
+
+/** A WhatsApp stand-in: accepts with an id, or answers "not now" while `outage` is on. */
+function fakeWhatsapp() {
+  const state = { outage: false, calls: 0, accepted: [] as string[] };
+  const channel: TRequestChannel = {
+    name: 'whatsapp',
+    available: (_settings, contact) => Boolean(contact.phoneE164),
+    async send(_deps, _settings, message): Promise<TSendResult> {
+      state.calls += 1;
+      if (state.outage) return { status: 'retry', error: 'HTTP 503 from the provider' };
+      state.accepted.push(message.idempotencyKey);
+      return { status: 'sent', providerMessageId: `wamid.${message.deliveryId}` };
+    },
+  };
+  return { state, channel };
+}
+
+describe(`request deliveries on ${testDriverName()}`, () => {
+  let server: TTestServer;
+  const clock = ist('2026-11-25T11:00:00');
+  const whatsapp = fakeWhatsapp();
+  let restore: () => void;
+
+  beforeAll(async () => {
+    restore = registerChannel(whatsapp.channel);
+    server = await createTestServer(
+      {},
+      { now: () => clock, rateLimits: { requestSendPerChannel: { points: 10_000 } } },
+    );
+  });
+  afterAll(async () => {
+    restore?.();
+    await server?.stop();
+  });
+
+  const contact = async (client: TOwnerClient, fields: Record<string, unknown>) =>
+    client.data(await client.mutate('owner.requests.addContact', { consent: true, ...fields })).contact;
+  const campaignOf = async (client: TOwnerClient, id: number) =>
+    client.data(await client.query('owner.requests.getCampaign', { id }));
+
+  it('provider statuses move the delivery and the campaign figures, once; a failure falls back to email', async () => {
+    const client = await ownerClient(server);
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      ids.push((await contact(client, { phone: mobile(100 + i), email: `wa${i}@example.in` })).id);
+    }
+    const campaign = client.data(
+      await client.mutate('owner.requests.createCampaign', { name: 'WhatsApp first', contactIds: ids }),
+    );
+    const sent = await settled(server, client.owner.id, 4);
+    expect(sent.map((d) => [d.channel, d.status])).toEqual(Array(4).fill(['whatsapp', 'sent']));
+    const [d0, d1, d2, d3] = sent.map((d) => d.providerMessageId!);
+    const at = new Date('2026-11-25T05:31:00.000Z');
+    const event = (providerMessageId: string, status: 'delivered' | 'read' | 'failed', error?: string) =>
+      recordDeliveryEvent(server.deps, {
+        channel: 'whatsapp',
+        providerMessageId,
+        status,
+        at,
+        ...(error ? { error } : {}),
+      });
+    await event(d0!, 'delivered');
+    await event(d1!, 'delivered');
+    await event(d1!, 'read');
+    // Read before delivered (webhooks come in any order): delivered is implied, never a step back.
+    await event(d2!, 'read');
+    await event(d2!, 'delivered');
+    await event(d3!, 'failed', '131026: message undeliverable');
+    const figures = async () => campaignOf(client, campaign.id);
+    await settled(server, client.owner.id, 5);
+    const first = await figures();
+    expect(first.byChannel).toEqual([
+      expect.objectContaining({ channel: 'whatsapp', sent: 3, delivered: 3, read: 2, failed: 0 }),
+      expect.objectContaining({ channel: 'email', sent: 1, delivered: 0, read: 0, failed: 0 }),
+    ]);
+    expect(first.figures).toMatchObject({ requests: 4, sent: 4, delivered: 3, read: 2 });
+    const rows = await deliveriesOf(server, client.owner.id);
+    expect(rows.find((d) => d.providerMessageId === d2)).toMatchObject({
+      status: 'read',
+      deliveredAt: at,
+      readAt: at,
+    });
+    expect(rows.find((d) => d.providerMessageId === d3)).toMatchObject({
+      status: 'failed',
+      error: '131026: message undeliverable',
+    });
+    expect(rows.at(-1)).toMatchObject({ channel: 'email', purpose: 'initial', status: 'sent' });
+
+    // The same events again, late ones and unknown ones: nothing moves.
+    await event(d0!, 'delivered');
+    await event(d1!, 'delivered');
+    await event(d1!, 'failed', 'late');
+    await event(d3!, 'failed', 'again');
+    await event('wamid.unknown', 'read');
+    expect(await figures()).toEqual(first);
+    expect(await deliveriesOf(server, client.owner.id)).toHaveLength(5);
+  });
+
+  it('a provider outage queues, never drops and never sends twice', async () => {
+    const client = await ownerClient(server);
+    const c = await contact(client, { phone: mobile(200) });
+    whatsapp.state.outage = true;
+    const before = whatsapp.state.calls;
+    client.data(await client.mutate('owner.requests.send', { contactId: c.id }));
+    // The worker's first attempt: "not now"; the delivery stays queued with the reason.
+    await waitFor(async () => whatsapp.state.calls > before);
+    await waitFor(async () => (await deliveriesOf(server, client.owner.id))[0]?.leaseUntil === null);
+    const [waiting] = await deliveriesOf(server, client.owner.id);
+    expect(waiting).toMatchObject({ status: 'queued', error: expect.stringContaining('HTTP 503') });
+    // Another attempt while it lasts (a retry): still queued, thrown for pg-boss to retry later.
+    await expect(sendDelivery(server.deps, waiting!.id, { retryCount: 1 })).rejects.toThrow(/not sent yet/);
+    whatsapp.state.outage = false;
+    expect(await sendDelivery(server.deps, waiting!.id, { retryCount: 2 })).toBe('sent');
+    // A retry that comes after it went (a lost acknowledgement, a second worker): nothing happens.
+    expect(await sendDelivery(server.deps, waiting!.id, { retryCount: 3 })).toBe('skipped');
+    expect(whatsapp.state.accepted.filter((key) => key === waiting!.idempotencyKey)).toHaveLength(1);
+    expect((await deliveriesOf(server, client.owner.id))[0]).toMatchObject({ status: 'sent', error: null });
+    expect((await requestsOf(server, client.owner.id))[0]).toMatchObject({
+      status: 'sent',
+      channel: 'whatsapp',
+    });
+  });
+
+  it('after every retry it moves on to the next channel instead of dropping the request', async () => {
+    const client = await ownerClient(server);
+    const c = await contact(client, { phone: mobile(300), email: 'fallback@example.in' });
+    whatsapp.state.outage = true;
+    client.data(await client.mutate('owner.requests.send', { contactId: c.id }));
+    await waitFor(async () => (await deliveriesOf(server, client.owner.id))[0]?.error != null);
+    await waitFor(async () => (await deliveriesOf(server, client.owner.id))[0]?.leaseUntil === null);
+    const [first] = await deliveriesOf(server, client.owner.id);
+    expect(await sendDelivery(server.deps, first!.id, { retryCount: 30 })).toBe('failed');
+    whatsapp.state.outage = false;
+    const rows = await settled(server, client.owner.id, 2);
+    expect(rows.map((d) => [d.channel, d.status])).toEqual([
+      ['whatsapp', 'failed'],
+      ['email', 'sent'],
+    ]);
+    expect(rows[0]!.error).toMatch(/^Not sent after every retry: /);
+  });
+
+  it('a STOP opts the customer out of one owner, or of every owner when the sender is shared', async () => {
+    const a = await ownerClient(server);
+    const b = await ownerClient(server);
+    const phone = mobile(400);
+    const ca = await contact(a, { phone });
+    const cb = await contact(b, { phone, email: 'stop@example.in' });
+    // A campaign of A's scheduled for the evening: the STOP cancels it and gives the usage back.
+    const later = a.data(
+      await a.mutate('owner.requests.createCampaign', {
+        name: 'Evening',
+        contactIds: [ca.id],
+        sendAt: ist('2026-11-25T19:00:00').toISOString(),
+      }),
+    );
+    expect(a.data(await a.query('owner.requests.summary')).usage.used).toBe(1);
+    expect(
+      await optOutContact(server.deps, {
+        channel: 'whatsapp',
+        phoneE164: `+91 ${phone}`,
+        ownerId: a.owner.id,
+        source: 'stop-reply',
+      }),
+    ).toBe(1);
+    expect(
+      await optOutContact(server.deps, {
+        channel: 'whatsapp',
+        phoneE164: e164(400),
+        ownerId: a.owner.id,
+        source: 'stop-reply',
+      }),
+    ).toBe(0);
+    expect(a.data(await a.query('owner.requests.contactHistory', { id: ca.id })).contact).toMatchObject({
+      optOutSource: 'stop-reply',
+    });
+    expect(
+      b.data(await b.query('owner.requests.contactHistory', { id: cb.id })).contact.optedOutAt,
+    ).toBeNull();
+    expect((await campaignOf(a, later.id)).figures).toMatchObject({ requests: 1, cancelled: 1, waiting: 0 });
+    expect(a.data(await a.query('owner.requests.summary')).usage.used).toBe(0);
+    // A shared sender number: no owner named, every owner's customer with that number.
+    const c = await ownerClient(server);
+    await contact(c, { phone });
+    expect(
+      await optOutContact(server.deps, { channel: 'sms', phoneE164: e164(400), source: 'stop-reply' }),
+    ).toBe(2);
+    trpcError(await b.mutate('owner.requests.send', { contactId: cb.id }), 403, REQUEST_TEXTS.optedOut);
+    expect(
+      await optOutContact(server.deps, { channel: 'sms', phoneE164: 'not a phone', source: 'stop-reply' }),
+    ).toBe(0);
+  });
+
+  it('counts a customer who opted out after a sent request in that campaign', async () => {
+    const client = await ownerClient(server);
+    const c = await contact(client, { email: 'late-stop@example.in' });
+    const campaign = client.data(
+      await client.mutate('owner.requests.createCampaign', { name: 'Sent', contactIds: [c.id] }),
+    );
+    await settled(server, client.owner.id, 1);
+    await optOutContact(server.deps, {
+      channel: 'email',
+      email: 'LATE-STOP@example.in',
+      ownerId: client.owner.id,
+      source: 'unsubscribe',
+    });
+    const figures = await campaignOf(client, campaign.id);
+    expect(figures.figures.optedOut).toBe(1);
+    expect(figures.byChannel).toEqual([expect.objectContaining({ channel: 'email', optedOut: 1 })]);
+  });
+});
+
+/** An SMTP server that refuses for now (451) while `down`, and counts what it took per address. */
+async function startFlakySmtp() {
+  const state = { down: true, attempts: 0, received: new Map<string, number>() };
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      state.attempts += 1;
+      if (state.down) {
+        callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      stream.on('data', () => {});
+      stream.on('end', () => {
+        for (const to of session.envelope.rcptTo) {
+          state.received.set(to.address, (state.received.get(to.address) ?? 0) + 1);
+        }
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  return {
+    state,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => smtp.close(() => r())),
+  };
+}
+
+describe(`request emails through an SMTP outage on ${testDriverName()}`, () => {
+  let server: TTestServer;
+  let smtp: Awaited<ReturnType<typeof startFlakySmtp>>;
+  beforeAll(async () => {
+    smtp = await startFlakySmtp();
+    server = await createTestServer(
+      { SMTP_URL: smtp.url, REQUESTS_PROMOTIONAL_HOURS: '0-24' },
+      { rateLimits: { requestSendPerChannel: { points: 10_000 } } },
+    );
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('sends each message exactly once when the mail server comes back', async () => {
+    const client = await ownerClient(server);
+    const addresses = Array.from({ length: 5 }, (_, i) => `outage${i}@example.in`);
+    const ids: number[] = [];
+    for (const email of addresses) {
+      ids.push(
+        client.data(await client.mutate('owner.requests.addContact', { email, consent: true })).contact.id,
+      );
+    }
+    const campaign = client.data(
+      await client.mutate('owner.requests.createCampaign', { name: 'Through the outage', contactIds: ids }),
+    );
+    const deliveries = await settled(server, client.owner.id, 5);
+    expect(deliveries.every((d) => d.status === 'sent')).toBe(true);
+    const mails = () =>
+      server.deps.db
+        .selectFrom('emailOutbox')
+        .selectAll()
+        .where('category', '=', 'review-request')
+        .where('toAddress', 'in', addresses)
+        .execute();
+    // The mail server refuses for now: every mail is waiting for a retry, none lost.
+    await waitFor(
+      async () => smtp.state.attempts >= 5 && (await mails()).every((m) => m.status === 'failed'),
+    );
+    expect((await mails()).every((m) => m.error?.includes('Try again later'))).toBe(true);
+    // A request-send job run again (a lost acknowledgement) records no second mail.
+    for (const d of deliveries)
+      expect(await sendDelivery(server.deps, d.id, { retryCount: 0 })).toBe('skipped');
+    const [one] = deliveries;
+    const again = await emailChannel.send(server.deps, undefined, {
+      deliveryId: one!.id,
+      requestId: one!.requestId,
+      idempotencyKey: one!.idempotencyKey,
+      ownerId: client.owner.id,
+      businessName: 'x',
+      contact: { name: null, phoneE164: null, email: addresses[0]! },
+      link: 'http://x/r/AAAAAAAAAA',
+      language: 'en',
+    });
+    expect(again).toEqual({ status: 'sent', providerMessageId: one!.providerMessageId });
+    expect(await mails()).toHaveLength(5);
+
+    smtp.state.down = false;
+    // Time passes: the retries are due now rather than in 30 seconds.
+    await sql`update pgboss.job set start_after = now() where name = 'mail-send' and state = 'retry'`.execute(
+      server.deps.db,
+    );
+    await waitFor(async () => (await mails()).every((m) => m.status === 'sent'), 30_000);
+    expect([...smtp.state.received.entries()].sort()).toEqual(addresses.map((a) => [a, 1]).sort());
+    // SMTP took them: the deliveries say delivered, and so do the figures.
+    await waitFor(async () =>
+      (await deliveriesOf(server, client.owner.id)).every((d) => d.status === 'delivered'),
+    );
+    const figures = client.data(await client.query('owner.requests.getCampaign', { id: campaign.id }));
+    expect(figures.byChannel).toEqual([expect.objectContaining({ channel: 'email', sent: 5, delivered: 5 })]);
+    // Sent mail keeps no working unsubscribe link, headers included.
+    const sentMail = (await mails())[0]!;
+    expect(sentMail.headers?.['List-Unsubscribe']).toBe('<[link removed after sending]>');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect([...smtp.state.received.values()]).toEqual([1, 1, 1, 1, 1]);
+  }, 60_000);
+});

@@ -1,0 +1,39 @@
+import type { TRequestCategory } from '@starloop/contract';
+
+/**
+ * When a request may go. Promotional messages (campaigns, reminders) go only within the IST hours
+ * of REQUESTS_PROMOTIONAL_HOURS (TRAI: 9 am to 9 pm); otherwise they wait for the next opening.
+ * Service messages (one request right after a visit) go at once. India has no daylight saving, so
+ * IST is always UTC+05:30.
+ */
+
+export interface THours {
+  from: number;
+  to: number;
+}
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Milliseconds since the IST midnight of `at`. */
+const istTimeOfDay = (at: Date) => (((at.getTime() + IST_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS;
+
+export function isWithinHours(at: Date, hours: THours): boolean {
+  const ms = istTimeOfDay(at);
+  return ms >= hours.from * HOUR_MS && ms < hours.to * HOUR_MS;
+}
+
+/** `at` itself inside the hours; else the next time they open (today's or tomorrow's IST morning). */
+export function nextOpening(at: Date, hours: THours): Date {
+  if (isWithinHours(at, hours)) return at;
+  const ms = istTimeOfDay(at);
+  const midnight = at.getTime() - ms;
+  const opening = midnight + hours.from * HOUR_MS;
+  return new Date(ms < hours.from * HOUR_MS ? opening : opening + DAY_MS);
+}
+
+/** When a request of this category asked for `at` may go. */
+export function sendTimeFor(category: TRequestCategory, at: Date, hours: THours): Date {
+  return category === 'promotional' ? nextOpening(at, hours) : at;
+}

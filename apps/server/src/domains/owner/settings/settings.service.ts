@@ -1,0 +1,50 @@
+import { ONE_TIME_TOKEN_KINDS, PUBLIC_TEXTS, type TOwnerSettings } from '@starloop/contract';
+import {
+  findOwnerPasswordHash,
+  inTransaction,
+  retireOneTimeTokens,
+  revokeOtherSubjectSessions,
+  type TOwnerPublic,
+  updateOwner,
+} from '@starloop/db';
+import { assertPasswordNotCommon } from '../../../auth/common-passwords.ts';
+import { hashPassword, verifyPassword } from '../../../auth/passwords.ts';
+import type { TDeps } from '../../../context.ts';
+import { badRequest, notFound } from '../../../lib/errors.ts';
+
+export async function updateOwnerSettings(
+  deps: TDeps,
+  ownerId: number,
+  patch: Partial<TOwnerSettings>,
+): Promise<TOwnerSettings> {
+  const owner = await updateOwner(deps.db, ownerId, patch);
+  if (!owner) throw notFound('Owner not found');
+  deps.reviewPageCache.clear();
+  return ownerSettingsOf(owner);
+}
+
+/** The settings part of an owner (reviewPageLanguage null: the customer's phone decides). */
+export function ownerSettingsOf(owner: TOwnerPublic): TOwnerSettings {
+  const { reviewFlow, notifyLowRatings, dailyDigest, reviewPageLanguage } = owner;
+  return { reviewFlow, notifyLowRatings, dailyDigest, reviewPageLanguage };
+}
+
+export async function changeOwnerPassword(
+  deps: TDeps,
+  session: { ownerId: number; sessionId: string },
+  input: { currentPassword: string; newPassword: string },
+): Promise<{ success: true; message: string }> {
+  const current = await findOwnerPasswordHash(deps.db, session.ownerId);
+  if (!(await verifyPassword(current, input.currentPassword))) {
+    throw badRequest(PUBLIC_TEXTS.currentPasswordWrong, 'currentPassword');
+  }
+  assertPasswordNotCommon(input.newPassword, 'newPassword');
+  const passwordHash = await hashPassword(input.newPassword);
+  await inTransaction(deps.db, async (trx) => {
+    await updateOwner(trx, session.ownerId, { passwordHash });
+    // Every other device is signed out; this one stays signed in.
+    await revokeOtherSubjectSessions(trx, 'owner', session.ownerId, session.sessionId, deps.now());
+    await retireOneTimeTokens(trx, session.ownerId, ONE_TIME_TOKEN_KINDS, deps.now());
+  });
+  return { success: true, message: PUBLIC_TEXTS.passwordChanged };
+}

@@ -1,8 +1,0 @@
-import { ZOwnerPlan } from '@starloop/contract';
-import { ownerProcedure } from '../../trpc/init.ts';
-import { getOwnerPlan } from './plan.service.ts';
-
-/** Who: the signed-in owner. Their own plan, period, grace state and payment history. */
-export const planGetProcedure = ownerProcedure
-  .output(ZOwnerPlan)
-  .query(({ ctx }) => getOwnerPlan(ctx.deps, ctx.session.owner.id));

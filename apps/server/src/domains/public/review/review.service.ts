@@ -1,0 +1,93 @@
+import { PUBLIC_TEXTS, type TReviewLink, type TReviewSubmit } from '@starloop/contract';
+import type { TOwnerPublic } from '@starloop/db';
+import type { TDeps } from '../../../context.ts';
+import { QUEUES } from '../../../jobs/queue.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { countReviewPageView, placementKeyOf } from './page-views.ts';
+import { assertReviewPageOpen } from './review-page.ts';
+
+/** The owner hears about a flood of reviews once an hour at most, not once per refused review. */
+export const REVIEW_CEILING_ALERT_SECONDS = 60 * 60;
+
+/** The owner behind an open review page, from the review page's brief cache. */
+async function openReviewPage(deps: TDeps, code: string): Promise<TOwnerPublic> {
+  return assertReviewPageOpen(await deps.reviewPageCache.find(code), deps.now());
+}
+
+/**
+ * The review page's data. `view` says the caller is showing the page (the SPA review page sends
+ * `?p=`, empty for Default): only then is it counted as a scan. Other callers of the JSON path, and
+ * the server-rendered page (which counts its own renders), are not counted here.
+ */
+export async function getReviewLink(
+  deps: TDeps,
+  code: string,
+  view?: { placementKey: string | null },
+): Promise<TReviewLink> {
+  const owner = await openReviewPage(deps, code);
+  if (view) await countReviewPageView(deps, { ownerId: owner.id, placementKey: view.placementKey });
+  return {
+    code: owner.code,
+    businessName: owner.businessName,
+    reviewLink: owner.reviewLink,
+    reviewFlow: owner.reviewFlow,
+  };
+}
+
+export async function submitReview(
+  deps: TDeps,
+  input: TReviewSubmit,
+  client: { ip: string },
+): Promise<{ success: true; message: string; id: number }> {
+  // Unknown and closed pages are refused first (from the cache), so random codes never create
+  // rate-limit keys and never spend a customer's points.
+  const owner = await openReviewPage(deps, input.code);
+  // The review page always sends a device id; a review without one counts as one device per address.
+  const device = input.deviceId ? `device:${input.deviceId}` : `address:${client.ip}`;
+  await deps.rateLimiter.consume('reviewPerDevice', `${device}:${owner.id}`);
+  await deps.rateLimiter.consume('reviewPerIpAndCode', `${client.ip}:${input.code}`);
+  try {
+    await deps.rateLimiter.consume('reviewPerBusiness', String(owner.id));
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS')
+      await alertReviewCeiling(deps, owner);
+    throw error;
+  }
+  try {
+    const { placement, ...review } = input;
+    // Attributed in the writer's INSERT: an unknown or foreign key is simply Default, never an error.
+    const { id } = await deps.reviewWriter.submit({
+      ...review,
+      owner,
+      placementKey: placementKeyOf(placement),
+    });
+    return { success: true, message: PUBLIC_TEXTS.reviewThanks, id };
+  } catch (error) {
+    // Nothing was stored: the customer's retry must not count against their limits.
+    if (error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE') {
+      await Promise.all([
+        deps.rateLimiter.refund('reviewPerDevice', `${device}:${owner.id}`),
+        deps.rateLimiter.refund('reviewPerIpAndCode', `${client.ip}:${input.code}`),
+        deps.rateLimiter.refund('reviewPerBusiness', String(owner.id)),
+      ]).catch(() => {});
+    }
+    throw error;
+  }
+}
+
+/** Queues the owner's "your page is getting more reviews than usual" email, one per hour. */
+async function alertReviewCeiling(deps: TDeps, owner: TOwnerPublic): Promise<void> {
+  try {
+    await deps.jobs.send(
+      QUEUES.reviewNotify,
+      { kind: 'review-ceiling', ownerId: owner.id },
+      {
+        singletonKey: `review-ceiling:${owner.id}`,
+        singletonSeconds: REVIEW_CEILING_ALERT_SECONDS,
+      },
+    );
+  } catch (error) {
+    // The 429 stands either way; a lost alert is logged, never a 500 for the customer.
+    deps.log.warn({ err: error, ownerId: owner.id }, 'review ceiling alert could not be queued');
+  }
+}

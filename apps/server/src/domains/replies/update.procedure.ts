@@ -1,9 +1,0 @@
-import { ZReplyTemplateList, ZReplyTemplateUpdate } from '@starloop/contract';
-import { ownerProcedure } from '../../trpc/init.ts';
-import { updateTemplate } from './templates.service.ts';
-
-/** Who: the signed-in owner on the Professional plan (others get a 403). Their own template only. */
-export const updateTemplateProcedure = ownerProcedure
-  .input(ZReplyTemplateUpdate)
-  .output(ZReplyTemplateList)
-  .mutation(({ ctx, input }) => updateTemplate(ctx.deps, ctx.session.owner, input));

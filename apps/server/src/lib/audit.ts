@@ -1,0 +1,72 @@
+import type { TAuditAction, TAuditTargetTable } from '@starloop/contract';
+import {
+  recordActivity,
+  recordAudit,
+  type TActivityInput,
+  type TAuditEntryInput,
+  type TDb,
+} from '@starloop/db';
+import type { TAdminSession } from '../auth/authenticate.ts';
+
+/**
+ * Who changes data, for the activity feed and the audit trail: the signed-in admin and the address
+ * the request came from. Operations build it with `adminActor(ctx)`; `ip` is required so no
+ * operation can forget it.
+ */
+export interface TAdminActor {
+  id: number;
+  name: string;
+  ip: string | null;
+}
+
+export const adminActor = (ctx: { session: TAdminSession; ip: string }): TAdminActor => ({
+  id: ctx.session.admin.id,
+  name: ctx.session.admin.name,
+  ip: ctx.ip,
+});
+
+export interface TAuditWrite {
+  action: TAuditAction;
+  targetTable?: TAuditTargetTable | null;
+  targetId?: number | null;
+  /** Small and free of secrets: which fields changed, a status before and after, a recipient. */
+  details?: Record<string, unknown>;
+}
+
+/** One audit row written by an admin; pass the change's transaction as `db`. */
+export function auditByAdmin(db: TDb, actor: TAdminActor, entry: TAuditWrite): Promise<void> {
+  return recordAudit(db, { actorKind: 'admin', actorId: actor.id, ip: actor.ip, ...entry });
+}
+
+/** One audit row written by someone other than a signed-in admin (an owner, the command line). */
+export function auditBy(
+  db: TDb,
+  actor: Pick<TAuditEntryInput, 'actorKind' | 'actorId' | 'ip'>,
+  entry: TAuditWrite,
+): Promise<void> {
+  return recordAudit(db, { ...actor, ...entry });
+}
+
+/**
+ * An admin's change, told twice in the change's transaction: a line in the activity feed (under
+ * the admin's id) and a row in the audit trail (with the admin's address).
+ */
+export async function recordAdminChange(
+  db: TDb,
+  actor: TAdminActor,
+  change: { activity: Omit<TActivityInput, 'adminId'>; audit: TAuditWrite },
+): Promise<void> {
+  await recordActivity(db, { ...change.activity, adminId: actor.id });
+  await auditByAdmin(db, actor, change.audit);
+}
+
+/** The audit's "which fields changed": those of `keys` whose value differs after the edit. */
+export const changedFields = <K extends string>(
+  before: Record<K, unknown>,
+  after: Record<K, unknown>,
+  keys: readonly K[],
+): K[] => keys.filter((key) => before[key] !== after[key]);
+
+/** The audit's "before and after" of a value that moved, e.g. `{ status: ['active', 'inactive'] }`; else nothing. */
+export const movedValue = <K extends string, V>(key: K, before: V, after: V): Partial<Record<K, [V, V]>> =>
+  before !== after ? ({ [key]: [before, after] } as Record<K, [V, V]>) : {};
