@@ -66,8 +66,10 @@ describe('areaForProcedure', () => {
 
   it('exempts the sign-in and sign-out procedures from the 401 handling', () => {
     expect([...SESSION_EXEMPT_PROCEDURES].sort()).toEqual([
+      'admin.auth.enrolTotp',
       'admin.auth.login',
       'admin.auth.logout',
+      'admin.auth.verifyTotp',
       'owner.login',
       'owner.logout',
     ]);

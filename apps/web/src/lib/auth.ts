@@ -124,5 +124,7 @@ export const SESSION_EXEMPT_PROCEDURES: ReadonlySet<string> = new Set([
   'owner.login',
   'owner.logout',
   'admin.auth.login',
+  'admin.auth.verifyTotp',
+  'admin.auth.enrolTotp',
   'admin.auth.logout',
 ]);

@@ -45,6 +45,8 @@ describe('route guards', () => {
     expect(links).toEqual([
       ['Dashboard', '/dashboard'],
       ['Profile', '/dashboard/profile'],
+      // Review requests (issue 19) add the one item the spec's navigation did not have.
+      ['Requests', '/dashboard/requests'],
       ['Plan', '/dashboard/plan'],
       ['Settings', '/dashboard/settings'],
     ]);
@@ -73,6 +75,8 @@ describe('route guards', () => {
       'Manual Payments',
       'Onboard User',
       'Onboard Agent',
+      'System',
+      'My Account',
     ]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Users Management' })).toBeInTheDocument();
     expect(app.pathname()).toBe('/admin-dashboard/users');

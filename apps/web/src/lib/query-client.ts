@@ -8,11 +8,14 @@ function isClientError(error: unknown): boolean {
   return typeof status === 'number' && status >= 400 && status < 500;
 }
 
+/** How long an answer counts as fresh: a loader's answer is taken over by the screen without a second call. */
+export const STALE_TIME_MS = 30_000;
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        staleTime: 30_000,
+        staleTime: STALE_TIME_MS,
         retry: (failureCount, error) => !isClientError(error) && failureCount < 2,
       },
       mutations: { retry: false },

@@ -71,8 +71,10 @@ export function createTrpcClient(options: TCreateTrpcClientOptions = {}): TTrpcC
   const batchLink = (area: TSessionArea) =>
     httpBatchLink({
       url,
-      // Keeps batched GET URLs inside what every proxy and browser accepts.
+      // Keeps batched GET URLs inside what every proxy and browser accepts, and a batch within the
+      // server's limit of 10 calls.
       maxURLLength: 2000,
+      maxItems: 10,
       ...(options.fetch ? { fetch: options.fetch } : {}),
       headers: () => {
         const token = getToken(area);

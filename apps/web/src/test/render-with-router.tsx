@@ -3,6 +3,7 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { act, type RenderResult, render } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { setToken } from '../lib/auth.ts';
+import { STALE_TIME_MS } from '../lib/query-client.ts';
 import { AppRoot, createApp, type TApp } from '../router.tsx';
 import { createFakeTrpc, type TFakeHandlers, type TFakeTrpc } from './fake-trpc.ts';
 
@@ -25,11 +26,14 @@ export interface TRenderWithRouterResult extends RenderResult, TApp {
   pathname: () => string;
 }
 
-/** A query client for tests: no retries, no garbage-collection timers. */
+/**
+ * A query client for tests: the app's freshness (route loaders start a list's request, the screen
+ * takes the answer over without asking again), no retries, no garbage-collection timers.
+ */
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: false, gcTime: Number.POSITIVE_INFINITY },
+      queries: { staleTime: STALE_TIME_MS, retry: false, gcTime: Number.POSITIVE_INFINITY },
       mutations: { retry: false },
     },
   });

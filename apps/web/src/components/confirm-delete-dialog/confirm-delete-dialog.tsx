@@ -1,5 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useSticky } from '../../lib/use-sticky.ts';
+import { BusyModal, ModalActions } from '../busy-modal/busy-modal.tsx';
 import { ErrorBanner } from '../error-banner/error-banner.tsx';
 
 export interface TConfirmDeleteDialogProps {
@@ -27,31 +29,32 @@ export function ConfirmDeleteDialog({
   confirmLabel = 'Delete',
   error,
 }: TConfirmDeleteDialogProps) {
-  const close = () => {
-    if (!deleting) onClose();
-  };
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={title}
-      centered
-      closeOnEscape={!deleting}
-      closeOnClickOutside={!deleting}
-      closeButtonProps={{ disabled: deleting, 'aria-label': 'Close' }}
-    >
+    <BusyModal opened={opened} onClose={onClose} busy={deleting} title={title}>
       <Stack gap="md">
         {typeof message === 'string' ? <Text size="sm">{message}</Text> : message}
         <ErrorBanner message={error} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={deleting} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" onClick={onConfirm} disabled={deleting}>
-            {deleting ? 'Deleting...' : confirmLabel}
-          </Button>
-        </Group>
+        <ModalActions
+          busy={deleting}
+          onCancel={onClose}
+          onConfirm={onConfirm}
+          color="red"
+          label={deleting ? 'Deleting...' : confirmLabel}
+          focusCancel
+        />
       </Stack>
-    </Modal>
+    </BusyModal>
   );
+}
+
+export interface TRecordDeleteDialogProps<R> extends Omit<TConfirmDeleteDialogProps, 'opened' | 'message'> {
+  /** The record to delete; null closes the dialog. */
+  record: R | null;
+  message: (record: R) => ReactNode;
+}
+
+/** A ConfirmDeleteDialog for one record that keeps its text while it animates closed. */
+export function RecordDeleteDialog<R>({ record, message, ...props }: TRecordDeleteDialogProps<R>) {
+  const shown = useSticky(record);
+  return <ConfirmDeleteDialog opened={record !== null} message={shown ? message(shown) : ''} {...props} />;
 }

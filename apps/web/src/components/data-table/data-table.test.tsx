@@ -1,11 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { act, render, renderHook, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { theme } from '../../theme.ts';
+import { renderWithMantine } from '../../test/render-mantine.tsx';
 import { DataTable, RowActions, type TDataTableColumn, type TDataTableProps } from './data-table.tsx';
-import { useTableState } from './use-table-state.ts';
 
 interface TRow {
   id: number;
@@ -23,23 +20,22 @@ const rows: TRow[] = [
   { id: 2, name: 'Ravi' },
 ];
 
-const wrap = (ui: ReactNode) => <MantineProvider theme={theme}>{ui}</MantineProvider>;
+type TProps = Partial<TDataTableProps<TRow, 'id' | 'name'>>;
+const table = (props: TProps) => (
+  <DataTable<TRow, 'id' | 'name'>
+    label="People"
+    columns={columns}
+    rows={rows}
+    rowKey={(row) => row.id}
+    emptyText="Nobody here"
+    {...props}
+  />
+);
 
-function renderTable(props: Partial<TDataTableProps<TRow, 'id' | 'name'>> = {}) {
+function renderTable(props: TProps = {}) {
   const user = userEvent.setup();
-  const result = render(
-    wrap(
-      <DataTable<TRow, 'id' | 'name'>
-        label="People"
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        emptyText="Nobody here"
-        {...props}
-      />,
-    ),
-  );
-  return { user, ...result };
+  const result = renderWithMantine(table(props));
+  return { user, ...result, rerenderTable: (next: TProps) => result.rerender(table(next)) };
 }
 
 describe('DataTable', () => {
@@ -86,25 +82,13 @@ describe('DataTable', () => {
 
   it('reports the next sort on header clicks and marks the sorted column', async () => {
     const onSortChange = vi.fn();
-    const { user, rerender } = renderTable({ onSortChange, sort: null });
+    const { user, rerenderTable } = renderTable({ onSortChange, sort: null });
     expect(screen.queryByRole('button', { name: 'Plain' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Name' }));
     expect(onSortChange).toHaveBeenLastCalledWith({ column: 'name', order: 'asc' });
 
-    rerender(
-      wrap(
-        <DataTable<TRow, 'id' | 'name'>
-          label="People"
-          columns={columns}
-          rows={rows}
-          rowKey={(row) => row.id}
-          emptyText="-"
-          sort={{ column: 'name', order: 'asc' }}
-          onSortChange={onSortChange}
-        />,
-      ),
-    );
+    rerenderTable({ emptyText: '-', sort: { column: 'name', order: 'asc' }, onSortChange });
     expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
     expect(screen.getByRole('columnheader', { name: 'ID' })).toHaveAttribute('aria-sort', 'none');
     await user.click(screen.getByRole('button', { name: 'Name' }));
@@ -145,17 +129,15 @@ describe('DataTable', () => {
     try {
       const onChange = vi.fn();
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-      render(
-        wrap(
-          <DataTable<TRow>
-            label="People"
-            columns={columns}
-            rows={rows}
-            rowKey={(row) => row.id}
-            emptyText="-"
-            search={{ value: '', onChange, placeholder: 'Search people...', debounceMs: 300 }}
-          />,
-        ),
+      renderWithMantine(
+        <DataTable<TRow>
+          label="People"
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.id}
+          emptyText="-"
+          search={{ value: '', onChange, placeholder: 'Search people...', debounceMs: 300 }}
+        />,
       );
       await user.type(screen.getByPlaceholderText('Search people...'), 'asha');
       expect(onChange).not.toHaveBeenCalled();
@@ -172,34 +154,16 @@ describe('DataTable', () => {
   it('labels every row action', async () => {
     const onView = vi.fn();
     const user = userEvent.setup();
-    render(
-      wrap(
-        <RowActions
-          actions={[
-            { kind: 'view', label: 'View Asha', onClick: onView },
-            { kind: 'delete', label: 'Delete Asha', onClick: () => {} },
-          ]}
-        />,
-      ),
+    renderWithMantine(
+      <RowActions
+        actions={[
+          { kind: 'view', label: 'View Asha', onClick: onView },
+          { kind: 'delete', label: 'Delete Asha', onClick: () => {} },
+        ]}
+      />,
     );
     await user.click(screen.getByRole('button', { name: 'View Asha' }));
     expect(onView).toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Delete Asha' })).toBeInTheDocument();
-  });
-});
-
-describe('useTableState', () => {
-  it('goes back to page 1 when the search or the sort changes', () => {
-    const { result } = renderHook(() => useTableState<'name'>());
-    act(() => result.current.setPage(3));
-    expect(result.current.page).toBe(3);
-    act(() => result.current.setSearch('asha'));
-    expect(result.current).toMatchObject({ page: 1, search: 'asha' });
-
-    act(() => result.current.setPage(2));
-    act(() => result.current.toggleSort('name'));
-    expect(result.current).toMatchObject({ page: 1, sort: { column: 'name', order: 'asc' } });
-    act(() => result.current.toggleSort('name'));
-    expect(result.current.sort).toEqual({ column: 'name', order: 'desc' });
   });
 });

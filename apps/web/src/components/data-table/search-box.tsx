@@ -14,6 +14,8 @@ export interface TSearchBoxProps {
   debounceMs?: number;
   /** Width on wide screens; full width on phones. */
   maxWidth?: number;
+  /** A plain field: no search icon, no clear button (the owner's dashboard). */
+  bare?: boolean;
 }
 
 /** A search field that reports its text after a pause in typing; Escape or the clear button empties it. */
@@ -24,6 +26,7 @@ export function SearchBox({
   label = 'Search',
   debounceMs = 0,
   maxWidth = 360,
+  bare = false,
 }: TSearchBoxProps) {
   const [text, setText] = useState(value);
   const lastSent = useRef(value);
@@ -69,9 +72,11 @@ export function SearchBox({
           update(text, true);
         }
       }}
-      leftSection={<IconSearch size={16} />}
+      leftSection={bare ? null : <IconSearch size={16} />}
       rightSection={
-        text ? <CloseButton size="sm" aria-label="Clear search" onClick={() => update('', true)} /> : null
+        text && !bare ? (
+          <CloseButton size="sm" aria-label="Clear search" onClick={() => update('', true)} />
+        ) : null
       }
       w="100%"
       maw={{ base: '100%', sm: maxWidth }}

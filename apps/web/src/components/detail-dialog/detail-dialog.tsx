@@ -1,5 +1,6 @@
 import { Box, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useSticky } from '../../lib/use-sticky.ts';
 
 export interface TDetailField {
   label: string;
@@ -52,5 +53,23 @@ export function DetailDialog({ opened, onClose, title, fields, children, size = 
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+export interface TRecordDetailDialogProps<R>
+  extends Omit<TDetailDialogProps, 'opened' | 'fields' | 'children'> {
+  /** The record to show; null closes the dialog. */
+  record: R | null;
+  fields: (record: R) => readonly TDetailField[];
+  children?: (record: R) => ReactNode;
+}
+
+/** A DetailDialog of one record that keeps showing it while it animates closed. */
+export function RecordDetailDialog<R>({ record, fields, children, ...props }: TRecordDetailDialogProps<R>) {
+  const shown = useSticky(record);
+  return (
+    <DetailDialog opened={record !== null} fields={shown ? fields(shown) : []} {...props}>
+      {shown && children ? children(shown) : null}
+    </DetailDialog>
   );
 }

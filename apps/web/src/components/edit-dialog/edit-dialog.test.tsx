@@ -1,5 +1,5 @@
 import { MantineProvider, TextInput } from '@mantine/core';
-import { act, render, renderHook, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,6 @@ import { ConfirmDeleteDialog } from '../confirm-delete-dialog/confirm-delete-dia
 import { DetailDialog } from '../detail-dialog/detail-dialog.tsx';
 import { ErrorBanner } from '../error-banner/error-banner.tsx';
 import { EditDialog } from './edit-dialog.tsx';
-import { issuesToErrors, useFormState } from './use-form-state.ts';
 
 const wrap = (ui: ReactNode) => render(<MantineProvider theme={theme}>{ui}</MantineProvider>);
 
@@ -110,29 +109,5 @@ describe('ErrorBanner', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch leads. Please try again.');
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(onDismiss).toHaveBeenCalled();
-  });
-});
-
-describe('useFormState', () => {
-  it('keeps the first message per field and clears a field error on edit', () => {
-    expect(
-      issuesToErrors([
-        { path: ['email'], message: 'Email is required' },
-        { path: ['email'], message: 'Email is invalid' },
-        { path: ['branches', 0, 'code'], message: 'Business code is required' },
-      ]),
-    ).toEqual({ email: 'Email is required', 'branches.0.code': 'Business code is required' });
-
-    const { result } = renderHook(() => useFormState({ email: '' }));
-    act(() => {
-      result.current.validate(() => ({
-        success: false,
-        error: { issues: [{ path: ['email'], message: 'Email is required' }] },
-      }));
-    });
-    expect(result.current.errors.email).toBe('Email is required');
-    act(() => result.current.setField('email', 'a@b.co'));
-    expect(result.current.errors.email).toBeUndefined();
-    expect(result.current.values.email).toBe('a@b.co');
   });
 });

@@ -1,5 +1,7 @@
-import { Button, Fieldset, Group, Modal, Stack } from '@mantine/core';
+import { Fieldset, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { submitHandler, type TForm } from '../../lib/use-form.ts';
+import { BusyModal, ModalActions } from '../busy-modal/busy-modal.tsx';
 import { ErrorBanner } from '../error-banner/error-banner.tsx';
 
 export interface TEditDialogProps {
@@ -33,42 +35,36 @@ export function EditDialog({
   children,
   size = 'lg',
 }: TEditDialogProps) {
-  const close = () => {
-    if (!saving) onClose();
-  };
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={title}
-      size={size}
-      centered
-      closeOnEscape={!saving}
-      closeOnClickOutside={!saving}
-      closeButtonProps={{ disabled: saving, 'aria-label': 'Close' }}
-    >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!saving) onSubmit();
-        }}
-      >
+    <BusyModal opened={opened} onClose={onClose} busy={saving} title={title} size={size}>
+      <form noValidate onSubmit={submitHandler(onSubmit, saving)}>
         <Stack gap="md">
           <Fieldset variant="unstyled" disabled={saving} p={0} m={0}>
             <Stack gap="sm">{children}</Stack>
           </Fieldset>
           <ErrorBanner message={error} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {saving ? savingLabel : submitLabel}
-            </Button>
-          </Group>
+          <ModalActions busy={saving} onCancel={onClose} label={saving ? savingLabel : submitLabel} />
         </Stack>
       </form>
-    </Modal>
+    </BusyModal>
+  );
+}
+
+export interface TFormDialogProps<T extends object, Out> extends Omit<TEditDialogProps, 'onSubmit'> {
+  form: TForm<T, Out>;
+  /** Called with the schema's parsed values when the form is valid. */
+  onSave: (values: Out) => void;
+}
+
+/** An EditDialog around a useForm: submitting shows the field errors, or saves the parsed values. */
+export function FormDialog<T extends object, Out>({ form, onSave, ...props }: TFormDialogProps<T, Out>) {
+  return (
+    <EditDialog
+      {...props}
+      onSubmit={() => {
+        const values = form.submit();
+        if (values) onSave(values);
+      }}
+    />
   );
 }

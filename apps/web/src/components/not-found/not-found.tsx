@@ -1,4 +1,5 @@
 import { Link, useCanGoBack, useRouter } from '@tanstack/react-router';
+import { LineIcon } from '../line-icon/line-icon.tsx';
 import { StatusPage, statusPageButtonClass, statusPageIconClass } from '../status-page/status-page.tsx';
 
 /** Texts of spec section 2, verbatim. */
@@ -33,29 +34,11 @@ export function NotFound() {
       actions={
         <>
           <Link to="/" className={statusPageButtonClass('primary')}>
-            <svg className={statusPageIconClass} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                d="M3 10.5 12 3l9 7.5M5 9v11h5v-6h4v6h5V9"
-              />
-            </svg>
+            <LineIcon className={statusPageIconClass} path="M3 10.5 12 3l9 7.5M5 9v11h5v-6h4v6h5V9" />
             {NOT_FOUND_TEXT.home}
           </Link>
           <button type="button" className={statusPageButtonClass('secondary')} onClick={goBack}>
-            <svg className={statusPageIconClass} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                d="M19 12H5m6-7-7 7 7 7"
-              />
-            </svg>
+            <LineIcon className={statusPageIconClass} path="M19 12H5m6-7-7 7 7 7" />
             {NOT_FOUND_TEXT.back}
           </button>
         </>

@@ -3,9 +3,10 @@ import { Outlet } from '@tanstack/react-router';
 import { AreaShell, type TAreaLink } from '../../components/area-shell/area-shell.tsx';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 import { useTrpc } from '../../lib/use-trpc.ts';
+import { useAdminMe } from './shared/use-admin-me.ts';
 
 /** Sidebar of spec section 2, in its order. */
-export const ADMIN_LINKS: readonly TAreaLink[] = [
+const SPEC_LINKS: readonly TAreaLink[] = [
   { to: '/admin-dashboard', label: 'Overview' },
   { to: '/admin-dashboard/users', label: 'Users' },
   { to: '/admin-dashboard/reviews', label: 'Reviews' },
@@ -18,17 +19,28 @@ export const ADMIN_LINKS: readonly TAreaLink[] = [
   { to: '/admin-dashboard/onboard-agent', label: 'Onboard Agent' },
 ];
 
+/** Beyond the spec's sidebar: failed jobs and the mail outbox; the admin's own account. */
+export const ADMIN_LINKS: readonly TAreaLink[] = [
+  ...SPEC_LINKS,
+  { to: '/admin-dashboard/system', label: 'System' },
+  { to: '/admin-dashboard/account', label: 'My Account' },
+];
+
+/** Only super admins see it (the server refuses anyone else). */
+export const AUDIT_LINK: TAreaLink = { to: '/admin-dashboard/audit', label: 'Audit Log' };
+
 export function AdminLayout() {
   const trpc = useTrpc();
   const logout = useMutation(trpc.admin.auth.logout.mutationOptions());
   const { signOut, signingOut } = useSignOut('admin', () => logout.mutateAsync());
+  const { isSuperAdmin } = useAdminMe();
 
   return (
     <AreaShell
       areaLabel="Admin"
       homePath="/admin-dashboard"
       navLabel="Admin"
-      links={ADMIN_LINKS}
+      links={isSuperAdmin ? [...ADMIN_LINKS, AUDIT_LINK] : ADMIN_LINKS}
       onLogout={() => void signOut()}
       loggingOut={signingOut}
     >

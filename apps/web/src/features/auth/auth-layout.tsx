@@ -1,6 +1,7 @@
 import { Box, Container, Paper, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { AnchorLink } from '../../components/router-links.tsx';
 import { BrandMark } from '../landing/brand-mark.tsx';
 import classes from './auth-layout.module.css';
 
@@ -44,5 +45,25 @@ export function AuthLayout({ title, subtitle, children, footer, width = 'sm' }: 
         ) : null}
       </Container>
     </Box>
+  );
+}
+
+/** The footer line of an account page: a question, then the way to the other page. */
+export function AuthFooterLink({
+  question,
+  to,
+  label,
+}: {
+  question?: string;
+  to: '/login' | '/register';
+  label: string;
+}) {
+  return (
+    <>
+      {question ? <>{question} </> : null}
+      <AnchorLink to={to} fw={600}>
+        {label}
+      </AnchorLink>
+    </>
   );
 }

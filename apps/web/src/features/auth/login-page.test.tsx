@@ -3,28 +3,23 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { trpcError } from '../../test/fake-trpc.ts';
 import { renderWithRouter } from '../../test/render-with-router.tsx';
+import { owner } from '../owner/test/owner-test-utils.tsx';
 
 // Toasts live in a module-level store: start every test without the previous test's toasts.
 beforeEach(() => notifications.clean());
 
-const USER = {
-  id: 7,
+const USER = owner({
   name: 'Asha Kulkarni',
-  email: 'asha@example.com',
   businessName: 'Chai Point Pune',
-  contactNumber: '9876543210',
   code: 'chai-point-pune',
   reviewLink: null,
   state: 'Maharashtra',
   city: 'Pune',
   plan: 'essential',
-  status: 'active',
-  registrationSource: 'website',
-  reviewFlow: 'smart',
   subscriptionStart: null,
   subscriptionEnd: null,
   createdAt: '2026-01-01T00:00:00.000Z',
-};
+});
 
 const phoneInput = () => screen.getByRole('textbox', { name: /Phone number/ });
 const passwordInput = () => screen.getByLabelText(/^Password/);

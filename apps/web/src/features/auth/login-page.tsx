@@ -2,13 +2,13 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@
 import { ERROR_TEXTS, ZOwnerLogin, ZPasswordResetRequest } from '@starloop/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { ErrorBanner } from '../../components/error-banner/error-banner.tsx';
 import { notify } from '../../components/notify.ts';
-import { AnchorLink } from '../../components/router-links.tsx';
+import { messageOr } from '../../lib/api-errors.ts';
 import { getStoredPhone } from '../../lib/auth.ts';
+import { checkForm, useForm } from '../../lib/use-form.ts';
 import { useTrpc } from '../../lib/use-trpc.ts';
-import { isNetworkError, messageOr, serverMessage } from './api-errors.ts';
-import { AuthLayout } from './auth-layout.tsx';
-import { fieldErrors, type TFieldErrors } from './form-errors.ts';
+import { AuthFooterLink, AuthLayout } from './auth-layout.tsx';
 import { phoneDigits } from './phone.ts';
 import { useCompleteOwnerSignIn } from './use-complete-sign-in.ts';
 
@@ -33,8 +33,6 @@ export const LOGIN_TEXT = {
   resetFailed: 'Could not send the reset link. Please try again.',
 } as const;
 
-type TLoginField = 'contactNumber' | 'password';
-
 /** /login: the owner signs in by phone and password, or asks for a reset link. */
 export function LoginPage() {
   const [mode, setMode] = useState<'login' | 'forgot'>('login');
@@ -51,17 +49,34 @@ export function LoginPage() {
     <AuthLayout
       title={LOGIN_TEXT.title}
       subtitle={LOGIN_TEXT.subtitle}
-      footer={
-        <>
-          {LOGIN_TEXT.noAccount}{' '}
-          <AnchorLink to="/register" fw={600}>
-            {LOGIN_TEXT.register}
-          </AnchorLink>
-        </>
-      }
+      footer={<AuthFooterLink question={LOGIN_TEXT.noAccount} to="/register" label={LOGIN_TEXT.register} />}
     >
       <LoginForm phone={phone} onPhoneChange={setPhone} onForgot={() => setMode('forgot')} />
     </AuthLayout>
+  );
+}
+
+interface TPhoneInputProps {
+  value: string;
+  /** Called with the digits only. */
+  onChange: (digits: string) => void;
+  error: string | undefined;
+  disabled: boolean;
+}
+
+/** The registered phone number, digits only (the login and forgot-password forms). */
+function PhoneInput({ onChange, ...props }: TPhoneInputProps) {
+  return (
+    <TextInput
+      label={LOGIN_TEXT.phone}
+      placeholder="10-digit mobile number"
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      onChange={(event) => onChange(phoneDigits(event.currentTarget.value))}
+      withAsterisk
+      {...props}
+    />
   );
 }
 
@@ -74,35 +89,21 @@ function LoginForm({ phone, onPhoneChange, onForgot }: TPhoneProps & { onForgot:
   const trpc = useTrpc();
   const login = useMutation(trpc.owner.login.mutationOptions());
   const completeSignIn = useCompleteOwnerSignIn();
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<TFieldErrors<TLoginField>>({});
-  const [submitted, setSubmitted] = useState(false);
+  // The phone is shared with the forgot-password form, so the page keeps it too.
+  const form = useForm(ZOwnerLogin, { contactNumber: phone, password: '' }, { revalidate: true });
   const [pending, setPending] = useState(false);
-
-  const validate = (values: { contactNumber: string; password: string }) => {
-    const result = ZOwnerLogin.safeParse(values);
-    return result.success
-      ? { data: result.data, errors: {} }
-      : { errors: fieldErrors<TLoginField>(result.error.issues) };
-  };
-
-  const update = (next: { contactNumber: string; password: string }) => {
-    if (submitted) setErrors(validate(next).errors);
-  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    const checked = validate({ contactNumber: phone, password });
-    setErrors(checked.errors);
-    if (!checked.data) return;
+    const input = form.submit();
+    if (!input) return;
     setPending(true);
     try {
-      const answer = await login.mutateAsync(checked.data);
+      const answer = await login.mutateAsync(input);
       notify.success(answer.message || LOGIN_TEXT.success);
       await completeSignIn(answer);
     } catch (error) {
-      notify.error(isNetworkError(error) ? LOGIN_TEXT.network : messageOr(error, LOGIN_TEXT.failed));
+      notify.error(messageOr(error, LOGIN_TEXT.failed, LOGIN_TEXT.network));
       setPending(false);
     }
   };
@@ -110,33 +111,20 @@ function LoginForm({ phone, onPhoneChange, onForgot }: TPhoneProps & { onForgot:
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={LOGIN_TEXT.phone}
-          placeholder="10-digit mobile number"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          value={phone}
-          onChange={(event) => {
-            const next = phoneDigits(event.currentTarget.value);
+        <PhoneInput
+          value={form.values.contactNumber}
+          onChange={(next) => {
             onPhoneChange(next);
-            update({ contactNumber: next, password });
+            form.setField('contactNumber', next);
           }}
-          error={errors.contactNumber}
+          error={form.errors.contactNumber}
           disabled={pending}
-          withAsterisk
         />
         <PasswordInput
           label={LOGIN_TEXT.password}
           placeholder="Your password"
           autoComplete="current-password"
-          value={password}
-          onChange={(event) => {
-            const next = event.currentTarget.value;
-            setPassword(next);
-            update({ contactNumber: phone, password: next });
-          }}
-          error={errors.password}
+          {...form.input('password')}
           disabled={pending}
           withAsterisk
         />
@@ -163,19 +151,14 @@ function ForgotPasswordForm({ phone, onPhoneChange, onBack }: TPhoneProps & { on
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(undefined);
-    const result = ZPasswordResetRequest.safeParse({ contactNumber: phone });
-    if (!result.success) {
-      setError(result.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+    const checked = checkForm(ZPasswordResetRequest, { contactNumber: phone });
+    setError(checked.errors.contactNumber);
+    if (!checked.data) return;
     try {
-      const answer = await request.mutateAsync(result.data);
+      const answer = await request.mutateAsync(checked.data);
       setSent(answer.message);
     } catch (caught) {
-      setFailure(
-        isNetworkError(caught) ? LOGIN_TEXT.network : (serverMessage(caught) ?? LOGIN_TEXT.resetFailed),
-      );
+      setFailure(messageOr(caught, LOGIN_TEXT.resetFailed, LOGIN_TEXT.network));
     }
   };
 
@@ -187,25 +170,15 @@ function ForgotPasswordForm({ phone, onPhoneChange, onBack }: TPhoneProps & { on
             {sent}
           </Alert>
         ) : null}
-        {failure ? (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
-        <TextInput
-          label={LOGIN_TEXT.phone}
-          placeholder="10-digit mobile number"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
+        <ErrorBanner message={failure} />
+        <PhoneInput
           value={phone}
-          onChange={(event) => {
-            onPhoneChange(phoneDigits(event.currentTarget.value));
+          onChange={(next) => {
+            onPhoneChange(next);
             setError(undefined);
           }}
           error={error}
           disabled={request.isPending}
-          withAsterisk
         />
         <Button type="submit" fullWidth size="md" loading={request.isPending}>
           {LOGIN_TEXT.sendLink}

@@ -49,6 +49,26 @@ describe.each([
     expect(localStorage.getItem('authToken')).toBe('owner-token');
   });
 
+  it('reads the token from the fragment of a new link (#token=, never sent to a server)', async () => {
+    const setWithToken = vi.fn(() => ({
+      token: 'owner-token',
+      user: { name: 'Asha', contactNumber: '9876543210' },
+      message: 'Your password is set. Welcome to StarLoop!',
+    }));
+    const { user, server } = await renderWithRouter({
+      path: `${path}#token=${TOKEN}`,
+      handlers: { 'public.password.setWithToken': setWithToken },
+    });
+    await user.type(newPassword(), 'abcdef12');
+    await user.type(confirmPassword(), 'abcdef12');
+    await user.click(screen.getByRole('button', { name: submit }));
+    await waitFor(() =>
+      expect(server.callsTo('public.password.setWithToken').map((c) => c.input)).toEqual([
+        { token: TOKEN, password: 'abcdef12' },
+      ]),
+    );
+  });
+
   it("shows the server's message when the link is no longer valid", async () => {
     const { user, pathname } = await renderWithRouter({
       path: `${path}?token=${TOKEN}`,

@@ -1,17 +1,21 @@
-import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { ERROR_TEXTS, LIMITS, MESSAGES, PUBLIC_TEXTS } from '@starloop/contract';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { ERROR_TEXTS, MESSAGES, PUBLIC_TEXTS, ZRegistrationUserData } from '@starloop/contract';
 import { useMutation } from '@tanstack/react-query';
+import { useLocation, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import { z } from 'zod';
+import { ErrorBanner } from '../../components/error-banner/error-banner.tsx';
+import { NewPasswordFields } from '../../components/new-password-fields/new-password-fields.tsx';
 import { notify } from '../../components/notify.ts';
 import { AnchorLink } from '../../components/router-links.tsx';
+import { messageOr } from '../../lib/api-errors.ts';
+import { useForm } from '../../lib/use-form.ts';
 import { useTrpc } from '../../lib/use-trpc.ts';
-import { isNetworkError, messageOr } from './api-errors.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthFooterLink, AuthLayout } from './auth-layout.tsx';
+import { linkToken } from './token-search.ts';
 import { useCompleteOwnerSignIn } from './use-complete-sign-in.ts';
 
 export type TPasswordTokenKind = 'set' | 'reset';
-
-const m = MESSAGES.registration;
 
 export const PASSWORD_TOKEN_TEXT = {
   set: {
@@ -34,37 +38,34 @@ export const PASSWORD_TOKEN_TEXT = {
   signedIn: PUBLIC_TEXTS.passwordSet,
 } as const;
 
-type TField = 'password' | 'confirm';
-
-export function validateNewPassword(password: string, confirm: string): Partial<Record<TField, string>> {
-  const errors: Partial<Record<TField, string>> = {};
-  if (!password) errors.password = m.passwordRequired;
-  else if (password.length < LIMITS.passwordMin) errors.password = m.passwordMin;
-  if (password && confirm !== password) errors.confirm = m.passwordMismatch;
-  return errors;
-}
+/** The registration's password rule, typed twice (spec section 5). */
+export const ZNewPassword = ZRegistrationUserData.pick({ password: true })
+  .extend({ confirm: z.string() })
+  // Checked even when the password itself is still too short, as both fields show their problem.
+  .refine((v) => !v.password || v.confirm === v.password, {
+    message: MESSAGES.registration.passwordMismatch,
+    path: ['confirm'],
+    when: () => true,
+  });
 
 /**
- * /set-password?token= (an onboarded owner's one-time link) and /reset-password?token= (a reset
+ * /set-password#token= (an onboarded owner's one-time link) and /reset-password#token= (a reset
  * link): a new password, public.password.setWithToken, then signed in on /dashboard.
  */
-export function PasswordTokenPage({ kind, token }: { kind: TPasswordTokenKind; token: string | undefined }) {
+export function PasswordTokenPage({ kind }: { kind: TPasswordTokenKind }) {
+  // The fragment, or the query of older links (the route validated ?token=, token-search.ts).
+  const search = useSearch({ strict: false }) as { token?: string };
+  const hash = useLocation({ select: (location) => location.hash });
+  const [token] = useState(() => linkToken(hash || window.location.hash, search));
   const texts = PASSWORD_TOKEN_TEXT[kind];
   const trpc = useTrpc();
   const setPassword = useMutation(trpc.public.password.setWithToken.mutationOptions());
   const completeSignIn = useCompleteOwnerSignIn();
-  const [password, setPasswordValue] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<TField, string>>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useForm(ZNewPassword, { password: '', confirm: '' }, { revalidate: true });
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | undefined>();
 
-  const footer = (
-    <AnchorLink to="/login" fw={600}>
-      Back to login
-    </AnchorLink>
-  );
+  const footer = <AuthFooterLink to="/login" label="Back to login" />;
 
   if (!token) {
     return (
@@ -82,20 +83,16 @@ export function PasswordTokenPage({ kind, token }: { kind: TPasswordTokenKind; t
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
     setFailure(undefined);
-    const found = validateNewPassword(password, confirm);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const input = form.submit();
+    if (!input) return;
     setPending(true);
     try {
-      const answer = await setPassword.mutateAsync({ token, password });
+      const answer = await setPassword.mutateAsync({ token, password: input.password });
       notify.success(answer.message || PASSWORD_TOKEN_TEXT.signedIn);
       await completeSignIn(answer);
     } catch (error) {
-      setFailure(
-        isNetworkError(error) ? PASSWORD_TOKEN_TEXT.network : messageOr(error, PASSWORD_TOKEN_TEXT.failed),
-      );
+      setFailure(messageOr(error, PASSWORD_TOKEN_TEXT.failed, PASSWORD_TOKEN_TEXT.network));
       setPending(false);
     }
   };
@@ -104,37 +101,13 @@ export function PasswordTokenPage({ kind, token }: { kind: TPasswordTokenKind; t
     <AuthLayout title={texts.title} subtitle={texts.subtitle} footer={footer}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          {failure ? (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
-          <PasswordInput
-            label={PASSWORD_TOKEN_TEXT.password}
-            description={`At least ${LIMITS.passwordMin} characters`}
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => {
-              const next = event.currentTarget.value;
-              setPasswordValue(next);
-              if (submitted) setErrors(validateNewPassword(next, confirm));
-            }}
-            error={errors.password}
-            disabled={pending}
-            withAsterisk
-          />
-          <PasswordInput
-            label={PASSWORD_TOKEN_TEXT.confirm}
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(event) => {
-              const next = event.currentTarget.value;
-              setConfirm(next);
-              if (submitted) setErrors(validateNewPassword(password, next));
-            }}
-            error={errors.confirm}
-            disabled={pending}
-            withAsterisk
+          <ErrorBanner message={failure} />
+          <NewPasswordFields
+            passwordLabel={PASSWORD_TOKEN_TEXT.password}
+            confirmLabel={PASSWORD_TOKEN_TEXT.confirm}
+            password={form.input('password')}
+            confirm={form.input('confirm')}
+            common={{ disabled: pending, withAsterisk: true }}
           />
           <Button type="submit" fullWidth size="md" loading={pending}>
             {texts.submit}
@@ -144,3 +117,7 @@ export function PasswordTokenPage({ kind, token }: { kind: TPasswordTokenKind; t
     </AuthLayout>
   );
 }
+
+/** The pages of the two emailed links (routes/_app/set-password.tsx and reset-password.tsx). */
+export const SetPasswordPage = () => <PasswordTokenPage kind="set" />;
+export const ResetPasswordPage = () => <PasswordTokenPage kind="reset" />;

@@ -1,18 +1,6 @@
-import {
-  Anchor,
-  Box,
-  Card,
-  Container,
-  Grid,
-  List,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Box, Container, Grid, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useState } from 'react';
+import { EmailCard, PhoneCard } from '../../components/contact-card/contact-card.tsx';
 import { hasToken } from '../../lib/auth.ts';
 import { SiteFooter } from '../landing/site-footer.tsx';
 import { SiteHeader, type TSiteLink } from '../landing/site-header.tsx';
@@ -36,23 +24,6 @@ const LINKS: readonly TSiteLink[] = [
   { label: 'Features', to: '/', hash: 'features' },
   { label: 'Pricing', to: '/', hash: 'pricing' },
 ];
-
-function CardIcon({ path }: { path: string }) {
-  return (
-    <ThemeIcon size={44} radius="md" variant="light">
-      <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          d={path}
-        />
-      </svg>
-    </ThemeIcon>
-  );
-}
 
 /** /contact: the navigation bar, a hero, two contact cards, the demo form and what happens next. */
 export function ContactPage() {
@@ -87,30 +58,20 @@ export function ContactPage() {
 
         <Container size="lg" pb={{ base: 48, sm: 80 }}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" mb={48}>
-            <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="sales-inquiry">
-              <CardIcon path="M3 6h18v12H3zM3 7l9 6 9-6" />
-              <Title order={2} size="h4" mt="md" id="sales-inquiry">
-                Sales Inquiry
-              </Title>
-              <Text size="sm" c="gray.7" mt={4}>
-                Plans, pricing for several branches, or a partnership: write to our sales team.
-              </Text>
-              <Anchor href={`mailto:${SITE_CONTACT.salesEmail}`} mt="sm" display="inline-block" fw={600}>
-                {SITE_CONTACT.salesEmail}
-              </Anchor>
-            </Card>
-            <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="quick-call">
-              <CardIcon path="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
-              <Title order={2} size="h4" mt="md" id="quick-call">
-                Quick Call
-              </Title>
-              <Text size="sm" c="gray.7" mt={4}>
-                Prefer to talk? Call us {SITE_CONTACT.hours}.
-              </Text>
-              <Anchor href={SITE_CONTACT.phoneHref} mt="sm" display="inline-block" fw={600}>
-                {SITE_CONTACT.phoneDisplay}
-              </Anchor>
-            </Card>
+            <EmailCard
+              id="sales-inquiry"
+              title="Sales Inquiry"
+              text="Plans, pricing for several branches, or a partnership: write to our sales team."
+              email={SITE_CONTACT.salesEmail}
+              strong
+            />
+            <PhoneCard
+              id="quick-call"
+              title="Quick Call"
+              text={`Prefer to talk? Call us ${SITE_CONTACT.hours}.`}
+              phone={SITE_CONTACT}
+              strong
+            />
           </SimpleGrid>
 
           <Grid gap={{ base: 32, md: 48 }}>

@@ -1,28 +1,21 @@
+import { Button, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import {
-  Alert,
-  Button,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import {
-  EMAIL_PATTERN,
   LEAD_HONEYPOT_FIELD,
   LEAD_SUBJECTS,
   LIMITS,
   MESSAGES,
   PUBLIC_TEXTS,
+  ZLeadCreate,
 } from '@starloop/contract';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { ErrorBanner } from '../../components/error-banner/error-banner.tsx';
+import { FormCard } from '../../components/form-card/form-card.tsx';
 import { notify } from '../../components/notify.ts';
+import { messageOr } from '../../lib/api-errors.ts';
+import { useForm } from '../../lib/use-form.ts';
 import { useTrpc } from '../../lib/use-trpc.ts';
-import { messageOr } from '../auth/api-errors.ts';
+import { NameEmailFields } from './name-email-fields.tsx';
 
 /** Spec sections 2, 5 and 8 (/contact), verbatim. */
 export const DEMO_FORM_TEXT = {
@@ -49,9 +42,8 @@ export interface TDemoValues {
   subject: string;
   message: string;
 }
-type TErrors = Partial<Record<keyof TDemoValues, string>>;
 
-const EMPTY: TDemoValues = {
+export const EMPTY_DEMO: TDemoValues = {
   name: '',
   email: '',
   contactNumber: '',
@@ -59,60 +51,38 @@ const EMPTY: TDemoValues = {
   subject: '',
   message: '',
 };
-const c = MESSAGES.contact;
 const SUBJECT_OPTIONS = LEAD_SUBJECTS.map((s) => ({ value: s.value, label: s.label }));
 
-/** Spec section 5 (contact form): contact number and business are optional. */
-export function validateDemoRequest(values: TDemoValues): TErrors {
-  const errors: TErrors = {};
-  if (!values.name.trim()) errors.name = c.nameRequired;
-  if (!values.email.trim()) errors.email = c.emailRequired;
-  else if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = c.emailInvalid;
-  if (!values.subject) errors.subject = c.subjectRequired;
-  if (!values.message.trim()) errors.message = c.messageRequired;
-  return errors;
-}
+/** Contact number and business: optional (spec section 5). */
+const OPTIONAL_FIELDS = [
+  { field: 'contactNumber', label: 'Contact Number', type: 'tel', autoComplete: 'tel', maxLength: 20 },
+  { field: 'bussiness', label: 'Business/Company', autoComplete: 'organization', maxLength: 200 },
+] as const;
 
 /** 'Request Your Demo': public.lead.create with source 'website' and status 'new'. */
 export function DemoRequestForm() {
   const trpc = useTrpc();
   const create = useMutation(trpc.public.lead.create.mutationOptions());
-  const [values, setValues] = useState<TDemoValues>(EMPTY);
-  const [errors, setErrors] = useState<TErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  // ZLeadCreate: contact number and business optional (spec section 5), values trimmed.
+  const form = useForm(ZLeadCreate, EMPTY_DEMO, { revalidate: true });
   const [received, setReceived] = useState(false);
 
-  const set = (field: keyof TDemoValues, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(validateDemoRequest(next));
-  };
-
   const reset = () => {
-    setValues(EMPTY);
-    setErrors({});
-    setSubmitted(false);
+    form.reset(EMPTY_DEMO);
     setReceived(false);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const honeypot = new FormData(event.currentTarget).get(LEAD_HONEYPOT_FIELD);
-    setSubmitted(true);
-    const found = validateDemoRequest(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
+    const lead = form.submit();
+    if (!lead) {
       notify.error(DEMO_FORM_TEXT.invalid, TOAST);
       return;
     }
     try {
       await create.mutateAsync({
-        name: values.name.trim(),
-        email: values.email.trim(),
-        contactNumber: values.contactNumber.trim(),
-        bussiness: values.bussiness.trim(),
-        subject: values.subject,
-        message: values.message.trim(),
+        ...lead,
         source: 'website',
         status: 'new',
         ...(typeof honeypot === 'string' && honeypot ? { [LEAD_HONEYPOT_FIELD]: honeypot } : {}),
@@ -126,13 +96,7 @@ export function DemoRequestForm() {
 
   if (received) {
     return (
-      <Paper
-        withBorder
-        radius="lg"
-        p={{ base: 'md', sm: 'xl' }}
-        component="section"
-        aria-labelledby="demo-received"
-      >
+      <FormCard labelledBy="demo-received">
         <Stack align="center" ta="center" gap="md" py="lg" role="status">
           <Title order={2} id="demo-received">
             {DEMO_FORM_TEXT.received}
@@ -144,19 +108,13 @@ export function DemoRequestForm() {
             {DEMO_FORM_TEXT.another}
           </Button>
         </Stack>
-      </Paper>
+      </FormCard>
     );
   }
 
   const pending = create.isPending;
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-labelledby="demo-title"
-    >
+    <FormCard labelledBy="demo-title">
       <Title order={2} id="demo-title" mb={4}>
         {DEMO_FORM_TEXT.title}
       </Title>
@@ -165,56 +123,20 @@ export function DemoRequestForm() {
       </Text>
       <form onSubmit={onSubmit} noValidate aria-labelledby="demo-title">
         <Stack gap="md">
-          {submitted && Object.keys(errors).length > 0 ? (
-            <Alert color="red" variant="light" role="alert">
-              {DEMO_FORM_TEXT.invalid}
-            </Alert>
-          ) : null}
+          <ErrorBanner message={form.submitted && form.hasErrors ? DEMO_FORM_TEXT.invalid : null} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label="Full Name"
-              autoComplete="name"
-              value={values.name}
-              onChange={(event) => set('name', event.currentTarget.value)}
-              error={errors.name}
-              disabled={pending}
-              withAsterisk
-            />
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              value={values.email}
-              onChange={(event) => set('email', event.currentTarget.value)}
-              error={errors.email}
-              disabled={pending}
-              withAsterisk
-            />
-            <TextInput
-              label="Contact Number"
-              type="tel"
-              autoComplete="tel"
-              value={values.contactNumber}
-              onChange={(event) => set('contactNumber', event.currentTarget.value)}
-              disabled={pending}
-              maxLength={20}
-            />
-            <TextInput
-              label="Business/Company"
-              autoComplete="organization"
-              value={values.bussiness}
-              onChange={(event) => set('bussiness', event.currentTarget.value)}
-              disabled={pending}
-              maxLength={200}
-            />
+            <NameEmailFields form={form} nameLabel="Full Name" disabled={pending} />
+            {OPTIONAL_FIELDS.map(({ field, ...props }) => (
+              <TextInput key={field} {...props} {...form.input(field)} disabled={pending} />
+            ))}
           </SimpleGrid>
           <Select
             label="Subject"
             placeholder="What would you like to talk about?"
             data={SUBJECT_OPTIONS}
-            value={values.subject || null}
-            onChange={(value) => set('subject', value ?? '')}
-            error={errors.subject}
+            value={form.values.subject || null}
+            onChange={(value) => form.setField('subject', value ?? '')}
+            error={form.errors.subject}
             disabled={pending}
             allowDeselect={false}
             withAsterisk
@@ -223,9 +145,7 @@ export function DemoRequestForm() {
             label="Message"
             rows={5}
             maxLength={LIMITS.leadMessageMax}
-            value={values.message}
-            onChange={(event) => set('message', event.currentTarget.value)}
-            error={errors.message}
+            {...form.input('message')}
             disabled={pending}
             withAsterisk
           />
@@ -241,6 +161,6 @@ export function DemoRequestForm() {
           </Button>
         </Stack>
       </form>
-    </Paper>
+    </FormCard>
   );
 }

@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { LANDING_PLANS } from '@starloop/contract';
 import { useState } from 'react';
+import { CHECK_PATH, LineIcon } from '../../components/line-icon/line-icon.tsx';
 import { ButtonLink } from '../../components/router-links.tsx';
 import { hasToken } from '../../lib/auth.ts';
 import { formatRupees } from '../../lib/format.ts';
@@ -70,23 +71,6 @@ function Stars({ rating, size = 16 }: { rating: number; size?: number }) {
     </span>
   );
 }
-
-function Icon({ path }: { path: string }) {
-  return (
-    <svg className={classes.featureIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        d={path}
-      />
-    </svg>
-  );
-}
-
-const CHECK = 'M5 12.5l4.5 4.5L19 7.5';
 
 const FEATURES = [
   {
@@ -247,7 +231,7 @@ function Features() {
           {FEATURES.map((feature) => (
             <Card key={feature.title} withBorder radius="lg" padding="lg" shadow="xs">
               <ThemeIcon size={44} radius="md" variant="light" mb="md">
-                <Icon path={feature.icon} />
+                <LineIcon path={feature.icon} className={classes.featureIcon} />
               </ThemeIcon>
               <Title order={3} size="h4" mb="xs">
                 {feature.title}
@@ -318,15 +302,7 @@ function Pricing() {
                   style={{ flex: 1 }}
                   icon={
                     <ThemeIcon size={20} radius="xl" color="green" variant="light">
-                      <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                        <path
-                          fill="none"
-                          stroke="currentColor"
-                          strokeWidth="3"
-                          strokeLinecap="round"
-                          d={CHECK}
-                        />
-                      </svg>
+                      <LineIcon path={CHECK_PATH} size={12} strokeWidth={3} />
                     </ThemeIcon>
                   }
                 >

@@ -1,6 +1,6 @@
 import { Box, Burger, Container, Group, Stack } from '@mantine/core';
 import { Link, type LinkProps } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ButtonLink } from '../../components/router-links.tsx';
 import { BrandMark } from './brand-mark.tsx';
 import classes from './site-header.module.css';
@@ -49,6 +49,13 @@ export function SiteHeader({ links, mobileLinks = links, cta }: TSiteHeaderProps
   const [opened, setOpened] = useState(false);
   const menuId = useId();
   const close = () => setOpened(false);
+  /*
+   * The landing page is rendered at build time and painted before its script runs: until the app
+   * has taken over, the menu button cannot open anything, and says so (aria-disabled; no change
+   * to its look). A tap on it then waits for a button that works.
+   */
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
 
   return (
     <Box component="header" className={classes.header}>
@@ -72,6 +79,7 @@ export function SiteHeader({ links, mobileLinks = links, cta }: TSiteHeaderProps
             aria-label={opened ? 'Close menu' : 'Open menu'}
             aria-expanded={opened}
             aria-controls={menuId}
+            aria-disabled={interactive ? undefined : true}
           />
         </div>
         <Box

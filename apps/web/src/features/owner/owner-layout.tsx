@@ -11,6 +11,7 @@ import { useOwner } from './shared/use-owner.ts';
 export const OWNER_LINKS: readonly TAreaLink[] = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/dashboard/profile', label: 'Profile' },
+  { to: '/dashboard/requests', label: 'Requests' },
   { to: '/dashboard/plan', label: 'Plan' },
   { to: '/dashboard/settings', label: 'Settings' },
 ];
@@ -29,6 +30,7 @@ export function ownerTabTitle(pathname: string, name: string | undefined): strin
   const path = pathname.replace(/\/+$/, '') || '/';
   const title = TAB_TITLES[path];
   if (title) return title;
+  if (path.startsWith('/dashboard/requests')) return 'Review Requests';
   return name ? `Hi, ${name}` : 'Dashboard';
 }
 

@@ -12,21 +12,11 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { REGISTRATION_PLANS, type TRegistrationPlan } from '@starloop/contract';
+import { CHECK_PATH, LineIcon } from '../../components/line-icon/line-icon.tsx';
 import { formatRupees } from '../../lib/format.ts';
 
 function CheckIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
-      <path
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="3"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        d="M5 12.5l4.5 4.5L19 7.5"
-      />
-    </svg>
-  );
+  return <LineIcon path={CHECK_PATH} size={14} strokeWidth={3} />;
 }
 
 interface TPlanPickerProps {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { trpcError } from '../../test/fake-trpc.ts';
+import { PAYMENT_ORDER } from '../../test/fixtures.ts';
 import { renderWithRouter } from '../../test/render-with-router.tsx';
 import { openCheckout, type TCheckoutResult } from './payment-gateway.ts';
 
@@ -19,13 +20,7 @@ beforeEach(() => {
 // A long Mantine form in happy-dom: give each test room.
 vi.setConfig({ testTimeout: 30_000 });
 
-const ORDER = {
-  orderId: 'order_123',
-  amount: 199900,
-  currency: 'INR',
-  keyId: 'rzp_test_key',
-  testMode: false,
-};
+const ORDER = PAYMENT_ORDER;
 const CHECKOUT_RESPONSE = {
   razorpay_order_id: 'order_123',
   razorpay_payment_id: 'pay_456',
@@ -101,6 +96,8 @@ const DRAFT = {
   plan: 'Essential',
   terms: true,
 };
+/** What payments.initiate gets of the draft (without plan and terms). */
+const { plan: _plan, terms: _terms, ...USER_DATA } = DRAFT;
 
 async function renderRegister(overrides = {}) {
   const app = await renderWithRouter({ path: '/register', handlers: handlers(overrides) });
@@ -308,18 +305,8 @@ describe('/register: payment', () => {
     ).toBeInTheDocument();
     expect(server.callsTo('payments.initiate').map((c) => c.input)).toEqual([
       {
-        userData: {
-          name: 'Asha Kulkarni',
-          email: 'asha@example.com',
-          phone: '9876543210',
-          businessName: 'Chai Point Pune',
-          code: 'chai-point-pune',
-          businessUrl: 'https://g.page/r/chai-point/review',
-          salesGuy: 'Direct',
-          state: 'Maharashtra',
-          city: 'Pune',
-          password: 'secret12',
-        },
+        // The draft's fields without plan and terms, and the password typed.
+        userData: { ...USER_DATA, password: 'secret12' },
         plan: 'Professional',
         amount: 299900,
       },
@@ -407,6 +394,39 @@ describe('/register: payment', () => {
     expect(
       await screen.findByText('Failed to load payment gateway. Please refresh and try again.'),
     ).toBeInTheDocument();
+  });
+
+  it('a verify that answers without a token (the webhook was first) sends the owner to sign in', async () => {
+    vi.mocked(openCheckout).mockResolvedValue({ status: 'success', response: CHECKOUT_RESPONSE });
+    const { user, pathname } = await renderAtPlanStep({
+      'payments.verify': () => ({
+        success: true,
+        message: 'Payment received. Please sign in to continue.',
+      }),
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Pay ₹1,999 and create account' }));
+
+    await waitFor(() => expect(pathname()).toBe('/login'));
+    expect(await screen.findByText('Payment received. Please sign in to continue.')).toBeInTheDocument();
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(localStorage.getItem('phone')).toBe('9876543210');
+  });
+
+  it('a payment captured after the phone or code was taken says it will be refunded, and signs nobody in', async () => {
+    vi.mocked(openCheckout).mockResolvedValue({ status: 'success', response: CHECKOUT_RESPONSE });
+    const refund =
+      'Payment received, but this phone number or business code was registered meanwhile. Your payment will be refunded.';
+    const { user, pathname } = await renderAtPlanStep({
+      'payments.verify': () => ({ success: true, needsRefund: true, message: refund }),
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Pay ₹1,999 and create account' }));
+
+    expect(await screen.findByRole('alert', { name: refund })).toBeInTheDocument();
+    expect(screen.getByText(/register again with another business code/)).toBeInTheDocument();
+    expect(pathname()).toBe('/register');
+    expect(localStorage.getItem('authToken')).toBeNull();
   });
 
   it('shows the verification failure and what happens to the money', async () => {

@@ -1,9 +1,8 @@
 import { Alert, Button, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
 import { resolveRegistrationPlan } from '@starloop/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { AnchorLink } from '../../components/router-links.tsx';
 import { formatRupees } from '../../lib/format.ts';
-import { AuthLayout } from '../auth/auth-layout.tsx';
+import { AuthFooterLink, AuthLayout } from '../auth/auth-layout.tsx';
 import type { TCodeAvailability } from './business-code-field.tsx';
 import { PlanPicker } from './plan-picker.tsx';
 import { fieldId, RegistrationForm } from './registration-form.tsx';
@@ -36,6 +35,8 @@ export const REGISTER_TEXT = {
   starting: 'Creating your order...',
   verifyHelp:
     'If money left your account, your subscription is activated automatically once the payment is confirmed: sign in with your phone number and password in a few minutes.',
+  refundHelp:
+    'Nothing was set up with this payment. If this is your business, sign in with your phone number, or register again with another business code.',
 } as const;
 
 const STEP = { details: 0, plan: 1, payment: 2 } as const;
@@ -68,7 +69,7 @@ export function RegisterPage() {
   const [code, setCode] = useState<{ state: TCodeAvailability; message?: string | undefined }>({
     state: 'idle',
   });
-  const [verifyError, setVerifyError] = useState<string | undefined>();
+  const [verifyError, setVerifyError] = useState<{ message: string; help: string } | undefined>();
   const { pay, phase } = useRegistrationPayment();
 
   useEffect(() => saveRegistrationDraft(values), [values]);
@@ -124,13 +125,16 @@ export function RegisterPage() {
     }
     setStep(STEP.payment);
     const outcome = await pay(validation.data, values.plan, { onVerified: clearRegistrationDraft });
-    if (outcome.kind === 'signed-in') return;
+    if (outcome.kind === 'signed-in' || outcome.kind === 'paid-sign-in') return;
     if (outcome.kind === 'field-error') {
       setServerErrors({ [outcome.field]: outcome.message });
       setStep(STEP.details);
       return;
     }
-    if (outcome.kind === 'verify-failed') setVerifyError(outcome.message);
+    if (outcome.kind === 'verify-failed')
+      setVerifyError({ message: outcome.message, help: REGISTER_TEXT.verifyHelp });
+    if (outcome.kind === 'needs-refund')
+      setVerifyError({ message: outcome.message, help: REGISTER_TEXT.refundHelp });
     setStep(STEP.plan);
   };
 
@@ -142,14 +146,7 @@ export function RegisterPage() {
       title={REGISTER_TEXT.title}
       subtitle={REGISTER_TEXT.subtitle}
       width="lg"
-      footer={
-        <>
-          {REGISTER_TEXT.haveAccount}{' '}
-          <AnchorLink to="/login" fw={600}>
-            {REGISTER_TEXT.login}
-          </AnchorLink>
-        </>
-      }
+      footer={<AuthFooterLink question={REGISTER_TEXT.haveAccount} to="/login" label={REGISTER_TEXT.login} />}
     >
       <Stepper
         active={step}
@@ -175,8 +172,8 @@ export function RegisterPage() {
         <Stepper.Step label={REGISTER_TEXT.stepPlan} allowStepSelect={!busy}>
           <Stack gap="lg">
             {verifyError ? (
-              <Alert color="red" variant="light" title={verifyError}>
-                {REGISTER_TEXT.verifyHelp}
+              <Alert color="red" variant="light" title={verifyError.message}>
+                {verifyError.help}
               </Alert>
             ) : null}
             <PlanPicker

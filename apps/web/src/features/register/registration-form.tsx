@@ -6,16 +6,16 @@ import {
   Checkbox,
   Fieldset,
   Group,
-  PasswordInput,
   Radio,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core';
-import { LIMITS, REGISTRATION_PLANS } from '@starloop/contract';
+import { REGISTRATION_PLANS } from '@starloop/contract';
 import { Link } from '@tanstack/react-router';
-import type { FormEvent } from 'react';
+import type { ChangeEvent, FormEvent, ReactNode } from 'react';
+import { NewPasswordFields } from '../../components/new-password-fields/new-password-fields.tsx';
 import { formatRupees } from '../../lib/format.ts';
 import { phoneDigits } from '../auth/phone.ts';
 import { BusinessCodeField, codeFromName, type TCodeAvailability } from './business-code-field.tsx';
@@ -43,6 +43,17 @@ const LEGEND_STYLES = {
     marginBottom: 'var(--mantine-spacing-xs)',
   },
 };
+
+/** A titled group of fields, two columns on wide screens. */
+function FieldGroup({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <Fieldset legend={legend} variant="unstyled" styles={LEGEND_STYLES}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {children}
+      </SimpleGrid>
+    </Fieldset>
+  );
+}
 
 /** The id of a field's input (labels, focus on the first error). */
 export const fieldId = (field: TRegistrationField) => `register-${field}`;
@@ -75,115 +86,96 @@ export function RegistrationForm({
     event.preventDefault();
     onSubmit();
   };
-  const text = (field: TRegistrationField) => ({
+  /** A text field's props; `clean` tidies what is typed (the phone keeps digits only). */
+  const text = (field: TRegistrationField, clean = (value: string) => value) => ({
     id: fieldId(field),
     value: String(values[field]),
     error: errors[field],
     onBlur: () => onBlur(field),
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      onChange({ [field]: clean(event.currentTarget.value) }),
     withAsterisk: true,
   });
 
   return (
     <form onSubmit={submit} noValidate aria-label="Registration form">
       <Stack gap="lg">
-        <Fieldset legend="About you" variant="unstyled" styles={LEGEND_STYLES}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label={REGISTRATION_LABELS.name}
-              autoComplete="name"
-              {...text('name')}
-              onChange={(event) => onChange({ name: event.currentTarget.value })}
-            />
-            <TextInput
-              label={REGISTRATION_LABELS.email}
-              type="email"
-              autoComplete="email"
-              placeholder="you@business.in"
-              {...text('email')}
-              onChange={(event) => onChange({ email: event.currentTarget.value })}
-            />
-            <TextInput
-              label={REGISTRATION_LABELS.phone}
-              description="You sign in with this number"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              placeholder="10-digit mobile number"
-              {...text('phone')}
-              onChange={(event) => onChange({ phone: phoneDigits(event.currentTarget.value) })}
-            />
-            <TextInput
-              label={REGISTRATION_LABELS.salesGuy}
-              description='Who helped you sign up (name or agent code); "Direct" if nobody'
-              autoComplete="off"
-              {...text('salesGuy')}
-              onChange={(event) => onChange({ salesGuy: event.currentTarget.value })}
-            />
-          </SimpleGrid>
-        </Fieldset>
+        <FieldGroup legend="About you">
+          <TextInput label={REGISTRATION_LABELS.name} autoComplete="name" {...text('name')} />
+          <TextInput
+            label={REGISTRATION_LABELS.email}
+            type="email"
+            autoComplete="email"
+            placeholder="you@business.in"
+            {...text('email')}
+          />
+          <TextInput
+            label={REGISTRATION_LABELS.phone}
+            description="You sign in with this number"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            placeholder="10-digit mobile number"
+            {...text('phone', phoneDigits)}
+          />
+          <TextInput
+            label={REGISTRATION_LABELS.salesGuy}
+            description='Who helped you sign up (name or agent code); "Direct" if nobody'
+            autoComplete="off"
+            {...text('salesGuy')}
+          />
+        </FieldGroup>
 
-        <Fieldset legend="Your business" variant="unstyled" styles={LEGEND_STYLES}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label={REGISTRATION_LABELS.businessName}
-              autoComplete="organization"
-              {...text('businessName')}
-              onChange={(event) => {
-                const businessName = event.currentTarget.value;
-                onChange(codeEdited ? { businessName } : { businessName, code: codeFromName(businessName) });
-              }}
-            />
-            <BusinessCodeField
-              id={fieldId('code')}
-              value={values.code}
-              error={errors.code}
-              onBlur={() => onBlur('code')}
-              onChange={(code) => {
-                onCodeEdited();
-                onChange({ code });
-              }}
-              onAvailability={onCodeAvailability}
-            />
-            <TextInput
-              label={REGISTRATION_LABELS.businessUrl}
-              description="Where happy customers leave a public review, e.g. your Google review link"
-              type="url"
-              inputMode="url"
-              autoComplete="url"
-              placeholder="https://g.page/r/..."
-              {...text('businessUrl')}
-              onChange={(event) => onChange({ businessUrl: event.currentTarget.value })}
-            />
-            <Box visibleFrom="sm" aria-hidden="true" />
-            <StateCityFields
-              ids={{ state: fieldId('state'), city: fieldId('city') }}
-              state={values.state}
-              city={values.city}
-              stateError={errors.state}
-              cityError={errors.city}
-              onChange={(next) => onChange(next)}
-              onBlur={(field) => onBlur(field)}
-            />
-          </SimpleGrid>
-        </Fieldset>
+        <FieldGroup legend="Your business">
+          <TextInput
+            label={REGISTRATION_LABELS.businessName}
+            autoComplete="organization"
+            {...text('businessName')}
+            onChange={(event) => {
+              const businessName = event.currentTarget.value;
+              onChange(codeEdited ? { businessName } : { businessName, code: codeFromName(businessName) });
+            }}
+          />
+          <BusinessCodeField
+            id={fieldId('code')}
+            value={values.code}
+            error={errors.code}
+            onBlur={() => onBlur('code')}
+            onChange={(code) => {
+              onCodeEdited();
+              onChange({ code });
+            }}
+            onAvailability={onCodeAvailability}
+          />
+          <TextInput
+            label={REGISTRATION_LABELS.businessUrl}
+            description="Where happy customers leave a public review, e.g. your Google review link"
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="https://g.page/r/..."
+            {...text('businessUrl')}
+          />
+          <Box visibleFrom="sm" aria-hidden="true" />
+          <StateCityFields
+            ids={{ state: fieldId('state'), city: fieldId('city') }}
+            state={values.state}
+            city={values.city}
+            stateError={errors.state}
+            cityError={errors.city}
+            onChange={(next) => onChange(next)}
+            onBlur={(field) => onBlur(field)}
+          />
+        </FieldGroup>
 
-        <Fieldset legend="Sign-in password" variant="unstyled" styles={LEGEND_STYLES}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <PasswordInput
-              label={REGISTRATION_LABELS.password}
-              description={`At least ${LIMITS.passwordMin} characters`}
-              autoComplete="new-password"
-              {...text('password')}
-              onChange={(event) => onChange({ password: event.currentTarget.value })}
-            />
-            <PasswordInput
-              label={REGISTRATION_LABELS.confirmPassword}
-              autoComplete="new-password"
-              {...text('confirmPassword')}
-              onChange={(event) => onChange({ confirmPassword: event.currentTarget.value })}
-            />
-          </SimpleGrid>
-        </Fieldset>
+        <FieldGroup legend="Sign-in password">
+          <NewPasswordFields
+            passwordLabel={REGISTRATION_LABELS.password}
+            confirmLabel={REGISTRATION_LABELS.confirmPassword}
+            password={text('password')}
+            confirm={text('confirmPassword')}
+          />
+        </FieldGroup>
 
         <Radio.Group
           id={fieldId('plan')}

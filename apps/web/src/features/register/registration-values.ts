@@ -4,7 +4,7 @@ import {
   type TRegistrationUserData,
   ZRegistrationForm,
 } from '@starloop/contract';
-import { fieldErrors, type TFieldErrors } from '../auth/form-errors.ts';
+import { checkForm } from '../../lib/use-form.ts';
 
 /** The /register form as typed: spec section 3's fields plus password and its confirmation. */
 export interface TRegistrationValues {
@@ -25,7 +25,7 @@ export interface TRegistrationValues {
 }
 
 export type TRegistrationField = keyof TRegistrationValues;
-export type TRegistrationErrors = TFieldErrors<TRegistrationField>;
+export type TRegistrationErrors = Partial<Record<TRegistrationField, string>>;
 
 export const EMPTY_REGISTRATION: TRegistrationValues = {
   name: '',
@@ -51,15 +51,13 @@ export function validateRegistration(values: TRegistrationValues): {
   data?: TRegistrationForm;
   errors: TRegistrationErrors;
 } {
-  const result = ZRegistrationForm.safeParse(values);
-  const errors: TRegistrationErrors = result.success
-    ? {}
-    : fieldErrors<TRegistrationField>(result.error.issues);
+  const result = checkForm(ZRegistrationForm, values);
+  const errors: TRegistrationErrors = { ...result.errors };
   // The schema's match check only runs once every other field is valid; say it at once.
   if (!errors.confirmPassword && values.password && values.confirmPassword !== values.password) {
     errors.confirmPassword = MESSAGES.registration.passwordMismatch;
   }
-  if (result.success && Object.keys(errors).length === 0) return { data: result.data, errors };
+  if (result.data && Object.keys(errors).length === 0) return { data: result.data, errors };
   return { errors };
 }
 

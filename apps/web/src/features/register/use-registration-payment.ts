@@ -1,9 +1,11 @@
 import { PAYMENT_TEXTS, resolveRegistrationPlan, type TRegistrationForm } from '@starloop/contract';
 import { useMutation } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { notify } from '../../components/notify.ts';
+import { messageOr, serverField } from '../../lib/api-errors.ts';
+import { SIGN_IN_PATHS, setStoredPhone } from '../../lib/auth.ts';
 import { useTrpc } from '../../lib/use-trpc.ts';
-import { messageOr, serverField } from '../auth/api-errors.ts';
 import { useCompleteOwnerSignIn } from '../auth/use-complete-sign-in.ts';
 import { GATEWAY_LOAD_ERROR, openCheckout, PaymentGatewayLoadError } from './payment-gateway.ts';
 import { formFieldOf, type TRegistrationField, toUserData } from './registration-values.ts';
@@ -19,6 +21,7 @@ export const PAYMENT_TEXT = {
   processing: 'Payment processing... please wait for confirmation.',
   welcome: 'Payment successful! Welcome to StarLoop.',
   verifyFailed: PAYMENT_TEXTS.verificationFailed,
+  signInToContinue: PAYMENT_TEXTS.paymentAlreadyVerified,
 } as const;
 
 const PROCESSING_TOAST_ID = 'register-payment-processing';
@@ -31,6 +34,10 @@ export type TPaymentOutcome =
   | { kind: 'field-error'; field: TRegistrationField; message: string }
   | { kind: 'stopped' }
   | { kind: 'verify-failed'; message: string }
+  /** Captured, but after the phone or code was taken: applied to nobody, refunded. */
+  | { kind: 'needs-refund'; message: string }
+  /** Captured and applied, but not by this call (the webhook was first): sign in by hand. */
+  | { kind: 'paid-sign-in' }
   | { kind: 'signed-in' };
 
 /**
@@ -43,6 +50,7 @@ export function useRegistrationPayment() {
   const completeTest = useMutation(trpc.payments.testGateway.complete.mutationOptions());
   const verify = useMutation(trpc.payments.verify.mutationOptions());
   const completeSignIn = useCompleteOwnerSignIn();
+  const router = useRouter();
   const [phase, setPhase] = useState<TPaymentPhase>('idle');
 
   const pay = useCallback(
@@ -109,9 +117,21 @@ export function useRegistrationPayment() {
         try {
           const answer = await verify.mutateAsync(result.response);
           notify.hide(PROCESSING_TOAST_ID);
-          notify.success(PAYMENT_TEXT.welcome);
+          if (answer.needsRefund) {
+            const message = answer.message ?? PAYMENT_TEXT.verifyFailed;
+            notify.error(message);
+            return { kind: 'needs-refund', message };
+          }
           hooks.onVerified?.();
-          await completeSignIn(answer);
+          // Only the call that captured the payment signs in; otherwise the account is ready.
+          if (!answer.token) {
+            notify.success(answer.message ?? PAYMENT_TEXT.signInToContinue);
+            setStoredPhone(form.phone);
+            await router.navigate({ to: SIGN_IN_PATHS.owner, replace: true });
+            return { kind: 'paid-sign-in' };
+          }
+          notify.success(PAYMENT_TEXT.welcome);
+          await completeSignIn({ token: answer.token, user: answer.user });
           return { kind: 'signed-in' };
         } catch (error) {
           notify.hide(PROCESSING_TOAST_ID);
@@ -123,7 +143,7 @@ export function useRegistrationPayment() {
         setPhase('idle');
       }
     },
-    [initiate, completeTest, verify, completeSignIn],
+    [initiate, completeTest, verify, completeSignIn, router],
   );
 
   return { pay, phase };

@@ -1,8 +1,8 @@
+import { DEVICE_ID_KEY } from '@starloop/review-page';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithRouter } from '../../test/render-with-router.tsx';
-import { DEVICE_ID_KEY } from './review-api.ts';
 import { ReviewPage } from './review-page.tsx';
 
 interface TFakeReply {
@@ -408,6 +408,60 @@ describe('1 to 3 stars (private feedback)', () => {
     // The customer's text is kept so they can try again.
     expect(screen.getByRole('textbox', { name: 'Tell us about your experience' })).toHaveValue('Slow');
     expect(screen.getByRole('button', { name: 'Submit Feedback' })).toBeEnabled();
+  });
+});
+
+describe('when the server is briefly unavailable (503 with Retry-After)', () => {
+  const unavailable = () =>
+    new Response(
+      JSON.stringify({
+        success: false,
+        message: 'StarLoop is briefly unavailable. Please try again in a few seconds.',
+      }),
+      {
+        status: 503,
+        headers: { 'content-type': 'application/json', 'retry-after': '1' },
+      },
+    );
+
+  async function sendFeedback() {
+    await renderReady();
+    const user = userEvent.setup();
+    await user.click(star(2));
+    await user.type(screen.getByRole('textbox', { name: 'Tell us about your experience' }), 'Cold tea');
+    await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
+  }
+
+  it('sends the same review once more by itself after the given delay, then thanks', async () => {
+    const answers = [unavailable(), new Response('{"success":true,"id":7}', { status: 201 })];
+    const api = fakeApi({ submit: () => Promise.resolve(answers.shift()!) });
+    await sendFeedback();
+
+    expect(
+      await screen.findByText('Thank you! Your feedback has been received', {}, { timeout: 3000 }),
+    ).toBeVisible();
+    expect(api.posts).toHaveLength(2);
+    expect(api.posts[1]).toEqual(api.posts[0]);
+  });
+
+  it('says so and keeps the text when the retry is refused too, and sends again on the next tap', async () => {
+    const answers = [unavailable(), unavailable(), new Response('{"success":true,"id":8}', { status: 201 })];
+    const api = fakeApi({ submit: () => Promise.resolve(answers.shift()!) });
+    const alert = spyOnAlert();
+    await sendFeedback();
+
+    await waitFor(
+      () =>
+        expect(alert).toHaveBeenCalledWith(
+          'Failed to submit review: StarLoop is briefly unavailable. Please try again in a few seconds.',
+        ),
+      { timeout: 3000 },
+    );
+    expect(api.posts).toHaveLength(2);
+    expect(screen.getByRole('textbox', { name: 'Tell us about your experience' })).toHaveValue('Cold tea');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Submit Feedback' }));
+    expect(await screen.findByText('Thank you! Your feedback has been received')).toBeVisible();
+    expect(api.posts).toHaveLength(3);
   });
 });
 

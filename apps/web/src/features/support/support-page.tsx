@@ -2,17 +2,16 @@ import {
   Accordion,
   Anchor,
   Box,
-  Card,
   Container,
   Grid,
   Group,
   SimpleGrid,
   Stack,
   Text,
-  ThemeIcon,
   Title,
 } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { ContactCard, EmailCard, PhoneCard } from '../../components/contact-card/contact-card.tsx';
 import { PublicPage } from '../landing/public-page.tsx';
 import { SITE_CONTACT } from '../landing/site-info.ts';
 import { SupportContactForm } from './support-contact-form.tsx';
@@ -96,23 +95,6 @@ export const SUPPORT_FAQ = [
   },
 ] as const;
 
-function CardIcon({ path }: { path: string }) {
-  return (
-    <ThemeIcon size={44} radius="md" variant="light">
-      <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          d={path}
-        />
-      </svg>
-    </ThemeIcon>
-  );
-}
-
 /** /support: the FAQ, how to reach us, and a contact form (spec section 2). */
 export function SupportPage() {
   return (
@@ -147,42 +129,27 @@ export function SupportPage() {
 
       <Container size="lg" py={{ base: 32, sm: 56 }}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" mb={56}>
-          <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="support-email">
-            <CardIcon path="M3 6h18v12H3zM3 7l9 6 9-6" />
-            <Title order={2} size="h4" mt="md" id="support-email">
-              Email support
-            </Title>
-            <Text size="sm" c="gray.7" mt={4}>
-              For anything about your account, plan or review page.
-            </Text>
-            <Anchor href={`mailto:${SITE_CONTACT.supportEmail}`} mt="sm" display="inline-block">
-              {SITE_CONTACT.supportEmail}
-            </Anchor>
-          </Card>
-          <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="support-chat">
-            <CardIcon path="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.4A8 8 0 1 1 21 12z" />
-            <Title order={2} size="h4" mt="md" id="support-chat">
-              Live chat
-            </Title>
-            <Text size="sm" c="gray.7" mt={4}>
-              Talk to a person {SITE_CONTACT.hours}: call or WhatsApp us.
-            </Text>
-            <Anchor href={SITE_CONTACT.phoneHref} mt="sm" display="inline-block">
-              {SITE_CONTACT.phoneDisplay}
-            </Anchor>
-          </Card>
-          <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="support-docs">
-            <CardIcon path="M4 5a2 2 0 0 1 2-2h12v16H6a2 2 0 0 0-2 2zM4 21V5M8 7h6" />
-            <Title order={2} size="h4" mt="md" id="support-docs">
-              Documentation
-            </Title>
-            <Text size="sm" c="gray.7" mt={4}>
-              Step-by-step answers on QR codes, replies, plans and your data.
-            </Text>
-            <Anchor href="#faq" mt="sm" display="inline-block">
-              Read the guides
-            </Anchor>
-          </Card>
+          <EmailCard
+            id="support-email"
+            title="Email support"
+            text="For anything about your account, plan or review page."
+            email={SITE_CONTACT.supportEmail}
+          />
+          <PhoneCard
+            id="support-chat"
+            icon="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.4A8 8 0 1 1 21 12z"
+            title="Live chat"
+            text={`Talk to a person ${SITE_CONTACT.hours}: call or WhatsApp us.`}
+            phone={SITE_CONTACT}
+          />
+          <ContactCard
+            id="support-docs"
+            icon="M4 5a2 2 0 0 1 2-2h12v16H6a2 2 0 0 0-2 2zM4 21V5M8 7h6"
+            title="Documentation"
+            text="Step-by-step answers on QR codes, replies, plans and your data."
+            href="#faq"
+            link="Read the guides"
+          />
         </SimpleGrid>
 
         <Grid gap={{ base: 40, md: 56 }}>

@@ -1,16 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PasswordTokenPage } from '../../features/auth/password-token-page.tsx';
+import { SetPasswordPage } from '../../features/auth/password-token-page.tsx';
 import { validateTokenSearch } from '../../features/auth/token-search.ts';
 import { titleHead } from '../../lib/page-title.ts';
 
-/** An onboarded owner's one-time link: /set-password?token=… (decisions.md). */
+/** An onboarded owner's one-time link: /set-password#token=… (older links: ?token=; decisions.md). */
 export const Route = createFileRoute('/_app/set-password')({
   head: titleHead('Set your password'),
   validateSearch: validateTokenSearch,
-  component: SetPasswordRoute,
+  component: SetPasswordPage,
 });
-
-function SetPasswordRoute() {
-  const { token } = Route.useSearch();
-  return <PasswordTokenPage kind="set" token={token} />;
-}

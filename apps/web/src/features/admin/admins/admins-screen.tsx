@@ -1,16 +1,14 @@
-import { Badge, Text } from '@mantine/core';
-import { PAGE_SIZE, type TAdminAccount } from '@starloop/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { DataTable, RowActions, type TDataTableColumn } from '../../../components/data-table/data-table.tsx';
-import { useClampPage, useTableState } from '../../../components/data-table/use-table-state.ts';
-import { DetailDialog } from '../../../components/detail-dialog/detail-dialog.tsx';
-import { StatCard, StatGrid } from '../../../components/stat-card/stat-card.tsx';
+import { Badge } from '@mantine/core';
+import type { TAdminAccount } from '@starloop/contract';
+import { col } from '../../../components/data-table/columns.tsx';
+import type { TDataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { usePagedList } from '../../../components/data-table/use-paged-list.ts';
+import { RecordDetailDialog, type TDetailField } from '../../../components/detail-dialog/detail-dialog.tsx';
 import { formatDate, formatDateTime, formatNumber } from '../../../lib/format.ts';
-import { useTrpc } from '../../../lib/use-trpc.ts';
-import { AdminPage } from '../shared/admin-page.tsx';
+import { AdminListScreen } from '../shared/admin-list-screen.tsx';
+import { adminsList } from '../shared/admin-lists.ts';
 import { RoleBadge } from '../shared/badges.tsx';
-import { useSticky } from '../shared/use-sticky.ts';
+import { useRecordDialog } from '../shared/use-record-dialog.ts';
 
 export const ADMINS_TEXTS = {
   loadFailed: 'Failed to load admins. Please try again.',
@@ -36,103 +34,64 @@ export function filterAdmins(admins: readonly TAdminAccount[], search: string): 
   );
 }
 
-export function AdminDetailsDialog({ admin, onClose }: { admin: TAdminAccount | null; onClose: () => void }) {
-  const shown = useSticky(admin);
-  return (
-    <DetailDialog
-      opened={admin !== null}
-      onClose={onClose}
-      title="Admin Details"
-      fields={
-        shown
-          ? [
-              { label: 'Name', value: shown.name },
-              { label: 'Email', value: shown.email },
-              { label: 'Role', value: <RoleBadge role={shown.role} /> },
-              {
-                label: 'Status',
-                value: (
-                  <Badge variant="light" color={shown.status === 'active' ? 'green' : 'gray'}>
-                    {shown.status}
-                  </Badge>
-                ),
-              },
-              { label: 'Created', value: formatDate(shown.createdAt) },
-              {
-                label: 'Last login',
-                value: shown.lastLogin ? formatDateTime(shown.lastLogin) : ADMINS_TEXTS.never,
-              },
-            ]
-          : []
-      }
-    />
-  );
-}
+/** 'Admin Details'. */
+export const adminFields = (shown: TAdminAccount): TDetailField[] => [
+  { label: 'Name', value: shown.name },
+  { label: 'Email', value: shown.email },
+  { label: 'Role', value: <RoleBadge role={shown.role} /> },
+  {
+    label: 'Status',
+    value: (
+      <Badge variant="light" color={shown.status === 'active' ? 'green' : 'gray'}>
+        {shown.status}
+      </Badge>
+    ),
+  },
+  { label: 'Created', value: formatDate(shown.createdAt) },
+  {
+    label: 'Last login',
+    value: shown.lastLogin ? formatDateTime(shown.lastLogin) : ADMINS_TEXTS.never,
+  },
+];
 
 /** /admin-dashboard/admins: view-only list of admin accounts, searched and paged on the client. */
 export function AdminsScreen() {
-  const trpc = useTrpc();
-  const table = useTableState();
-  const [viewing, setViewing] = useState<TAdminAccount | null>(null);
-  const query = useQuery(trpc.admin.admins.list.queryOptions());
-
+  const dialogs = useRecordDialog<TAdminAccount>();
+  const { limit } = adminsList;
+  const list = usePagedList(adminsList, {
+    // Paged on the client: the pages of what the search leaves.
+    totalPages: (data, { search }) =>
+      Math.max(1, Math.ceil(filterAdmins(adminsOf(data), search).length / limit)),
+  });
+  const { query, search: params } = list;
+  const search = params.search;
   const all = adminsOf(query.data);
-  const filtered = filterAdmins(all, table.search);
-  const limit = PAGE_SIZE.admins;
-  const totalPages = Math.max(1, Math.ceil(filtered.length / limit));
-  useClampPage(table.page, query.data ? totalPages : undefined, table.setPage);
-  const rows = filtered.slice((table.page - 1) * limit, table.page * limit);
+  const filtered = filterAdmins(all, search);
+  const rows = filtered.slice((params.page - 1) * limit, params.page * limit);
 
   const columns: TDataTableColumn<TAdminAccount>[] = [
-    { key: 'id', header: 'ID', render: (a) => a.id },
-    {
-      key: 'name',
-      header: 'Name',
-      render: (a) => (
-        <Text size="sm" fw={600}>
-          {a.name}
-        </Text>
-      ),
-    },
-    { key: 'email', header: 'Email', render: (a) => a.email },
-    { key: 'created', header: 'Created', nowrap: true, render: (a) => formatDate(a.createdAt) },
-    {
-      key: 'actions',
-      sticky: true,
-      header: 'Actions',
-      render: (a) => (
-        <RowActions
-          actions={[{ kind: 'view', label: `View admin ${a.name}`, onClick: () => setViewing(a) }]}
-        />
-      ),
-    },
+    col.text('id', 'ID', (a) => a.id),
+    col.strong('name', 'Name', (a) => a.name),
+    col.text('email', 'Email', (a) => a.email),
+    col.date('created', 'Created', (a) => a.createdAt),
+    col.actions(col.recordActions<TAdminAccount>('admin', (a) => a.name, dialogs.open, ['view'])),
   ];
 
   return (
-    <AdminPage title="Admins Management">
-      <StatGrid cols={4}>
-        <StatCard label="Total Admins" loading={query.isPending} value={formatNumber(all.length)} />
-      </StatGrid>
-      <DataTable
-        label="Admins"
-        columns={columns}
-        rows={rows}
-        rowKey={(a) => a.id}
-        loading={query.isPending}
-        emptyText={ADMINS_TEXTS.empty}
-        error={
-          query.isError ? { message: ADMINS_TEXTS.loadFailed, onRetry: () => void query.refetch() } : null
-        }
-        search={{
-          value: table.search,
-          onChange: table.setSearch,
-          placeholder: 'Search by name, email or role...',
-          label: 'Search admins',
-        }}
-        pagination={{ page: table.page, limit, total: filtered.length, onPageChange: table.setPage }}
-        minWidth={560}
-      />
-      <AdminDetailsDialog admin={viewing} onClose={() => setViewing(null)} />
-    </AdminPage>
+    <AdminListScreen
+      title="Admins Management"
+      cards={[['Total Admins', formatNumber(all.length)]]}
+      list={list}
+      total={filtered.length}
+      label="Admins"
+      columns={columns}
+      rows={rows}
+      empty={[ADMINS_TEXTS.empty, ADMINS_TEXTS.empty]}
+      error={query.isError ? { message: ADMINS_TEXTS.loadFailed, onRetry: () => void query.refetch() } : null}
+      searchBox={{ placeholder: 'Search by name, email or role...', label: 'Search admins' }}
+      minWidth={560}
+    >
+      <RecordDetailDialog {...dialogs.viewProps} title="Admin Details" fields={adminFields} />
+    </AdminListScreen>
   );
 }

@@ -1,5 +1,5 @@
 import { TextInput } from '@mantine/core';
-import type { TFieldErrors } from '../../../components/edit-dialog/use-form-state.ts';
+import type { TForm } from '../../../lib/use-form.ts';
 
 export interface TAgentFieldValues {
   name: string;
@@ -22,24 +22,21 @@ export const AGENT_TEXTS = {
 /** Toast durations of spec section 9: agent creation 3 s on success, 4 s on error. */
 export const AGENT_TOAST_MS = { success: 3000, error: 4000 } as const;
 
-interface TAgentFieldsProps {
-  values: TAgentFieldValues;
-  errors: TFieldErrors<TAgentFieldValues>;
-  onChange: <F extends keyof TAgentFieldValues>(field: F, value: string) => void;
-  disabled?: boolean;
-}
-
 /** Full Name, Phone Number and Email Address (Create Agent form, Add Agent and edit dialogs). */
-export function AgentFields({ values, errors, onChange, disabled }: TAgentFieldsProps) {
+export function AgentFields<T extends TAgentFieldValues, Out>({
+  form,
+  disabled,
+}: {
+  form: TForm<T, Out>;
+  disabled?: boolean;
+}) {
   return (
     <>
       <TextInput
         label="Full Name"
         withAsterisk
         autoComplete="off"
-        value={values.name}
-        onChange={(event) => onChange('name', event.currentTarget.value)}
-        error={errors.name}
+        {...form.input('name')}
         disabled={disabled}
         data-autofocus
       />
@@ -49,9 +46,7 @@ export function AgentFields({ values, errors, onChange, disabled }: TAgentFields
         type="tel"
         inputMode="tel"
         placeholder="98765 43210"
-        value={values.phone}
-        onChange={(event) => onChange('phone', event.currentTarget.value)}
-        error={errors.phone}
+        {...form.input('phone')}
         disabled={disabled}
       />
       <TextInput
@@ -59,9 +54,7 @@ export function AgentFields({ values, errors, onChange, disabled }: TAgentFields
         withAsterisk
         type="email"
         placeholder="agent@example.com"
-        value={values.email}
-        onChange={(event) => onChange('email', event.currentTarget.value)}
-        error={errors.email}
+        {...form.input('email')}
         disabled={disabled}
       />
     </>

@@ -3,25 +3,12 @@ import type { TAgentDto } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { trpcError } from '../../../test/fake-trpc.ts';
+import { openDialog } from '../test/admin-actions.tsx';
+import { agent } from '../test/admin-fixtures.ts';
 import { meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
 
 const PATH = '/admin-dashboard/agents';
 const TITLE = 'Agents Management';
-
-function agent(overrides: Partial<TAgentDto> = {}): TAgentDto {
-  return {
-    id: 3,
-    code: 'AG1234',
-    name: 'Ravi Kumar',
-    email: 'ravi@example.com',
-    phone: '9123456780',
-    status: 'active',
-    createdAt: '2026-05-01T09:30:00.000Z',
-    updatedAt: '2026-06-01T09:30:00.000Z',
-    _count: { users: 14 },
-    ...overrides,
-  };
-}
 
 const list = (agents: TAgentDto[], total = agents.length) => ({
   success: true as const,
@@ -144,8 +131,7 @@ describe('Agents management', { timeout: 15_000 }, () => {
       TITLE,
     );
     const show = vi.spyOn(notifications, 'show');
-    await app.user.click(await page().findByRole('button', { name: 'Add Agent' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add Agent' });
+    const dialog = await openDialog(app, 'Add Agent', 'Add Agent');
     await app.user.type(within(dialog).getByLabelText(/^Full Name/), 'Sita');
     await app.user.type(within(dialog).getByLabelText(/^Phone Number/), '9876543210');
     await app.user.type(within(dialog).getByLabelText(/^Email Address/), 'sita@example.com');
@@ -171,8 +157,7 @@ describe('Agents management', { timeout: 15_000 }, () => {
       { 'admin.agents.list': () => list([agent()]), 'admin.agents.update': wait.handler },
       TITLE,
     );
-    await app.user.click(await page().findByRole('button', { name: 'Edit agent Ravi Kumar' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Agent' });
+    const dialog = await openDialog(app, 'Edit agent Ravi Kumar', 'Edit Agent');
     await app.user.clear(within(dialog).getByLabelText(/^Email Address/));
     await app.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(dialog).toHaveTextContent('Email is required');
@@ -199,8 +184,7 @@ describe('Agents management', { timeout: 15_000 }, () => {
       { 'admin.agents.list': () => list([agent()]), 'admin.agents.delete': wait.handler },
       TITLE,
     );
-    await app.user.click(await page().findByRole('button', { name: 'View agent Ravi Kumar' }));
-    const view = await screen.findByRole('dialog', { name: 'Agent Details' });
+    const view = await openDialog(app, 'View agent Ravi Kumar', 'Agent Details');
     expect(view).toHaveTextContent('ravi@example.com');
     await app.user.click(within(view).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -2,6 +2,7 @@ import type { TLeadDto } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { trpcError } from '../../../test/fake-trpc.ts';
+import { openDialog } from '../test/admin-actions.tsx';
 import { meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
 
 const PATH = '/admin-dashboard/leads';
@@ -148,8 +149,7 @@ describe('Leads management', { timeout: 15_000 }, () => {
 
   it('shows View Lead with every field', async () => {
     const app = await renderAdmin(PATH, { 'admin.leads.list': () => list([lead()]) }, TITLE);
-    await app.user.click(await page().findByRole('button', { name: 'View lead Kiran Shah' }));
-    const dialog = await screen.findByRole('dialog', { name: 'View Lead' });
+    const dialog = await openDialog(app, 'View lead Kiran Shah', 'View Lead');
     for (const text of [
       'kiran@example.com',
       '9988776655',
@@ -166,8 +166,7 @@ describe('Leads management', { timeout: 15_000 }, () => {
 
   it('validates Edit Lead with the live counter', async () => {
     const app = await renderAdmin(PATH, { 'admin.leads.list': () => list([lead()]) }, TITLE);
-    await app.user.click(await page().findByRole('button', { name: 'Edit lead Kiran Shah' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Lead' });
+    const dialog = await openDialog(app, 'Edit lead Kiran Shah', 'Edit Lead');
     expect(dialog).toHaveTextContent('37/2,000 characters');
     for (const label of [/^Name/, /^Email/, /^Contact number/, /^Subject/, /^Message/]) {
       await app.user.clear(within(dialog).getByLabelText(label));
@@ -198,8 +197,7 @@ describe('Leads management', { timeout: 15_000 }, () => {
       { 'admin.leads.list': () => list([lead()]), 'admin.leads.update': wait.handler },
       TITLE,
     );
-    await app.user.click(await page().findByRole('button', { name: 'Edit lead Kiran Shah' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Lead' });
+    const dialog = await openDialog(app, 'Edit lead Kiran Shah', 'Edit Lead');
     await app.user.clear(within(dialog).getByLabelText(/^Business/));
     await app.user.selectOptions(within(dialog).getByLabelText('Status'), 'contacted');
     await app.user.selectOptions(within(dialog).getByLabelText('Source'), 'referral');
@@ -234,8 +232,7 @@ describe('Leads management', { timeout: 15_000 }, () => {
       },
       TITLE,
     );
-    await app.user.click(await page().findByRole('button', { name: 'Edit lead Kiran Shah' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Lead' });
+    const dialog = await openDialog(app, 'Edit lead Kiran Shah', 'Edit Lead');
     await app.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Failed to update lead. Please try again.',
@@ -259,8 +256,7 @@ describe('Leads management', { timeout: 15_000 }, () => {
       },
       TITLE,
     );
-    await app.user.click(await page().findByRole('button', { name: 'Delete lead Kiran Shah' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete Lead' });
+    const dialog = await openDialog(app, 'Delete lead Kiran Shah', 'Delete Lead');
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Failed to delete lead. Please try again.',

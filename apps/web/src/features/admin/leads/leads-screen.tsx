@@ -1,19 +1,20 @@
 import { Text } from '@mantine/core';
-import { PAGE_SIZE, type TLeadDto, type TLeadSortField, type TLeadUpdate } from '@starloop/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { TLeadDto, TLeadSortField } from '@starloop/contract';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { DataTable, RowActions, type TDataTableColumn } from '../../../components/data-table/data-table.tsx';
-import { sortParams } from '../../../components/data-table/sort.ts';
-import { useClampPage, useTableState } from '../../../components/data-table/use-table-state.ts';
+import { RecordDeleteDialog } from '../../../components/confirm-delete-dialog/confirm-delete-dialog.tsx';
+import { col } from '../../../components/data-table/columns.tsx';
+import type { TDataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { usePagedList } from '../../../components/data-table/use-paged-list.ts';
+import { RecordDetailDialog } from '../../../components/detail-dialog/detail-dialog.tsx';
 import { ErrorBanner } from '../../../components/error-banner/error-banner.tsx';
-import { notify } from '../../../components/notify.ts';
-import { StatCard, StatGrid } from '../../../components/stat-card/stat-card.tsx';
-import { formatDate, formatNumber, titleCase, truncate } from '../../../lib/format.ts';
+import { titleCase, truncate } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
-import { AdminPage } from '../shared/admin-page.tsx';
+import { AdminListScreen } from '../shared/admin-list-screen.tsx';
+import { leadsList } from '../shared/admin-lists.ts';
 import { LeadStatusBadge } from '../shared/badges.tsx';
-import { useAdminRefresh } from '../shared/use-admin-refresh.ts';
-import { LeadDeleteDialog, LeadEditDialog, LeadViewDialog, subjectLabel } from './lead-dialogs.tsx';
+import { useRecordDialog } from '../shared/use-record-dialog.ts';
+import { LeadEditDialog, leadDeleteMessage, leadFields, subjectLabel } from './lead-dialogs.tsx';
 
 /** Texts of spec section 8, Leads (and ours for the successes). */
 export const LEADS_TEXTS = {
@@ -44,28 +45,16 @@ export function filterLeads(leads: readonly TLeadDto[], search: string): readonl
   return leads.filter((lead) => SEARCH_FIELDS.some((field) => lead[field].toLowerCase().includes(needle)));
 }
 
-type TDialog = { kind: 'view' | 'edit' | 'delete'; lead: TLeadDto } | null;
-
 /** /admin-dashboard/leads: demo and contact requests. */
 export function LeadsScreen() {
   const trpc = useTrpc();
-  const refresh = useAdminRefresh();
-  const table = useTableState<TLeadSortField>();
-  const [filter, setFilter] = useState('');
-  const [dialog, setDialog] = useState<TDialog>(null);
+  const list = usePagedList(leadsList);
+  const { query } = list;
+  const dialogs = useRecordDialog<TLeadDto>();
   const [banner, setBanner] = useState<string | null>(null);
-  const [dialogError, setDialogError] = useState<string | null>(null);
-
-  const query = useQuery({
-    ...trpc.admin.leads.list.queryOptions({
-      page: table.page,
-      limit: PAGE_SIZE.leads,
-      ...sortParams(table.sort),
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const update = useMutation(trpc.admin.leads.update.mutationOptions());
+  const remove = useMutation(trpc.admin.leads.delete.mutationOptions());
   const data = query.data;
-  useClampPage(table.page, data?.meta.totalPages, table.setPage);
 
   // A failed load shows the banner (again after each failed attempt, even if dismissed).
   const failedAt = query.isError ? query.errorUpdatedAt : 0;
@@ -73,167 +62,74 @@ export function LeadsScreen() {
     if (failedAt) setBanner(LEADS_TEXTS.fetchFailed);
   }, [failedAt]);
 
-  const update = useMutation(trpc.admin.leads.update.mutationOptions());
-  const remove = useMutation(trpc.admin.leads.delete.mutationOptions());
-
-  const close = () => {
-    setDialog(null);
-    setDialogError(null);
-  };
-  // After a save or delete the current page is reloaded and the dialog closes (spec section 4).
-  const finish = async (message: string) => {
-    notify.success(message);
-    close();
-    await refresh();
+  // A failed save or delete: the banner and the dialog say so. After a success the current page is
+  // reloaded and the dialog closes (spec section 4).
+  const failed = (message: string) => () => {
+    setBanner(message);
+    dialogs.setError(message);
   };
 
-  const save = (lead: TLeadDto, values: TLeadUpdate) => {
-    setDialogError(null);
-    update.mutate(
-      { id: lead.id, ...values },
-      {
-        onSuccess: () => void finish(LEADS_TEXTS.updated),
-        onError: () => {
-          setBanner(LEADS_TEXTS.updateFailed);
-          setDialogError(LEADS_TEXTS.updateFailed);
-        },
-      },
-    );
-  };
-
-  const confirmDelete = (lead: TLeadDto) => {
-    setDialogError(null);
-    remove.mutate(
-      { id: lead.id },
-      {
-        onSuccess: () => void finish(LEADS_TEXTS.deleted),
-        onError: () => {
-          setBanner(LEADS_TEXTS.deleteFailed);
-          setDialogError(LEADS_TEXTS.deleteFailed);
-        },
-      },
-    );
-  };
-
-  const leads = filterLeads(data?.leads ?? [], filter);
+  const leads = filterLeads(data?.leads ?? [], list.search.search);
   const columns: TDataTableColumn<TLeadDto, TLeadSortField>[] = [
-    { key: 'id', header: 'ID', sortKey: 'id', render: (l) => l.id },
-    {
-      key: 'name',
-      header: 'Name',
-      sortKey: 'name',
-      render: (l) => (
-        <Text size="sm" fw={600}>
-          {l.name}
-        </Text>
-      ),
-    },
-    { key: 'email', header: 'Email', sortKey: 'email', render: (l) => l.email },
-    { key: 'contact', header: 'Contact', nowrap: true, render: (l) => l.contactNumber || '-' },
-    { key: 'business', header: 'Business', render: (l) => l.bussiness || '-' },
-    {
-      key: 'subject',
-      header: 'Subject',
-      render: (l) => (
-        <Text size="sm" title={l.message}>
-          {truncate(subjectLabel(l.subject), 40)}
-        </Text>
-      ),
-    },
-    { key: 'source', header: 'Source', sortKey: 'source', render: (l) => titleCase(l.source) },
-    {
-      key: 'status',
-      header: 'Status',
-      sortKey: 'status',
-      render: (l) => <LeadStatusBadge status={l.status} />,
-    },
-    {
-      key: 'created',
-      header: 'Created',
-      sortKey: 'createdAt',
-      nowrap: true,
-      render: (l) => formatDate(l.createdAt),
-    },
-    {
-      key: 'actions',
-      sticky: true,
-      header: 'Actions',
-      render: (lead) => (
-        <RowActions
-          actions={[
-            {
-              kind: 'view',
-              label: `View lead ${lead.name}`,
-              onClick: () => setDialog({ kind: 'view', lead }),
-            },
-            {
-              kind: 'edit',
-              label: `Edit lead ${lead.name}`,
-              onClick: () => setDialog({ kind: 'edit', lead }),
-            },
-            {
-              kind: 'delete',
-              label: `Delete lead ${lead.name}`,
-              onClick: () => setDialog({ kind: 'delete', lead }),
-            },
-          ]}
-        />
-      ),
-    },
+    col.text('id', 'ID', (l) => l.id, { sortKey: 'id' }),
+    col.strong('name', 'Name', (l) => l.name, { sortKey: 'name' }),
+    col.text('email', 'Email', (l) => l.email, { sortKey: 'email' }),
+    col.text('contact', 'Contact', (l) => l.contactNumber || '-', { nowrap: true }),
+    col.text('business', 'Business', (l) => l.bussiness || '-'),
+    col.text('subject', 'Subject', (l) => (
+      <Text size="sm" title={l.message}>
+        {truncate(subjectLabel(l.subject), 40)}
+      </Text>
+    )),
+    col.text('source', 'Source', (l) => titleCase(l.source), { sortKey: 'source' }),
+    col.text('status', 'Status', (l) => <LeadStatusBadge status={l.status} />, { sortKey: 'status' }),
+    col.date('created', 'Created', (l) => l.createdAt, { sortKey: 'createdAt' }),
+    col.actions(col.recordActions<TLeadDto>('lead', (l) => l.name, dialogs.open)),
   ];
 
-  const loading = query.isPending;
+  const _loading = query.isPending;
   const counts = data?.counts;
-  const n = (value: number | undefined) => formatNumber(value ?? 0);
   return (
-    <AdminPage title="Leads Management">
-      <ErrorBanner message={banner} onDismiss={() => setBanner(null)} />
-      <StatGrid cols={5}>
-        <StatCard label="Total Leads" loading={loading} value={n(counts?.totalLeads)} />
-        <StatCard label="New Leads" loading={loading} value={n(counts?.newLeads)} />
-        <StatCard label="Contacted" loading={loading} value={n(counts?.contactedLeads)} />
-        <StatCard label="Converted" loading={loading} value={n(counts?.convertedLeads)} />
-        <StatCard label="This Month" loading={loading} value={n(counts?.thisMonthLeads)} />
-      </StatGrid>
-      <DataTable
-        label="Leads"
-        columns={columns}
-        rows={leads}
-        rowKey={(l) => l.id}
-        loading={loading}
-        stale={query.isPlaceholderData}
-        emptyText={filter.trim() ? LEADS_TEXTS.emptySearch : LEADS_TEXTS.empty}
-        sort={table.sort}
-        onSortChange={table.setSort}
-        search={{ value: filter, onChange: setFilter, placeholder: 'Search leads...', label: 'Search leads' }}
-        pagination={
-          leads.length > 0
-            ? {
-                page: table.page,
-                limit: PAGE_SIZE.leads,
-                total: data?.meta.total ?? 0,
-                onPageChange: table.setPage,
-              }
-            : undefined
-        }
-        minWidth={980}
-      />
-
-      <LeadViewDialog lead={dialog?.kind === 'view' ? dialog.lead : null} onClose={close} />
+    <AdminListScreen
+      title="Leads Management"
+      cardCols={5}
+      cards={[
+        ['Total Leads', counts?.totalLeads],
+        ['New Leads', counts?.newLeads],
+        ['Contacted', counts?.contactedLeads],
+        ['Converted', counts?.convertedLeads],
+        ['This Month', counts?.thisMonthLeads],
+      ]}
+      banner={<ErrorBanner message={banner} onDismiss={() => setBanner(null)} />}
+      list={list}
+      total={data?.meta.total ?? 0}
+      label="Leads"
+      columns={columns}
+      rows={leads}
+      empty={[LEADS_TEXTS.emptySearch, LEADS_TEXTS.empty]}
+      sortable
+      searchBox={{ placeholder: 'Search leads...', label: 'Search leads' }}
+      // Pagination when rows exist (spec section 2).
+      {...(leads.length > 0 ? {} : { pagination: null })}
+      minWidth={980}
+    >
+      <RecordDetailDialog {...dialogs.viewProps} title="View Lead" fields={leadFields} />
       <LeadEditDialog
-        lead={dialog?.kind === 'edit' ? dialog.lead : null}
-        onClose={close}
-        saving={update.isPending}
-        error={dialogError}
-        onSave={(values) => dialog && save(dialog.lead, values)}
+        lead={dialogs.recordFor('edit')}
+        {...dialogs.saveProps(update, {
+          success: LEADS_TEXTS.updated,
+          onError: failed(LEADS_TEXTS.updateFailed),
+        })}
       />
-      <LeadDeleteDialog
-        lead={dialog?.kind === 'delete' ? dialog.lead : null}
-        onClose={close}
-        deleting={remove.isPending}
-        error={dialogError}
-        onConfirm={() => dialog && confirmDelete(dialog.lead)}
+      <RecordDeleteDialog
+        {...dialogs.removeProps(remove, {
+          success: LEADS_TEXTS.deleted,
+          onError: failed(LEADS_TEXTS.deleteFailed),
+        })}
+        title="Delete Lead"
+        message={leadDeleteMessage}
+        error={dialogs.error}
       />
-    </AdminPage>
+    </AdminListScreen>
   );
 }

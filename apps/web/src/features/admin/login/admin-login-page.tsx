@@ -1,14 +1,15 @@
 import { Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { ERROR_TEXTS, ZAdminLogin } from '@starloop/contract';
+import { ERROR_TEXTS, type TAdminTwoFactorChallenge, ZAdminLogin } from '@starloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useFormState } from '../../../components/edit-dialog/use-form-state.ts';
 import { ErrorBanner } from '../../../components/error-banner/error-banner.tsx';
 import { notify } from '../../../components/notify.ts';
+import { isNetworkError, isServerError, serverMessage } from '../../../lib/api-errors.ts';
 import { startSession } from '../../../lib/session.ts';
+import { useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
-import { isNetworkError, isServerError, serverMessage } from '../shared/errors.ts';
+import { EnrolStep, type TSignedIn, VerifyStep } from './two-factor-steps.tsx';
 
 /** Texts of spec section 8, Admin login. */
 export const ADMIN_LOGIN_TEXTS = {
@@ -28,26 +29,45 @@ export function loginFailure(error: unknown): { toast: string; banner: string } 
   return { toast: ADMIN_LOGIN_TEXTS.unexpectedToast, banner: ADMIN_LOGIN_TEXTS.unexpectedBanner };
 }
 
-/** /admin-login: email and password; on success the admin token is stored and /admin-dashboard opens. */
+/**
+ * /admin-login: email and password; on success the admin token is stored and /admin-dashboard
+ * opens. With two-factor sign-in the password answers a challenge instead: the second step (a code,
+ * or setting up the app) finishes the sign-in.
+ */
 export function AdminLoginPage() {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const form = useFormState({ email: '', password: '' });
+  const form = useForm(ZAdminLogin, { email: '', password: '' });
   const [general, setGeneral] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<TAdminTwoFactorChallenge | null>(null);
   const login = useMutation(trpc.admin.auth.login.mutationOptions());
   const busy = login.isPending;
 
+  const signedIn = async (result: TSignedIn) => {
+    notify.success(result.message || ERROR_TEXTS.adminLoginSuccess);
+    startSession('admin', result.token, { queryClient });
+    await navigate({ to: '/admin-dashboard' });
+  };
+
+  const restart = (message?: string) => {
+    setChallenge(null);
+    form.setField('password', '');
+    setGeneral(message ?? null);
+  };
+
   const submit = async () => {
     setGeneral(null);
-    const input = form.validate((values) => ZAdminLogin.safeParse(values));
+    const input = form.submit();
     if (!input) return;
     try {
       const result = await login.mutateAsync(input);
+      if (result?.twoFactor) {
+        setChallenge(result.twoFactor);
+        return;
+      }
       if (!result?.token) throw new Error('No token in the sign-in answer');
-      notify.success(result.message || ERROR_TEXTS.adminLoginSuccess);
-      startSession('admin', result.token, { queryClient });
-      await navigate({ to: '/admin-dashboard' });
+      await signedIn({ token: result.token, message: result.message });
     } catch (error) {
       const { toast, banner } = loginFailure(error);
       notify.error(toast);
@@ -55,50 +75,58 @@ export function AdminLoginPage() {
     }
   };
 
+  const step = challenge ? (
+    challenge.step === 'enrol' ? (
+      <EnrolStep challenge={challenge} onSignedIn={(r) => void signedIn(r)} onRestart={restart} />
+    ) : (
+      <VerifyStep challenge={challenge} onSignedIn={(r) => void signedIn(r)} onRestart={restart} />
+    )
+  ) : null;
+
   return (
     <Container component="main" size={440} py={{ base: 'xl', sm: 80 }}>
       <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <Stack gap="md">
-            <div>
-              <Title order={1} fz={26}>
-                Admin Login
-              </Title>
-              <Text c="dimmed" size="sm" mt={4}>
-                Sign in to the StarLoop back office.
-              </Text>
-            </div>
-            <ErrorBanner message={general} onDismiss={() => setGeneral(null)} />
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              placeholder="admin@example.com"
-              value={form.values.email}
-              onChange={(event) => form.setField('email', event.currentTarget.value)}
-              error={form.errors.email}
-              disabled={busy}
-              data-autofocus
-            />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              value={form.values.password}
-              onChange={(event) => form.setField('password', event.currentTarget.value)}
-              error={form.errors.password}
-              disabled={busy}
-            />
-            <Button type="submit" fullWidth disabled={busy}>
-              {busy ? 'Logging in...' : 'Login'}
-            </Button>
-          </Stack>
-        </form>
+        <Stack gap="md">
+          <div>
+            <Title order={1} fz={26}>
+              Admin Login
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              Sign in to the StarLoop back office.
+            </Text>
+          </div>
+          <ErrorBanner message={general} onDismiss={() => setGeneral(null)} />
+          {step ?? (
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                void submit();
+              }}
+            >
+              <Stack gap="md">
+                <TextInput
+                  label="Email"
+                  type="email"
+                  autoComplete="username"
+                  placeholder="admin@example.com"
+                  {...form.input('email')}
+                  disabled={busy}
+                  data-autofocus
+                />
+                <PasswordInput
+                  label="Password"
+                  autoComplete="current-password"
+                  {...form.input('password')}
+                  disabled={busy}
+                />
+                <Button type="submit" fullWidth disabled={busy}>
+                  {busy ? 'Logging in...' : 'Login'}
+                </Button>
+              </Stack>
+            </form>
+          )}
+        </Stack>
       </Paper>
     </Container>
   );

@@ -1,7 +1,7 @@
 import type { TAdminManualPayment } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { trpcError } from '../../../test/fake-trpc.ts';
+import { expectLoadFailureThenRetry, failingUntilRecovered, openDialog } from '../test/admin-actions.tsx';
 import { meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
 
 const PATH = '/admin-dashboard/manual-payments';
@@ -146,31 +146,21 @@ describe('Manual payments', { timeout: 15_000 }, () => {
     const app = await renderAdmin(PATH, { 'admin.manualPayments.list': wait.handler }, TITLE);
     expect(page().getAllByTestId('skeleton-row')).toHaveLength(10);
     wait.resolve(list([payment()]));
-    await app.user.click(await page().findByRole('button', { name: 'View manual payment 11' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Manual Payment Details' });
+    const dialog = await openDialog(app, 'View manual payment 11', 'Manual Payment Details');
     expect(dialog).toHaveTextContent('Asha Cafe 2');
     expect(dialog).toHaveTextContent('approved by the regional manager');
   });
 
   it("shows 'Error loading payments' with the message and 'Try again'", async () => {
-    let fail = true;
-    const app = await renderAdmin(
-      PATH,
-      {
-        'admin.manualPayments.list': () => {
-          if (fail) throw trpcError('INTERNAL_SERVER_ERROR', 'Ledger offline');
-          return list([payment()]);
-        },
-      },
-      TITLE,
-    );
-    const alert = await page().findByRole('alert');
-    expect(alert).toHaveTextContent('Error loading payments');
-    expect(alert).toHaveTextContent('Ledger offline');
-    expect(page().queryByRole('table')).toBeNull();
-    fail = false;
-    await app.user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await page().findByText('Asha Rao')).toBeInTheDocument();
+    const failing = failingUntilRecovered('Ledger offline', () => list([payment()]));
+    const app = await renderAdmin(PATH, { 'admin.manualPayments.list': failing.handler }, TITLE);
+    await expectLoadFailureThenRetry(app, {
+      texts: ['Error loading payments', 'Ledger offline'],
+      retry: 'Try again',
+      recover: failing.recover,
+      shows: 'Asha Rao',
+      whileFailing: () => expect(page().queryByRole('table')).toBeNull(),
+    });
   });
 
   it("raises 'API returned success: false'", async () => {

@@ -2,33 +2,27 @@ import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { type TAgentDto, ZAgentCreate } from '@starloop/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useFormState } from '../../../components/edit-dialog/use-form-state.ts';
 import { notify } from '../../../components/notify.ts';
 import { AnchorLink } from '../../../components/router-links.tsx';
+import { serverMessage } from '../../../lib/api-errors.ts';
+import { submitHandler, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
-import {
-  AGENT_TEXTS,
-  AGENT_TOAST_MS,
-  AgentFields,
-  EMPTY_AGENT,
-  type TAgentFieldValues,
-} from '../agents/agent-fields.tsx';
+import { AGENT_TEXTS, AGENT_TOAST_MS, AgentFields, EMPTY_AGENT } from '../agents/agent-fields.tsx';
 import { AdminPage } from '../shared/admin-page.tsx';
-import { serverMessage } from '../shared/errors.ts';
 import { useAdminRefresh } from '../shared/use-admin-refresh.ts';
 
 /** /admin-dashboard/onboard-agent: the Create Agent form (spec section 5 rules and normalisation). */
 export function OnboardAgentScreen() {
   const trpc = useTrpc();
   const refresh = useAdminRefresh();
-  const form = useFormState<TAgentFieldValues>(EMPTY_AGENT);
+  const form = useForm(ZAgentCreate, EMPTY_AGENT);
   const create = useMutation(trpc.admin.agents.create.mutationOptions());
   const [created, setCreated] = useState<TAgentDto | null>(null);
   const busy = create.isPending;
 
   const submit = () => {
     // Name trimmed, spaces removed from the phone, email trimmed and lower-cased (ZAgentCreate).
-    const input = form.validate((values) => ZAgentCreate.safeParse(values));
+    const input = form.submit();
     if (!input) return;
     create.mutate(input, {
       onSuccess: (result) => {
@@ -49,18 +43,12 @@ export function OnboardAgentScreen() {
       description="Add a sales representative. The agent gets a code (AG + 4 digits)."
     >
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={560} w="100%">
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!busy) submit();
-          }}
-        >
+        <form noValidate onSubmit={submitHandler(submit, busy)}>
           <Stack gap="md">
             <Text fw={700} component="h2" size="lg" m={0}>
               Create Agent
             </Text>
-            <AgentFields values={form.values} errors={form.errors} onChange={form.setField} disabled={busy} />
+            <AgentFields form={form} disabled={busy} />
             <Group justify="flex-end">
               <Button type="submit" disabled={busy}>
                 {busy ? 'Creating...' : 'Create Agent'}

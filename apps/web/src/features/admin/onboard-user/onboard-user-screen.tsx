@@ -16,10 +16,10 @@ import { LIMITS, MANUAL_PAYMENT_METHODS, TIMINGS, type TManualPaymentMethod } fr
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notify } from '../../../components/notify.ts';
+import { anyMessage, serverField } from '../../../lib/api-errors.ts';
 import { methodLabel, titleCase } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { AdminPage } from '../shared/admin-page.tsx';
-import { anyMessage, serverField } from '../shared/errors.ts';
 import { useAdminRefresh } from '../shared/use-admin-refresh.ts';
 import { BranchFields, type TCodeCheck } from './branch-fields.tsx';
 import {

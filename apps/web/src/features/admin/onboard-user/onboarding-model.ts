@@ -7,7 +7,7 @@ import {
   ZOnboardingBranch,
   ZOnboardingPayment,
 } from '@starloop/contract';
-import { issuesToErrors } from '../../../components/edit-dialog/use-form-state.ts';
+import { issuesToErrors } from '../../../lib/use-form.ts';
 
 /** One customer block of step 2, as typed. */
 export interface TBranchForm {

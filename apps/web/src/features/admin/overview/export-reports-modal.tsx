@@ -9,11 +9,12 @@ import {
 } from '@starloop/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ModalActions } from '../../../components/busy-modal/busy-modal.tsx';
 import { ErrorBanner } from '../../../components/error-banner/error-banner.tsx';
 import { notify } from '../../../components/notify.ts';
+import { restError, serverMessage } from '../../../lib/api-errors.ts';
 import { getToken } from '../../../lib/auth.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
-import { serverMessage } from '../shared/errors.ts';
 
 /** Texts of spec section 8, Export (and ours for the direct download). */
 export const EXPORT_TEXTS = {
@@ -29,7 +30,7 @@ export async function downloadReport(type: TReportType, format: TReportFormat): 
   const response = await fetch(`/api/reports/download?type=${encodeURIComponent(type)}&format=${format}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
-  if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`);
+  if (!response.ok) throw await restError(response);
   const blob = await response.blob();
   const disposition = response.headers.get('content-disposition') ?? '';
   const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? `${type}-report.${format}`;
@@ -134,14 +135,11 @@ export function ExportReportsModal({ opened, onClose }: { opened: boolean; onClo
             disabled={busy}
           />
           <ErrorBanner message={problem} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {exportReport.isPending ? 'Sending...' : 'Send Report'}
-            </Button>
-          </Group>
+          <ModalActions
+            busy={busy}
+            onCancel={close}
+            label={exportReport.isPending ? 'Sending...' : 'Send Report'}
+          />
           <Divider label="or download now" labelPosition="center" />
           <Text size="xs" c="dimmed">
             The complete report of the chosen type, straight to this computer.

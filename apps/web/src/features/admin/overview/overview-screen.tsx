@@ -16,7 +16,17 @@ export const OVERVIEW_TEXTS = {
   noData: 'No Data Available',
 } as const;
 
-function OverviewCards({ stats, loading }: { stats: TAdminOverview['stats'] | undefined; loading: boolean }) {
+function OverviewCards({
+  stats,
+  google,
+  requests,
+  loading,
+}: {
+  stats: TAdminOverview['stats'] | undefined;
+  google?: TAdminOverview['google'];
+  requests?: TAdminOverview['requests'];
+  loading: boolean;
+}) {
   const n = (value: number | undefined) => formatNumber(value ?? 0);
   return (
     <StatGrid>
@@ -47,6 +57,22 @@ function OverviewCards({ stats, loading }: { stats: TAdminOverview['stats'] | un
         value={n(stats?.users.active)}
         hint={stats ? `${n(stats.users.pending)} pending · ${n(stats.users.deleted)} deleted` : undefined}
       />
+      {google ? (
+        <StatCard
+          label="Google Connected"
+          loading={loading}
+          value={n(google.connected)}
+          hint={`${n(google.withErrors)} with sync errors · ${n(google.revoked)} lost access`}
+        />
+      ) : null}
+      {requests ? (
+        <StatCard
+          label="Review Requests"
+          loading={loading}
+          value={n(requests.requests)}
+          hint={`this month · ${n(requests.owners)} businesses`}
+        />
+      ) : null}
     </StatGrid>
   );
 }
@@ -90,7 +116,12 @@ export function OverviewScreen() {
         </Paper>
       ) : (
         <>
-          <OverviewCards stats={overview?.stats} loading={query.isPending} />
+          <OverviewCards
+            stats={overview?.stats}
+            google={overview?.google}
+            requests={overview?.requests}
+            loading={query.isPending}
+          />
           {overview ? <OverviewCharts charts={overview.charts} /> : null}
         </>
       )}

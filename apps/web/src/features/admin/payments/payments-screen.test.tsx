@@ -1,7 +1,7 @@
 import type { TAdminPayment } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { trpcError } from '../../../test/fake-trpc.ts';
+import { expectLoadFailureThenRetry, failingUntilRecovered, openDialog } from '../test/admin-actions.tsx';
 import { meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
 
 const PATH = '/admin-dashboard/payments';
@@ -21,6 +21,7 @@ function payment(overrides: Partial<TAdminPayment> = {}): TAdminPayment {
     razorpayPaymentId: 'pay_Nxyz789',
     razorpaySignature: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6',
     createdAt: '2026-11-02T09:30:00.000Z',
+    needsRefund: false,
     ...overrides,
   };
 }
@@ -64,14 +65,43 @@ describe('Payments management', { timeout: 15_000 }, () => {
 
   it('shows Payment Details with the ids, the signature cut to 20 characters and the summary', async () => {
     const app = await renderAdmin(PATH, { 'admin.payments.list': () => list([payment()]) }, TITLE);
-    await app.user.click(await page().findByRole('button', { name: 'View payment 501' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Payment Details' });
+    const dialog = await openDialog(app, 'View payment 501', 'Payment Details');
     expect(dialog).toHaveTextContent('order_Nabc123');
     expect(dialog).toHaveTextContent('pay_Nxyz789');
     expect(within(dialog).getByText('a1b2c3d4e5f6a7b8c9d0...')).toBeInTheDocument();
     expect(dialog).not.toHaveTextContent('a1b2c3d4e5f6a7b8c9d0e1');
     expect(dialog).toHaveTextContent('Transaction summary');
     expect(dialog).toHaveTextContent('₹2,999.00');
+  });
+
+  it('shows a signature the server already cut to 20 characters as cut', async () => {
+    const app = await renderAdmin(
+      PATH,
+      { 'admin.payments.list': () => list([payment({ razorpaySignature: 'a1b2c3d4e5f6a7b8c9d0' })]) },
+      TITLE,
+    );
+    const dialog = await openDialog(app, 'View payment 501', 'Payment Details');
+    expect(within(dialog).getByText('a1b2c3d4e5f6a7b8c9d0...')).toBeInTheDocument();
+  });
+
+  it("marks a captured payment that was applied to nobody with a 'Needs refund' badge", async () => {
+    const app = await renderAdmin(
+      PATH,
+      {
+        'admin.payments.list': () =>
+          list([
+            payment({ id: 501, needsRefund: true }),
+            payment({ id: 502, needsRefund: false, user: { ...payment().user, businessName: 'Other Cafe' } }),
+          ]),
+      },
+      TITLE,
+    );
+    const refunded = (await page().findByText('Asha Cafe')).closest('tr')!;
+    const other = page().getByText('Other Cafe').closest('tr')!;
+    expect(within(refunded).getByText('Needs refund')).toBeInTheDocument();
+    expect(within(other).queryByText('Needs refund')).toBeNull();
+    const dialog = await openDialog(app, 'View payment 501', 'Payment Details');
+    expect(within(dialog).getByText('Needs refund')).toBeInTheDocument();
   });
 
   it('searches from page 1 and refreshes on demand', async () => {
@@ -103,23 +133,14 @@ describe('Payments management', { timeout: 15_000 }, () => {
   });
 
   it("shows the error under 'Error loading payments' with Retry", async () => {
-    let fail = true;
-    const app = await renderAdmin(
-      PATH,
-      {
-        'admin.payments.list': () => {
-          if (fail) throw trpcError('INTERNAL_SERVER_ERROR', 'Payments store unavailable');
-          return list([payment()]);
-        },
-      },
-      TITLE,
-    );
-    const alert = await page().findByRole('alert');
-    expect(alert).toHaveTextContent('Error loading payments');
-    expect(alert).toHaveTextContent('Payments store unavailable');
-    fail = false;
-    await app.user.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await page().findByText('Asha Cafe')).toBeInTheDocument();
+    const failing = failingUntilRecovered('Payments store unavailable', () => list([payment()]));
+    const app = await renderAdmin(PATH, { 'admin.payments.list': failing.handler }, TITLE);
+    await expectLoadFailureThenRetry(app, {
+      texts: ['Error loading payments', 'Payments store unavailable'],
+      retry: 'Retry',
+      recover: failing.recover,
+      shows: 'Asha Cafe',
+    });
   });
 
   it("treats success false as 'API response indicates failure'", async () => {

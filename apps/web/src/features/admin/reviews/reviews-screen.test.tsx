@@ -2,6 +2,7 @@ import type { TAdminReview } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { trpcError } from '../../../test/fake-trpc.ts';
+import { openDialog } from '../test/admin-actions.tsx';
 import { meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
 
 const PATH = '/admin-dashboard/reviews';
@@ -21,6 +22,7 @@ function review(overrides: Partial<TAdminReview> = {}): TAdminReview {
     replyStatus: 'drafted',
     replyText: 'We are sorry about your visit.',
     user: { businessName: 'Asha Cafe', name: 'Asha Rao' },
+    placement: null,
     ...overrides,
   };
 }
@@ -53,15 +55,40 @@ describe('Reviews management', { timeout: 15_000 }, () => {
       'Business',
       'Rating',
       'Message',
+      'Placement',
       'Date',
       'Actions',
     ]);
+    expect(row).toHaveTextContent('Default');
+  });
+
+  it('shows where each review was scanned: a placement, Default, or a deleted placement by its old name', async () => {
+    const app = await renderAdmin(
+      PATH,
+      {
+        'admin.reviews.list': () =>
+          list([
+            review({ id: 41, placement: { id: 3, name: 'Table 4', deleted: false } }),
+            review({ id: 42, placement: { id: 4, name: 'Old counter', deleted: true } }),
+            review({ id: 43, placement: null }),
+          ]),
+      },
+      TITLE,
+    );
+    const table = within(await screen.findByRole('table', { name: 'Reviews' }));
+    await waitFor(() => expect(table.getAllByRole('row')).toHaveLength(4));
+    const placements = table
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[4]!.textContent);
+    expect(placements).toEqual(['Table 4', 'Old counter (deleted placement)', 'Default']);
+    const dialog = await openDialog(app, 'View review 41', 'Review Details');
+    expect(dialog).toHaveTextContent('PlacementTable 4');
   });
 
   it('opens Review Details with the sentiment and the reply', async () => {
     const app = await renderAdmin(PATH, { 'admin.reviews.list': () => list([review()]) }, TITLE);
-    await app.user.click(await page().findByRole('button', { name: 'View review 31' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Review Details' });
+    const dialog = await openDialog(app, 'View review 31', 'Review Details');
     expect(dialog).toHaveTextContent('negative');
     expect(dialog).toHaveTextContent('Drafted');
     expect(dialog).toHaveTextContent('We are sorry about your visit.');

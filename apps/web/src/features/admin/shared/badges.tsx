@@ -1,4 +1,5 @@
 import { Badge, Text } from '@mantine/core';
+import type { TMailStatus } from '@starloop/contract';
 import { LEAD_STATUS_COLORS, roleColor, titleCase } from '../../../lib/format.ts';
 
 const OWNER_STATUS_COLORS: Record<string, string> = { active: 'green', pending: 'yellow', inactive: 'gray' };
@@ -74,5 +75,21 @@ export function Stars({ rating }: { rating: number }) {
       <span style={{ color: 'var(--mantine-color-yellow-6)' }}>{'★'.repeat(filled)}</span>
       <span style={{ color: 'var(--mantine-color-gray-4)' }}>{'★'.repeat(5 - filled)}</span>
     </Text>
+  );
+}
+
+const MAIL_STATUS_COLORS: Record<TMailStatus, string> = {
+  queued: 'yellow',
+  sent: 'green',
+  failed: 'red',
+  outbox: 'gray',
+};
+
+/** A mail of the outbox: queued, sent, failed, or kept in the outbox (no SMTP configured). */
+export function MailStatusBadge({ status }: { status: TMailStatus }) {
+  return (
+    <Badge color={MAIL_STATUS_COLORS[status]} variant="light">
+      {status}
+    </Badge>
   );
 }

@@ -2,6 +2,7 @@ import type { TAdminUser } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { trpcError } from '../../../test/fake-trpc.ts';
+import { expectLoadFailureThenRetry, failingUntilRecovered, openDialog } from '../test/admin-actions.tsx';
 import { meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
 
 const PATH = '/admin-dashboard/users';
@@ -130,6 +131,36 @@ describe('Users management', { timeout: 15_000 }, () => {
     expect(app.server.callsTo('admin.users.list')[1]?.input).toEqual({ page: 2, limit: 10 });
   });
 
+  it("filters by the server's status, kept in the URL with the page reset", async () => {
+    const app = await renderAdmin(
+      `${PATH}?page=2&search=asha`,
+      { 'admin.users.list': () => list([user()], 25, 2) },
+      TITLE,
+    );
+    await page().findByText('Asha Rao');
+    const status = page().getByLabelText('Status');
+    expect(status).toHaveValue('');
+    expect([...(status as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+      'All statuses',
+      'Pending',
+      'Active',
+      'Inactive',
+      'Deleted',
+    ]);
+    await app.user.selectOptions(status, 'deleted');
+    await waitFor(() =>
+      expect(app.server.callsTo('admin.users.list').at(-1)?.input).toEqual({
+        page: 1,
+        limit: 10,
+        search: 'asha',
+        status: 'deleted',
+      }),
+    );
+    expect(app.router.state.location.search).toEqual({ search: 'asha', status: 'deleted' });
+    await app.user.selectOptions(status, '');
+    await waitFor(() => expect(app.router.state.location.search).toEqual({ search: 'asha' }));
+  });
+
   it('shows skeleton rows while loading and the empty text', async () => {
     const wait = pending();
     const app = await renderAdmin(PATH, { 'admin.users.list': wait.handler }, TITLE);
@@ -140,29 +171,19 @@ describe('Users management', { timeout: 15_000 }, () => {
   });
 
   it('shows a load failure with Retry', async () => {
-    let fail = true;
-    const app = await renderAdmin(
-      PATH,
-      {
-        'admin.users.list': () => {
-          if (fail) throw trpcError('INTERNAL_SERVER_ERROR', 'Database unavailable');
-          return list([user()]);
-        },
-      },
-      TITLE,
-    );
-    const alert = await page().findByRole('alert');
-    expect(alert).toHaveTextContent('Failed to load users. Please try again.');
-    expect(alert).toHaveTextContent('Database unavailable');
-    fail = false;
-    await app.user.click(page().getByRole('button', { name: 'Retry' }));
-    expect(await page().findByText('Asha Rao')).toBeInTheDocument();
+    const failing = failingUntilRecovered('Database unavailable', () => list([user()]));
+    const app = await renderAdmin(PATH, { 'admin.users.list': failing.handler }, TITLE);
+    await expectLoadFailureThenRetry(app, {
+      texts: ['Failed to load users. Please try again.', 'Database unavailable'],
+      retry: 'Retry',
+      recover: failing.recover,
+      shows: 'Asha Rao',
+    });
   });
 
   it('views every field of a user', async () => {
     const app = await renderAdmin(PATH, { 'admin.users.list': () => list([user()]) }, TITLE);
-    await app.user.click(await page().findByRole('button', { name: 'View user Asha Rao' }));
-    const dialog = await screen.findByRole('dialog', { name: 'User Details' });
+    const dialog = await openDialog(app, 'View user Asha Rao', 'User Details');
     for (const text of [
       'asha@example.com',
       'asha-cafe',
@@ -177,8 +198,7 @@ describe('Users management', { timeout: 15_000 }, () => {
 
   it('validates the edit form', async () => {
     const app = await renderAdmin(PATH, { 'admin.users.list': () => list([user()]) }, TITLE);
-    await app.user.click(await page().findByRole('button', { name: 'Edit user Asha Rao' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    const dialog = await openDialog(app, 'Edit user Asha Rao', 'Edit User');
     for (const label of [/^Name/, /^Business name/, /^Contact number/, /^Business code/, /^Review link/]) {
       await app.user.clear(within(dialog).getByLabelText(label));
     }
@@ -208,8 +228,7 @@ describe('Users management', { timeout: 15_000 }, () => {
       { 'admin.users.list': () => list([user()]), 'admin.users.update': wait.handler },
       TITLE,
     );
-    await app.user.click(await page().findByRole('button', { name: 'Edit user Asha Rao' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    const dialog = await openDialog(app, 'Edit user Asha Rao', 'Edit User');
     const name = within(dialog).getByLabelText(/^Name/);
     await app.user.clear(name);
     await app.user.type(name, ' Asha R ');
@@ -245,8 +264,7 @@ describe('Users management', { timeout: 15_000 }, () => {
       },
       TITLE,
     );
-    await app.user.click(await page().findByRole('button', { name: 'Edit user Asha Rao' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    const dialog = await openDialog(app, 'Edit user Asha Rao', 'Edit User');
     await app.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Failed to update user. Please try again.')).toBeInTheDocument();
     expect(within(dialog).getByRole('alert')).toHaveTextContent('This business code is taken');
@@ -259,8 +277,7 @@ describe('Users management', { timeout: 15_000 }, () => {
       { 'admin.users.list': () => list([user()]), 'admin.users.delete': wait.handler },
       TITLE,
     );
-    await app.user.click(await page().findByRole('button', { name: 'Delete user Asha Rao' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
+    const dialog = await openDialog(app, 'Delete user Asha Rao', 'Delete User');
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByRole('button', { name: 'Deleting...' })).toBeDisabled();
     expect(app.server.callsTo('admin.users.delete')[0]?.input).toEqual({ id: 7 });
@@ -282,8 +299,7 @@ describe('Users management', { timeout: 15_000 }, () => {
       },
       TITLE,
     );
-    await app.user.click(await page().findByRole('button', { name: 'Delete user Asha Rao' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
+    const dialog = await openDialog(app, 'Delete user Asha Rao', 'Delete User');
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete user. Please try again.')).toBeInTheDocument();
   });

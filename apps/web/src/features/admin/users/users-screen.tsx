@@ -1,20 +1,25 @@
-import { Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { TAdminUser, TPageMeta } from '@starloop/contract';
-import { PAGE_SIZE } from '@starloop/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { DataTable, RowActions, type TDataTableColumn } from '../../../components/data-table/data-table.tsx';
-import { useClampPage, useTableState } from '../../../components/data-table/use-table-state.ts';
+import { useMutation } from '@tanstack/react-query';
+import { RecordDeleteDialog } from '../../../components/confirm-delete-dialog/confirm-delete-dialog.tsx';
+import { col, TwoLines } from '../../../components/data-table/columns.tsx';
+import type { TDataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { loadError } from '../../../components/data-table/paged-data-table.tsx';
+import { usePagedList } from '../../../components/data-table/use-paged-list.ts';
+import { RecordDetailDialog } from '../../../components/detail-dialog/detail-dialog.tsx';
 import { notify } from '../../../components/notify.ts';
-import { StatCard, StatGrid } from '../../../components/stat-card/stat-card.tsx';
-import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { serverMessage } from '../../../lib/api-errors.ts';
+import { formatDate, formatNumber, titleCase } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
-import { AdminPage } from '../shared/admin-page.tsx';
+import { AdminListScreen } from '../shared/admin-list-screen.tsx';
+import { usersList } from '../shared/admin-lists.ts';
 import { OwnerStatusBadge } from '../shared/badges.tsx';
-import { anyMessage, serverMessage } from '../shared/errors.ts';
-import { useAdminRefresh } from '../shared/use-admin-refresh.ts';
-import { agentText, UserDeleteDialog, UserEditDialog, UserViewDialog } from './user-dialogs.tsx';
-import type { TUserEditValues } from './user-edit-schema.ts';
+import { ChoiceFilter } from '../shared/list-filters.tsx';
+import { USER_STATUS_FILTERS } from '../shared/list-values.ts';
+import { useRecordDialog } from '../shared/use-record-dialog.ts';
+import { agentText, UserEditDialog, userDeleteMessage, userFields } from './user-dialogs.tsx';
+import { UserGoogleDetails } from './user-google-details.tsx';
+import { UserRequestsDetails } from './user-requests-details.tsx';
 
 /** Texts of spec section 8, Users. */
 export const USERS_TEXTS = {
@@ -49,200 +54,95 @@ export function SubscriptionCell({ user }: { user: TAdminUser }) {
 
 function AgentCell({ user }: { user: TAdminUser }) {
   if (!user.agent) return <Text size="sm">{agentText(user)}</Text>;
-  return (
-    <div>
-      <Text size="sm">{user.agent.name}</Text>
-      <Text size="xs" c="dimmed">
-        {user.agent.phone}
-      </Text>
-    </div>
-  );
+  return <TwoLines primary={user.agent.name} secondary={user.agent.phone} />;
 }
 
-type TDialog = { kind: 'view' | 'edit' | 'delete'; user: TAdminUser } | null;
-
-/** /admin-dashboard/users: cards, search, the paged table and the view / edit / delete dialogs. */
+/** /admin-dashboard/users: cards, search and status, the paged table and the view / edit / delete dialogs. */
 export function UsersScreen() {
   const trpc = useTrpc();
-  const refresh = useAdminRefresh();
-  const table = useTableState();
-  const [dialog, setDialog] = useState<TDialog>(null);
-  const [editError, setEditError] = useState<string | null>(null);
-
-  const query = useQuery({
-    ...trpc.admin.users.list.queryOptions({
-      page: table.page,
-      limit: PAGE_SIZE.users,
-      ...(table.search ? { search: table.search } : {}),
-    }),
-    placeholderData: keepPreviousData,
-  });
-  const users: readonly TAdminUser[] = query.data?.users ?? [];
-  const meta: TPageMeta | undefined = query.data?.meta;
-  useClampPage(table.page, meta?.totalPages, table.setPage);
-
+  const list = usePagedList(usersList);
+  const { query, search } = list;
+  const dialogs = useRecordDialog<TAdminUser>();
   const update = useMutation(trpc.admin.users.update.mutationOptions());
   const remove = useMutation(trpc.admin.users.delete.mutationOptions());
-  const close = () => {
-    setDialog(null);
-    setEditError(null);
-  };
 
-  const save = (user: TAdminUser, values: TUserEditValues) => {
-    setEditError(null);
-    update.mutate(
-      { id: user.id, ...values },
-      {
-        onSuccess: () => {
-          notify.success(USERS_TEXTS.updated);
-          close();
-          void refresh();
-        },
-        onError: (error) => {
-          notify.error(USERS_TEXTS.updateFailed);
-          setEditError(serverMessage(error) ?? null);
-        },
-      },
-    );
-  };
-
-  const confirmDelete = (user: TAdminUser) => {
-    remove.mutate(
-      { id: user.id },
-      {
-        onSuccess: () => {
-          notify.success(USERS_TEXTS.deleted);
-          close();
-          void refresh();
-        },
-        onError: () => notify.error(USERS_TEXTS.deleteFailed),
-      },
-    );
-  };
+  const users: readonly TAdminUser[] = query.data?.users ?? [];
+  const meta: TPageMeta | undefined = query.data?.meta;
 
   const columns: TDataTableColumn<TAdminUser>[] = [
-    { key: 'id', header: 'ID', render: (user) => user.id },
-    {
-      key: 'name',
-      header: 'Name',
-      render: (user) => (
-        <Text size="sm" fw={600}>
-          {user.name}
-        </Text>
-      ),
-    },
-    {
-      key: 'business',
-      header: 'Business',
-      render: (user) => (
-        <div>
-          <Text size="sm">{user.businessName}</Text>
-          <Text size="xs" c="dimmed">
-            {user.code}
-          </Text>
-        </div>
-      ),
-    },
-    { key: 'contact', header: 'Contact', render: (user) => user.contactNumber, nowrap: true },
-    { key: 'status', header: 'Status', render: (user) => <OwnerStatusBadge status={user.status} /> },
-    {
-      key: 'reviews',
-      header: 'Reviews',
-      align: 'right',
-      render: (user) => formatNumber(user._count.reviews),
-    },
-    { key: 'subscription', header: 'Subscription', render: (user) => <SubscriptionCell user={user} /> },
-    { key: 'agent', header: 'Agent', render: (user) => <AgentCell user={user} /> },
-    { key: 'created', header: 'Created', render: (user) => formatDate(user.createdAt), nowrap: true },
-    {
-      key: 'actions',
-      sticky: true,
-      header: 'Actions',
-      render: (user) => (
-        <RowActions
-          actions={[
-            {
-              kind: 'view',
-              label: `View user ${user.name}`,
-              onClick: () => setDialog({ kind: 'view', user }),
-            },
-            {
-              kind: 'edit',
-              label: `Edit user ${user.name}`,
-              onClick: () => setDialog({ kind: 'edit', user }),
-            },
-            {
-              kind: 'delete',
-              label: `Delete user ${user.name}`,
-              onClick: () => setDialog({ kind: 'delete', user }),
-            },
-          ]}
-        />
-      ),
-    },
+    col.text('id', 'ID', (user) => user.id),
+    col.strong('name', 'Name', (user) => user.name),
+    col.text('business', 'Business', (user) => (
+      <TwoLines primary={user.businessName} secondary={user.code} />
+    )),
+    col.text('contact', 'Contact', (user) => user.contactNumber, { nowrap: true }),
+    col.text('status', 'Status', (user) => <OwnerStatusBadge status={user.status} />),
+    col.text('reviews', 'Reviews', (user) => formatNumber(user._count.reviews), { align: 'right' }),
+    col.text('subscription', 'Subscription', (user) => <SubscriptionCell user={user} />),
+    col.text('agent', 'Agent', (user) => <AgentCell user={user} />),
+    col.date('created', 'Created', (user) => user.createdAt),
+    col.actions(col.recordActions<TAdminUser>('user', (user) => user.name, dialogs.open)),
   ];
 
-  const loading = query.isPending;
+  const _loading = query.isPending;
   const data = query.data;
 
   return (
-    <AdminPage title="Users Management">
-      <StatGrid>
-        <StatCard label="Total Users" loading={loading} value={formatNumber(meta?.total ?? 0)} />
-        <StatCard label="Active Users" loading={loading} value={formatNumber(data?.activeUsers ?? 0)} />
-        <StatCard label="Pending Users" loading={loading} value={formatNumber(data?.pendingUsers ?? 0)} />
-        <StatCard label="Deleted Users" loading={loading} value={formatNumber(data?.deletedUsers ?? 0)} />
-      </StatGrid>
-
-      <Stack gap="sm">
-        <DataTable
-          label="Users"
-          columns={columns}
-          rows={users}
-          rowKey={(user) => user.id}
-          loading={loading}
-          stale={query.isPlaceholderData}
-          emptyText={table.search ? 'No users found matching your search.' : 'No users yet.'}
-          error={
-            query.isError
-              ? {
-                  title: USERS_TEXTS.loadFailed,
-                  message: anyMessage(query.error),
-                  onRetry: () => void query.refetch(),
-                }
-              : null
-          }
-          search={{
-            value: table.search,
-            onChange: table.setSearch,
-            placeholder: 'Search users...',
-            label: 'Search users',
-            debounceMs: 300,
-          }}
-          pagination={{
-            page: table.page,
-            limit: PAGE_SIZE.users,
-            total: meta?.total ?? 0,
-            onPageChange: table.setPage,
-          }}
-          minWidth={960}
+    <AdminListScreen
+      title="Users Management"
+      cards={[
+        ['Total Users', meta?.total],
+        ['Active Users', data?.activeUsers],
+        ['Pending Users', data?.pendingUsers],
+        ['Deleted Users', data?.deletedUsers],
+      ]}
+      list={list}
+      total={meta?.total ?? 0}
+      label="Users"
+      columns={columns}
+      rows={users}
+      empty={['No users found matching your search.', 'No users yet.']}
+      error={loadError(query, { title: USERS_TEXTS.loadFailed })}
+      searchBox={{ placeholder: 'Search users...', label: 'Search users', debounceMs: 300 }}
+      toolbar={
+        // The server's status filter; deleted owners are listed only when it says so.
+        <ChoiceFilter
+          label="Status"
+          all="All statuses"
+          values={USER_STATUS_FILTERS}
+          labelOf={titleCase}
+          value={search.status}
+          onChange={(status) => list.setFilter('status', status)}
         />
-      </Stack>
-
-      <UserViewDialog user={dialog?.kind === 'view' ? dialog.user : null} onClose={close} />
+      }
+      minWidth={960}
+    >
+      <RecordDetailDialog {...dialogs.viewProps} title="User Details" fields={userFields}>
+        {(user) => (
+          <>
+            <UserGoogleDetails ownerId={user.id} />
+            <UserRequestsDetails ownerId={user.id} />
+          </>
+        )}
+      </RecordDetailDialog>
       <UserEditDialog
-        user={dialog?.kind === 'edit' ? dialog.user : null}
-        onClose={close}
-        saving={update.isPending}
-        error={editError}
-        onSave={(values) => dialog && save(dialog.user, values)}
+        user={dialogs.recordFor('edit')}
+        {...dialogs.saveProps(update, {
+          success: USERS_TEXTS.updated,
+          onError: (error) => {
+            notify.error(USERS_TEXTS.updateFailed);
+            dialogs.setError(serverMessage(error) ?? null);
+          },
+        })}
       />
-      <UserDeleteDialog
-        user={dialog?.kind === 'delete' ? dialog.user : null}
-        onClose={close}
-        deleting={remove.isPending}
-        onConfirm={() => dialog && confirmDelete(dialog.user)}
+      <RecordDeleteDialog
+        {...dialogs.removeProps(remove, {
+          success: USERS_TEXTS.deleted,
+          onError: () => notify.error(USERS_TEXTS.deleteFailed),
+        })}
+        title="Delete User"
+        message={userDeleteMessage}
       />
-    </AdminPage>
+    </AdminListScreen>
   );
 }

@@ -1,3 +1,4 @@
+import { SENTIMENT_LANGUAGE_NOTE } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { trpcError } from '../../../test/fake-trpc.ts';
@@ -32,6 +33,8 @@ function reviewsServer(total: number, matching = (_search: string) => total) {
 }
 
 const card = (label: string) => within(screen.getByRole('region', { name: label }));
+/** The Recent Reviews list (the dashboard also has the By-placement table). */
+const recentReviews = () => within(screen.getByRole('region', { name: 'Recent Reviews' }));
 
 describe('owner dashboard', () => {
   it('greets the owner by name and shows the cards with the average at one decimal', async () => {
@@ -64,14 +67,14 @@ describe('owner dashboard', () => {
 
     expect(await page().findByText('Review number 1')).toBeInTheDocument();
     expect(app.server.callsTo('owner.dashboard.reviews')[0]?.input).toEqual({ page: 1, limit: 5 });
-    const table = within(page().getByRole('table'));
+    const table = within(recentReviews().getByRole('table'));
     expect(table.getAllByRole('row')).toHaveLength(6); // header + 5
 
     await app.user.click(page().getByRole('button', { name: 'Page 2' }));
 
     expect(await page().findByText('Review number 6')).toBeInTheDocument();
     expect(app.server.callsTo('owner.dashboard.reviews').at(-1)?.input).toEqual({ page: 2, limit: 5 });
-    const firstRow = within(page().getByRole('table')).getAllByRole('row')[1]!;
+    const firstRow = within(recentReviews().getByRole('table')).getAllByRole('row')[1]!;
     expect(within(firstRow).getAllByRole('cell')[0]).toHaveTextContent('6');
     expect(within(firstRow).getByText('05 Feb 2026')).toBeInTheDocument();
     expect(within(firstRow).getByRole('img', { name: '2 out of 5 stars' })).toBeInTheDocument();
@@ -159,7 +162,8 @@ describe('owner dashboard', () => {
     expect(page().getAllByTestId('review-skeleton').length).toBeGreaterThan(0);
     slow.resolve(stats());
     slowReviews.resolve({ reviews: [review(1)], meta: meta(1) });
-    await waitFor(() => expect(page().getAllByTestId('stat-value')).toHaveLength(3));
+    // Total, average, five-star, and the reviews from requests (owner.requests.summary).
+    await waitFor(() => expect(page().getAllByTestId('stat-value')).toHaveLength(4));
     expect(await page().findByText('Review number 1')).toBeInTheDocument();
   });
 });
@@ -197,6 +201,26 @@ describe('review details', () => {
     expect(drawer.getByText('Drafted')).toBeInTheDocument();
     expect(drawer.getByText('Dear Ravi, we are truly sorry...')).toBeInTheDocument();
     await waitFor(() => expect(app.server.callsTo('owner.dashboard.review')[0]?.input).toEqual({ id: 1 }));
+  });
+
+  it('says when a review is in a language sentiment does not read (labelled from its stars)', async () => {
+    const row = review(1, { rating: 2, message: 'டீ ஆறிப் போயிருந்தது', sentimentLabel: 'negative' });
+    const { drawer } = await openFirst({
+      'owner.dashboard.reviews': () => ({ reviews: [row], meta: meta(1) }),
+      'owner.dashboard.review': () => row,
+    });
+    expect(drawer.getByText('negative')).toBeInTheDocument();
+    expect(drawer.getByText(SENTIMENT_LANGUAGE_NOTE)).toBeInTheDocument();
+  });
+
+  it('adds no such note to English, Hinglish or Hindi reviews', async () => {
+    const row = review(1, { rating: 2, message: 'चाय ठंडी थी, service slow', sentimentLabel: 'negative' });
+    const { drawer } = await openFirst({
+      'owner.dashboard.reviews': () => ({ reviews: [row], meta: meta(1) }),
+      'owner.dashboard.review': () => row,
+    });
+    expect(drawer.getByText('negative')).toBeInTheDocument();
+    expect(drawer.queryByText(SENTIMENT_LANGUAGE_NOTE)).toBeNull();
   });
 
   it('says "Drafting a reply…" while the reply is pending, and the reason when it failed', async () => {

@@ -1,8 +1,11 @@
-import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
-import type { TOwnerReview } from '@starloop/contract';
+import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import type { TOwnerReview, TOwnerStats } from '@starloop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { formatNumber } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
+import { ByPlacement } from '../by-placement/by-placement.tsx';
+import { GoogleReconnectBanner } from '../google/google-reconnect-banner.tsx';
 import { LoadError } from '../shared/load-error.tsx';
 import { useOwner } from '../shared/use-owner.ts';
 import { RecentReviews } from './recent-reviews.tsx';
@@ -21,7 +24,18 @@ function ChartsSkeleton() {
   );
 }
 
-/** The owner's default tab: numbers first (cards), then pictures (charts), then the list. */
+/** Which sources the cards and charts count, once Google reviews are among them. */
+export function SourcesNote({ stats }: { stats: TOwnerStats | undefined }) {
+  if (!stats?.sources?.includes('google') || !stats.bySource) return null;
+  return (
+    <Text size="sm" c="dimmed" data-testid="stats-sources">
+      Cards and charts count QR and Google reviews (QR {formatNumber(stats.bySource.qr.count)} · Google{' '}
+      {formatNumber(stats.bySource.google.count)}).
+    </Text>
+  );
+}
+
+/** The owner's default tab: numbers first (cards), then pictures (charts), by placement, then the list. */
 export function DashboardScreen() {
   const trpc = useTrpc();
   const stats = useQuery(trpc.owner.dashboard.stats.queryOptions());
@@ -30,21 +44,19 @@ export function DashboardScreen() {
 
   return (
     <Stack gap="lg">
+      <GoogleReconnectBanner />
       {stats.isError ? (
-        <LoadError
-          title="Failed to load stats"
-          error={stats.error}
-          onRetry={() => void stats.refetch()}
-          retrying={stats.isFetching}
-        />
+        <LoadError title="Failed to load stats" query={stats} />
       ) : (
         <>
           <StatsCards stats={stats.data} loading={stats.isPending} />
+          <SourcesNote stats={stats.data} />
           <Suspense fallback={<ChartsSkeleton />}>
             <RatingCharts stats={stats.data} loading={stats.isPending} />
           </Suspense>
         </>
       )}
+      <ByPlacement />
       <RecentReviews onOpen={setOpen} />
       <ReviewDrawer
         review={open}

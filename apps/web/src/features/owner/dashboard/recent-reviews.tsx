@@ -1,22 +1,23 @@
 import {
+  Badge,
   Box,
   Group,
   Pagination,
   Paper,
+  SegmentedControl,
   Skeleton,
   Table,
   Text,
-  TextInput,
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { PAGE_SIZE, TIMINGS, type TOwnerReview } from '@starloop/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { PAGE_SIZE, REVIEW_SOURCE_LABELS, TIMINGS, type TOwnerReview } from '@starloop/contract';
+import { SearchBox } from '../../../components/data-table/search-box.tsx';
+import { usePagedList } from '../../../components/data-table/use-paged-list.ts';
 import { formatDate, truncate } from '../../../lib/format.ts';
-import { useTrpc } from '../../../lib/use-trpc.ts';
+import { useGoogleStatus } from '../google/use-google-status.ts';
 import { LoadError } from '../shared/load-error.tsx';
+import { ownerReviewsList } from './owner-reviews-list.ts';
 import { RatingStars } from './rating-stars.tsx';
 import classes from './recent-reviews.module.css';
 
@@ -35,19 +36,26 @@ export interface TRecentReviewsProps {
   onOpen: (review: TOwnerReview) => void;
 }
 
+/** QR or Google, shown beside each review once the owner's Google reviews are in. */
+export function SourceBadge({ review }: { review: TOwnerReview }) {
+  const source = review.source ?? 'qr';
+  return (
+    <Badge size="sm" variant="light" color={source === 'google' ? 'blue' : 'gray'}>
+      {REVIEW_SOURCE_LABELS[source]}
+    </Badge>
+  );
+}
+
 /** 'Recent Reviews': Sr.no, Rating, Message, Date; searched and paged by the server, 5 a page. */
 export function RecentReviews({ onOpen }: TRecentReviewsProps) {
-  const trpc = useTrpc();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-
-  const reviews = useQuery(
-    trpc.owner.dashboard.reviews.queryOptions(
-      { page, limit: OWNER_REVIEWS_PAGE_SIZE, ...(debounced ? { search: debounced } : {}) },
-      { placeholderData: keepPreviousData },
-    ),
-  );
+  const list = usePagedList(ownerReviewsList);
+  const { query: reviews, search: params } = list;
+  const { page } = params;
+  const searching = params.search.trim() !== '' || params.source !== undefined;
+  // The source column and filter appear once the owner has connected Google.
+  const google = useGoogleStatus();
+  const withSources = Boolean(google.data?.enabled && google.data.status !== 'not_connected');
+  const columns = withSources ? 5 : 4;
 
   const rows = reviews.data?.reviews ?? [];
   const totalPages = reviews.data?.meta.totalPages ?? 0;
@@ -59,27 +67,36 @@ export function RecentReviews({ onOpen }: TRecentReviewsProps) {
         <Title order={2} size="h4" id="recent-reviews-title">
           Recent Reviews
         </Title>
-        <TextInput
+        {/* A new search goes back to page 1 (spec section 4). */}
+        <SearchBox
           label="Search reviews"
           placeholder="Search by message or contact"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            // Changing the search resets to page 1 (spec section 4).
-            setPage(1);
-          }}
-          w={{ base: '100%', xs: 280 }}
-          type="search"
+          value={params.search}
+          onChange={list.setSearch}
+          debounceMs={SEARCH_DEBOUNCE_MS}
+          maxWidth={280}
+          bare
         />
       </Group>
+      {withSources ? (
+        <SegmentedControl
+          mb="sm"
+          size="xs"
+          aria-label="Review source"
+          value={params.source ?? 'all'}
+          onChange={(value) =>
+            list.setFilter('source', value === 'all' ? undefined : (value as 'qr' | 'google'))
+          }
+          data={[
+            { value: 'all', label: 'All sources' },
+            { value: 'qr', label: 'QR' },
+            { value: 'google', label: 'Google' },
+          ]}
+        />
+      ) : null}
 
       {reviews.isError && !reviews.data ? (
-        <LoadError
-          title="Failed to load reviews"
-          error={reviews.error}
-          onRetry={() => void reviews.refetch()}
-          retrying={reviews.isFetching}
-        />
+        <LoadError title="Failed to load reviews" query={reviews} />
       ) : (
         <Box
           className={classes.tableWrap}
@@ -94,6 +111,7 @@ export function RecentReviews({ onOpen }: TRecentReviewsProps) {
                   <Table.Th w={120}>Rating</Table.Th>
                   <Table.Th>Message</Table.Th>
                   <Table.Th w={120}>Date</Table.Th>
+                  {withSources ? <Table.Th w={90}>Source</Table.Th> : null}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -101,13 +119,17 @@ export function RecentReviews({ onOpen }: TRecentReviewsProps) {
                   ? Array.from({ length: 3 }, (_, i) => (
                       // biome-ignore lint/suspicious/noArrayIndexKey: static skeleton rows
                       <Table.Tr key={i} data-testid="review-skeleton">
-                        <Table.Td colSpan={4}>
+                        <Table.Td colSpan={columns}>
                           <Skeleton height={20} />
                         </Table.Td>
                       </Table.Tr>
                     ))
                   : rows.map((review, index) => (
-                      <Table.Tr key={review.id} className={classes.row} onClick={() => onOpen(review)}>
+                      <Table.Tr
+                        key={`${review.source ?? 'qr'}-${review.id}`}
+                        className={classes.row}
+                        onClick={() => onOpen(review)}
+                      >
                         <Table.Td>{firstIndex + index + 1}</Table.Td>
                         <Table.Td>
                           <RatingStars rating={review.rating} size="sm" />
@@ -133,13 +155,18 @@ export function RecentReviews({ onOpen }: TRecentReviewsProps) {
                           </UnstyledButton>
                         </Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(review.createdAt)}</Table.Td>
+                        {withSources ? (
+                          <Table.Td>
+                            <SourceBadge review={review} />
+                          </Table.Td>
+                        ) : null}
                       </Table.Tr>
                     ))}
                 {!reviews.isPending && rows.length === 0 ? (
                   <Table.Tr>
-                    <Table.Td colSpan={4}>
+                    <Table.Td colSpan={columns}>
                       <Text ta="center" c="dimmed" py="md">
-                        {debounced ? 'No reviews found matching your search.' : 'No reviews available.'}
+                        {searching ? 'No reviews found matching your search.' : 'No reviews available.'}
                       </Text>
                     </Table.Td>
                   </Table.Tr>
@@ -155,7 +182,7 @@ export function RecentReviews({ onOpen }: TRecentReviewsProps) {
           <Pagination
             total={totalPages}
             value={Math.min(page, totalPages)}
-            onChange={setPage}
+            onChange={list.setPage}
             siblings={1}
             boundaries={1}
             getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}

@@ -1,10 +1,13 @@
 import { Alert, Badge, Divider, Drawer, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import type { TOwnerReview } from '@starloop/contract';
+import { SENTIMENT_LANGUAGE_NOTE, sentimentReadsText, type TOwnerReview } from '@starloop/contract';
 import { useQuery } from '@tanstack/react-query';
+import { LabelledValue } from '../../../components/labelled-value/labelled-value.tsx';
 import { AnchorLink } from '../../../components/router-links.tsx';
+import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
-import { errorMessage } from '../shared/use-owner.ts';
+import { GoogleReplyPanel } from '../google/google-reply-panel.tsx';
+import { ReplyStatusLine } from '../shared/reply-status-line.tsx';
 import { RatingStars } from './rating-stars.tsx';
 
 /** How often an open review asks again while its reply is being drafted. */
@@ -30,17 +33,6 @@ export interface TReviewDrawerProps {
   onClose: () => void;
 }
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <div>{children}</div>
-    </div>
-  );
-}
-
 function SentimentBadge({ review }: { review: TOwnerReview }) {
   if (!review.sentimentLabel) {
     return (
@@ -49,10 +41,20 @@ function SentimentBadge({ review }: { review: TOwnerReview }) {
       </Text>
     );
   }
-  return (
+  const badge = (
     <Badge color={SENTIMENT_COLORS[review.sentimentLabel] ?? 'gray'} variant="light">
       {review.sentimentLabel}
     </Badge>
+  );
+  // Tamil, Telugu, Bengali, Gujarati, Kannada...: the label comes from the stars, and we say so.
+  if (!review.message || sentimentReadsText(review.message)) return badge;
+  return (
+    <Stack gap={4} align="flex-start">
+      {badge}
+      <Text size="xs" c="dimmed">
+        {SENTIMENT_LANGUAGE_NOTE}
+      </Text>
+    </Stack>
   );
 }
 
@@ -74,18 +76,7 @@ function AutomaticReply({ review }: { review: TOwnerReview }) {
   const status = REPLY_STATUS[review.replyStatus];
   return (
     <Stack gap="xs">
-      <Group gap="xs">
-        {status ? (
-          <Badge color={status.color} variant="light">
-            {status.label}
-          </Badge>
-        ) : null}
-        {review.repliedAt ? (
-          <Text size="xs" c="dimmed">
-            {formatDateTime(review.repliedAt)}
-          </Text>
-        ) : null}
-      </Group>
+      <ReplyStatusLine status={status} at={review.repliedAt} />
       {review.replyStatus === 'failed' ? (
         <Text size="sm" c="red.8">
           Reason: {review.replyError || 'The reply could not be sent.'}
@@ -112,16 +103,18 @@ export function ReviewDrawer({ review, professional, onClose }: TReviewDrawerPro
   const trpc = useTrpc();
   const detail = useQuery(
     trpc.owner.dashboard.review.queryOptions(
-      { id: review?.id ?? 0 },
+      // QR reviews are asked for as before; Google ones name their source (ids are per source).
+      { id: review?.id ?? 0, ...(review?.source === 'google' ? { source: 'google' as const } : {}) },
       {
         enabled: review !== null,
         placeholderData: review ?? undefined,
-        // A reply is drafted in the background: keep asking while it is on its way.
+        // A reply is drafted (or published to Google) in the background: keep asking while it is on its way.
         refetchInterval: (query) => (query.state.data?.replyStatus === 'pending' ? REPLY_POLL_MS : false),
       },
     ),
   );
   const shown = detail.data ?? review;
+  const fromGoogle = shown?.source === 'google' && shown.google !== undefined;
 
   return (
     <Drawer
@@ -134,15 +127,15 @@ export function ReviewDrawer({ review, professional, onClose }: TReviewDrawerPro
     >
       {shown ? (
         <Stack gap="md">
-          <Field label="Rating">
+          <LabelledValue label="Rating">
             <Group gap="xs">
               <RatingStars rating={shown.rating} size="lg" />
               <Text size="sm" c="dimmed">
                 {shown.rating} / 5
               </Text>
             </Group>
-          </Field>
-          <Field label="Message">
+          </LabelledValue>
+          <LabelledValue label="Message">
             {shown.message ? (
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {shown.message}
@@ -152,40 +145,46 @@ export function ReviewDrawer({ review, professional, onClose }: TReviewDrawerPro
                 No message
               </Text>
             )}
-          </Field>
-          <Field label="Date">
+          </LabelledValue>
+          <LabelledValue label="Date">
             <Text size="sm">{formatDateTime(shown.createdAt)}</Text>
-          </Field>
-          <Field label="Customer contact">
+          </LabelledValue>
+          <LabelledValue label={fromGoogle ? 'Google review by' : 'Customer contact'}>
             <Text
               size="sm"
               c={shown.customerContact ? undefined : 'dimmed'}
               style={{ overflowWrap: 'anywhere' }}
             >
-              {shown.customerContact || 'Not given'}
+              {shown.customerContact || (fromGoogle ? 'A Google user' : 'Not given')}
             </Text>
-          </Field>
-          <Field label="Sentiment">
+          </LabelledValue>
+          <LabelledValue label="Sentiment">
             <SentimentBadge review={shown} />
-          </Field>
+          </LabelledValue>
           <Divider />
-          <Field label="Automatic reply">
-            {professional === undefined ? (
-              <Skeleton height={20} width="60%" />
-            ) : professional ? (
-              <AutomaticReply review={shown} />
-            ) : (
-              <Text size="sm">
-                Automatic replies come with the Professional plan.{' '}
-                <AnchorLink to="/dashboard/plan" size="sm">
-                  Upgrade to Professional
-                </AnchorLink>
-              </Text>
-            )}
-          </Field>
+          {fromGoogle ? (
+            <LabelledValue label="Reply on Google">
+              <GoogleReplyPanel key={`${shown.id}`} review={shown} />
+            </LabelledValue>
+          ) : (
+            <LabelledValue label="Automatic reply">
+              {professional === undefined ? (
+                <Skeleton height={20} width="60%" />
+              ) : professional ? (
+                <AutomaticReply review={shown} />
+              ) : (
+                <Text size="sm">
+                  Automatic replies come with the Professional plan.{' '}
+                  <AnchorLink to="/dashboard/plan" size="sm">
+                    Upgrade to Professional
+                  </AnchorLink>
+                </Text>
+              )}
+            </LabelledValue>
+          )}
           {detail.isError ? (
             <Alert color="red" variant="light">
-              Could not refresh this review. Error: {errorMessage(detail.error)}
+              Could not refresh this review. Error: {anyMessage(detail.error)}
             </Alert>
           ) : null}
         </Stack>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { trpcError } from '../../../test/fake-trpc.ts';
+import { PAYMENT_ORDER } from '../../../test/fixtures.ts';
 import { cleanToastsBeforeEach, deferred, owner, page, renderOwner } from '../test/owner-test-utils.tsx';
 
 // The payment gateway (Razorpay Checkout or the test dialog) is stubbed: each test says how it ends.
@@ -11,13 +12,7 @@ vi.mock('../../register/payment-gateway.ts', async (importOriginal) => ({
 }));
 
 const NOW = new Date('2026-02-01T06:00:00.000Z');
-const ORDER = {
-  orderId: 'order_123',
-  amount: 199900,
-  currency: 'INR',
-  keyId: 'rzp_test_key',
-  testMode: false,
-};
+const ORDER = PAYMENT_ORDER;
 const RESPONSE = {
   razorpay_order_id: 'order_123',
   razorpay_payment_id: 'pay_NEW',

@@ -2,10 +2,12 @@ import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title
 import {
   PAYMENT_TEXTS,
   REGISTRATION_PLANS,
+  REQUEST_LIMITS,
   resolveRegistrationPlan,
   SUBSCRIPTION_GRACE_DAYS,
 } from '@starloop/contract';
 import { useQuery } from '@tanstack/react-query';
+import { LabelledValue } from '../../../components/labelled-value/labelled-value.tsx';
 import { formatDate, formatPaise, titleCase } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
@@ -14,17 +16,6 @@ import { usePlanCheckout } from './use-plan-checkout.ts';
 
 const PROFESSIONAL = REGISTRATION_PLANS.find((plan) => plan.key === 'professional')!;
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <div>{children}</div>
-    </div>
-  );
-}
-
 /** 'Subscription Plan': the current plan and period, Renew / Upgrade, and the payment history. */
 export function PlanScreen() {
   const trpc = useTrpc();
@@ -32,14 +23,7 @@ export function PlanScreen() {
   const { pay, busy } = usePlanCheckout(plan.data?.plan);
 
   if (plan.isError) {
-    return (
-      <LoadError
-        title="Failed to load plan"
-        error={plan.error}
-        onRetry={() => void plan.refetch()}
-        retrying={plan.isFetching}
-      />
-    );
+    return <LoadError title="Failed to load plan" query={plan} />;
   }
   if (plan.isPending) {
     return (
@@ -71,19 +55,27 @@ export function PlanScreen() {
               </Badge>
             </Group>
             <Group gap="xl" wrap="wrap">
-              <Fact label="Period">
+              <LabelledValue label="Period">
                 <Text>{period ?? 'Not started yet'}</Text>
-              </Fact>
+              </LabelledValue>
               {remaining ? (
-                <Fact label={ended ? 'Ended' : 'Days left'}>
+                <LabelledValue label={ended ? 'Ended' : 'Days left'}>
                   <Text fw={600} c={ended ? 'red.8' : undefined}>
                     {remaining}
                   </Text>
-                </Fact>
+                </LabelledValue>
               ) : null}
-              <Fact label="Price">
+              <LabelledValue label="Price">
                 <Text>{formatPaise(current.amount)} / month</Text>
-              </Fact>
+              </LabelledValue>
+              {data.requests ? (
+                <LabelledValue label="Review requests">
+                  <Text>
+                    {data.requests.used.toLocaleString('en-IN')} of{' '}
+                    {data.requests.limit.toLocaleString('en-IN')} this month
+                  </Text>
+                </LabelledValue>
+              ) : null}
             </Group>
           </Stack>
           <Group gap="sm" wrap="wrap">
@@ -128,7 +120,9 @@ export function PlanScreen() {
           {data.plan === 'essential' ? (
             <Text size="sm" c="dimmed">
               Professional ({formatPaise(PROFESSIONAL.amount)} / month) adds automatic review replies,
-              sentiment analysis and custom response templates.
+              sentiment analysis, custom response templates and{' '}
+              {REQUEST_LIMITS.professional.toLocaleString('en-IN')} review requests a month instead of{' '}
+              {REQUEST_LIMITS.essential.toLocaleString('en-IN')}.
             </Text>
           ) : null}
           <Text size="xs" c="dimmed">

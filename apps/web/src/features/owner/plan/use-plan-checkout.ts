@@ -2,9 +2,10 @@ import { resolveRegistrationPlan } from '@starloop/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { notify } from '../../../components/notify.ts';
+import { anyMessage } from '../../../lib/api-errors.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { GATEWAY_LOAD_ERROR, openCheckout } from '../../register/payment-gateway.ts';
-import { errorMessage, useOwner } from '../shared/use-owner.ts';
+import { useOwner } from '../shared/use-owner.ts';
 
 export type TPlanPurpose = 'renewal' | 'upgrade';
 
@@ -49,7 +50,7 @@ export function usePlanCheckout(currentPlan: string | undefined) {
         try {
           order = await createOrder.mutateAsync({ plan, purpose });
         } catch (error) {
-          notify.error(errorMessage(error, PAYMENT_MESSAGES.initiateError), TOAST);
+          notify.error(anyMessage(error, PAYMENT_MESSAGES.initiateError), TOAST);
           return;
         }
         if (!order?.orderId) {
@@ -86,13 +87,13 @@ export function usePlanCheckout(currentPlan: string | undefined) {
 
         notify.info(PAYMENT_MESSAGES.processing, { id: PROCESSING_TOAST_ID, autoClose: false });
         try {
-          // The answer carries a fresh token; this browser keeps the session it already has.
+          // A renewal's answer carries no token: this browser keeps the session it already has.
           await verify.mutateAsync(result.response);
           notify.hide(PROCESSING_TOAST_ID);
           notify.success(purpose === 'upgrade' ? PAYMENT_MESSAGES.upgraded : PAYMENT_MESSAGES.renewed, TOAST);
         } catch (error) {
           notify.hide(PROCESSING_TOAST_ID);
-          notify.error(errorMessage(error, 'Payment verification failed'), TOAST);
+          notify.error(anyMessage(error, 'Payment verification failed'), TOAST);
         }
         // Captured or not, the server knows best: show its view of the plan and the history.
         await Promise.all([

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { trpcError } from '../../../test/fake-trpc.ts';
-import { APP_URL, cleanToastsBeforeEach, page, renderOwner } from '../test/owner-test-utils.tsx';
+import { APP_URL, cleanToastsBeforeEach, owner, page, renderOwner } from '../test/owner-test-utils.tsx';
 
 // The QR image is made in the browser by `qrcode`: record what it is asked to encode.
 const qr = vi.hoisted(() => ({ toDataURL: vi.fn() }));
@@ -27,7 +27,10 @@ describe('business profile', () => {
       'href',
       'https://g.page/r/chai-point/review',
     );
-    expect(page().queryByRole('textbox')).toBeNull();
+    // Read-only: the only field on the screen is the placements' "New placement".
+    expect(
+      within(page().getByRole('region', { name: 'Business information' })).queryByRole('textbox'),
+    ).toBeNull();
   });
 
   it('encodes exactly {APP_URL}/review/{code} and shows it at 256x256', async () => {
@@ -89,24 +92,15 @@ describe('business profile', () => {
       {
         'owner.me': () => {
           if (fail) throw trpcError('INTERNAL_SERVER_ERROR', 'Profile service is down');
-          return {
-            id: 7,
-            name: 'Asha Rao',
+          return owner({
             email: null,
-            businessName: 'Chai Point & Co.',
-            contactNumber: '9876543210',
-            code: 'chai-point',
             reviewLink: null,
             state: null,
             city: null,
             plan: 'essential',
-            status: 'active',
-            registrationSource: 'website',
-            reviewFlow: 'smart',
             subscriptionStart: null,
             subscriptionEnd: null,
-            createdAt: '2026-01-10T00:00:00.000Z',
-          };
+          });
         },
       },
       'Business Profile',

@@ -7,15 +7,19 @@ import {
   Group,
   Image,
   Paper,
+  Select,
   Skeleton,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
+import { PLACEMENT_TEXTS } from '@starloop/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { AnchorLink } from '../../../components/router-links.tsx';
+import { PlacementsSection } from '../placements/placements-section.tsx';
+import { usePlacements } from '../placements/use-placements.ts';
 import { LoadError } from '../shared/load-error.tsx';
 import { useOwner, useSystemInfo } from '../shared/use-owner.ts';
 import { qrDataUrl, qrFileName, reviewPageUrl } from './qr.ts';
@@ -26,19 +30,25 @@ const PRINT_ATTRIBUTE = 'data-print-table-card';
 
 export const TABLE_CARD_LINE = 'Scan to review us';
 
+/** The picker's value for the Default placement (keys are base62, so this never is one). */
+const DEFAULT_OPTION = 'default-placement';
+
 interface TTableCardProps {
   qr: string | undefined;
   businessName: string;
   url: string;
+  /** The placement's name, printed small so the owner knows which card goes where; none for Default. */
+  placementName: string | null;
 }
 
-function TableCardContent({ qr, businessName, url }: TTableCardProps) {
+function TableCardContent({ qr, businessName, url, placementName }: TTableCardProps) {
   return (
     <>
       {qr ? <img className={classes.cardQr} src={qr} alt="" /> : null}
       <p className={classes.cardName}>{businessName}</p>
       <p className={classes.cardLine}>{TABLE_CARD_LINE}</p>
       <p className={classes.cardUrl}>{url}</p>
+      {placementName ? <p className={classes.cardPlacement}>{placementName}</p> : null}
     </>
   );
 }
@@ -54,14 +64,33 @@ function usePrintTableCard() {
   }, []);
 }
 
-/** The owner's read-only business details, review page QR code (download, print) and table card. */
+/**
+ * The owner's read-only business details, review page QR code (download, print) and table card,
+ * for the Default placement or any named one, and the placements themselves.
+ */
 export function ProfileScreen() {
   const owner = useOwner();
   const info = useSystemInfo();
   const printCard = usePrintTableCard();
+  const placements = usePlacements();
+  // The placement whose QR code and card are shown; null = Default (the original QR code).
+  const [placementKey, setPlacementKey] = useState<string | null>(null);
+  const qrPanel = useRef<HTMLDivElement>(null);
+  const placementList = placements.data?.placements ?? [];
+  const placement = placementList.find((p) => p.key === placementKey) ?? null;
+  // A placement deleted elsewhere (or not loaded yet) falls back to Default.
+  const shownKey = placement?.key ?? null;
 
   // The review page address needs appUrl (system.info); when that fails, this window's origin.
-  const url = owner.data && !info.isPending ? reviewPageUrl(info.data?.appUrl, owner.data.code) : undefined;
+  const code = owner.data?.code;
+  const appUrl = info.data?.appUrl;
+  const urlFor = useCallback((key: string | null) => reviewPageUrl(appUrl, code ?? '', key), [appUrl, code]);
+  const ready = code !== undefined && !info.isPending;
+  const url = ready ? urlFor(shownKey) : undefined;
+  const showQr = (key: string | null) => {
+    setPlacementKey(key);
+    qrPanel.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+  };
   const qr = useQuery({
     queryKey: ['owner', 'profile', 'qr', url],
     queryFn: () => qrDataUrl(url ?? ''),
@@ -71,14 +100,7 @@ export function ProfileScreen() {
   });
 
   if (owner.isError) {
-    return (
-      <LoadError
-        title="Failed to load profile"
-        error={owner.error}
-        onRetry={() => void owner.refetch()}
-        retrying={owner.isFetching}
-      />
-    );
+    return <LoadError title="Failed to load profile" query={owner} />;
   }
 
   if (owner.isPending) {
@@ -95,7 +117,7 @@ export function ProfileScreen() {
   }
 
   const profile = owner.data;
-  const fileName = qrFileName(profile.businessName);
+  const fileName = qrFileName(profile.businessName, placement?.name);
 
   return (
     <Stack gap="lg">
@@ -113,22 +135,19 @@ export function ProfileScreen() {
               Business information
             </Title>
             <DataList orientation="vertical" gap="md" withDivider>
-              <DataList.Item>
-                <DataList.ItemLabel>Owner name</DataList.ItemLabel>
-                <DataList.ItemValue>{profile.name}</DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>Business name</DataList.ItemLabel>
-                <DataList.ItemValue>{profile.businessName}</DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>Contact number</DataList.ItemLabel>
-                <DataList.ItemValue>{profile.contactNumber}</DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>Business code</DataList.ItemLabel>
-                <DataList.ItemValue>{profile.code}</DataList.ItemValue>
-              </DataList.Item>
+              {(
+                [
+                  ['Owner name', profile.name],
+                  ['Business name', profile.businessName],
+                  ['Contact number', profile.contactNumber],
+                  ['Business code', profile.code],
+                ] as const
+              ).map(([label, value]) => (
+                <DataList.Item key={label}>
+                  <DataList.ItemLabel>{label}</DataList.ItemLabel>
+                  <DataList.ItemValue>{value}</DataList.ItemValue>
+                </DataList.Item>
+              ))}
               <DataList.Item>
                 <DataList.ItemLabel>Review link</DataList.ItemLabel>
                 <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>
@@ -176,13 +195,34 @@ export function ProfileScreen() {
         </Grid.Col>
 
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Paper withBorder radius="md" p="md" component="section" aria-labelledby="qr-title" h="100%">
+          <Paper
+            withBorder
+            radius="md"
+            p="md"
+            component="section"
+            aria-labelledby="qr-title"
+            h="100%"
+            ref={qrPanel}
+          >
             <Title order={2} size="h4" id="qr-title" mb="xs">
               QR code
             </Title>
             <Text size="sm" c="dimmed" mb="md">
               Customers scan it to open your review page.
             </Text>
+            {placementList.length > 0 ? (
+              <Select
+                label="Placement"
+                mb="md"
+                allowDeselect={false}
+                value={shownKey ?? DEFAULT_OPTION}
+                onChange={(value) => setPlacementKey(value && value !== DEFAULT_OPTION ? value : null)}
+                data={[
+                  { value: DEFAULT_OPTION, label: `${PLACEMENT_TEXTS.defaultName} (original QR code)` },
+                  ...placementList.map((p) => ({ value: p.key, label: p.name })),
+                ]}
+              />
+            ) : null}
             <Stack align="center" gap="md">
               {qr.data ? (
                 <Image
@@ -195,11 +235,7 @@ export function ProfileScreen() {
                   fit="contain"
                 />
               ) : qr.isError ? (
-                <LoadError
-                  title="Could not make the QR code"
-                  error={qr.error}
-                  onRetry={() => void qr.refetch()}
-                />
+                <LoadError title="Could not make the QR code" query={qr} />
               ) : (
                 <Skeleton width={256} height={256} radius="sm" data-testid="qr-loading" />
               )}
@@ -232,14 +268,26 @@ export function ProfileScreen() {
           </Button>
         </Group>
         <div className={classes.card} data-testid="table-card">
-          <TableCardContent qr={qr.data} businessName={profile.businessName} url={url ?? ''} />
+          <TableCardContent
+            qr={qr.data}
+            businessName={profile.businessName}
+            url={url ?? ''}
+            placementName={placement?.name ?? null}
+          />
         </div>
       </Paper>
+
+      <PlacementsSection urlFor={ready ? urlFor : undefined} selectedKey={shownKey} onShowQr={showQr} />
 
       {qr.data && url
         ? createPortal(
             <div className={classes.printRoot} aria-hidden="true">
-              <TableCardContent qr={qr.data} businessName={profile.businessName} url={url} />
+              <TableCardContent
+                qr={qr.data}
+                businessName={profile.businessName}
+                url={url}
+                placementName={placement?.name ?? null}
+              />
             </div>,
             document.body,
           )

@@ -28,3 +28,19 @@ describe('reviewPageUrl', () => {
     expect(reviewPageUrl('', 'chai-point')).toBe(`${window.location.origin}/review/chai-point`);
   });
 });
+
+describe('placements', () => {
+  it('puts the placement key in ?p= (Default has none, so printed codes keep working)', () => {
+    expect(reviewPageUrl('https://starloop.example', 'chai-point', 'aB3dE5gH7jK9')).toBe(
+      'https://starloop.example/review/chai-point?p=aB3dE5gH7jK9',
+    );
+    expect(reviewPageUrl('https://starloop.example', 'chai-point', null)).toBe(
+      'https://starloop.example/review/chai-point',
+    );
+  });
+
+  it("adds the placement's name to the file name", () => {
+    expect(qrFileName('Chai Point & Co.', 'Table 4')).toBe('chai_point___co_-table_4-qr-code.png');
+    expect(qrFileName('Chai Point & Co.', null)).toBe('chai_point___co_-qr-code.png');
+  });
+});

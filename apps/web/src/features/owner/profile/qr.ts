@@ -3,15 +3,33 @@
  * here, on demand (dynamic import), so no other screen pays for it.
  */
 
-/** Spec section 2: business name with non-alphanumerics replaced by underscores, lower-cased, plus '-qr-code.png'. */
-export function qrFileName(businessName: string): string {
-  return `${businessName.replace(/[^a-zA-Z0-9]/g, '_').toLowerCase()}-qr-code.png`;
+import { PLACEMENT_PARAM } from '@starloop/contract';
+
+const fileSafe = (text: string) => text.replace(/[^a-zA-Z0-9]/g, '_').toLowerCase();
+
+/**
+ * Spec section 2: business name with non-alphanumerics replaced by underscores, lower-cased, plus
+ * '-qr-code.png'. A placement's QR code adds its name the same way ('chai_point-table_4-qr-code.png'),
+ * so several downloads do not overwrite each other.
+ */
+export function qrFileName(businessName: string, placementName?: string | null): string {
+  const placement = placementName ? `-${fileSafe(placementName)}` : '';
+  return `${fileSafe(businessName)}${placement}-qr-code.png`;
 }
 
-/** `{appUrl}/review/{code}`; appUrl without trailing slashes, the window's origin when unknown. */
-export function reviewPageUrl(appUrl: string | null | undefined, code: string): string {
+/**
+ * `{appUrl}/review/{code}`, plus `?p={key}` for a placement (Default has none, so QR codes printed
+ * before placements existed keep working); appUrl without trailing slashes, the window's origin
+ * when unknown.
+ */
+export function reviewPageUrl(
+  appUrl: string | null | undefined,
+  code: string,
+  placementKey?: string | null,
+): string {
   const base = (appUrl?.trim() || window.location.origin).replace(/\/+$/, '');
-  return `${base}/review/${encodeURIComponent(code)}`;
+  const placement = placementKey ? `?${PLACEMENT_PARAM}=${encodeURIComponent(placementKey)}` : '';
+  return `${base}/review/${encodeURIComponent(code)}${placement}`;
 }
 
 /** Pixels of the generated PNG: sharp on the printed A5 card and in the download, shown at 256x256. */

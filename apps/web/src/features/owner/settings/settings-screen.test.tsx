@@ -1,3 +1,4 @@
+import { SECURITY_TEXTS } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { trpcError } from '../../../test/fake-trpc.ts';
@@ -248,6 +249,22 @@ describe('settings: change password', () => {
     expect(page().getByLabelText(/Current password/)).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('marks a new password the server finds too common on its field', async () => {
+    const app = await renderOwner(
+      '/dashboard/settings',
+      handlers({
+        'owner.settings.changePassword': () => {
+          throw trpcError('BAD_REQUEST', SECURITY_TEXTS.commonPassword, 'newPassword');
+        },
+      }),
+      'Settings',
+    );
+    await fill(app, 'oldpass1', 'password1', 'password1');
+
+    expect(await page().findByText(SECURITY_TEXTS.commonPassword)).toBeInTheDocument();
+    expect(page().getByLabelText(/^New password/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('changes the password, says so and clears the form', async () => {
     const app = await renderOwner(
       '/dashboard/settings',
@@ -270,5 +287,44 @@ describe('settings: change password', () => {
     });
     expect(page().getByLabelText(/Current password/)).toHaveValue('');
     expect(page().getByLabelText(/Confirm new password/)).toHaveValue('');
+  });
+});
+
+describe('settings: review page language', () => {
+  it('saves a default language and previews the page in each language', async () => {
+    const app = await renderOwner('/dashboard/settings', handlers(), 'Settings');
+    const section = within(await page().findByRole('region', { name: /Review page language/ }));
+    const select = section.getByRole('combobox', { name: 'Language your review page opens in' });
+    expect(select).toHaveValue("The customer's phone language");
+
+    await app.user.click(select);
+    await app.user.click(await screen.findByRole('option', { name: 'Tamil (தமிழ்)', hidden: true }));
+    await waitFor(() => expect(app.server.callsTo('owner.settings.update')).toHaveLength(1));
+    expect(app.server.callsTo('owner.settings.update')[0]?.input).toEqual({ reviewPageLanguage: 'ta' });
+    await waitFor(() => expect(select).toHaveValue('Tamil (தமிழ்)'));
+
+    await app.user.click(section.getByRole('button', { name: 'Preview the page' }));
+    const frame = section.getByTitle('Your review page in Tamil (தமிழ்)');
+    expect(frame).toHaveAttribute('src', '/review/chai-point?lang=ta');
+    // The preview runs no script and sends nothing.
+    expect(frame).toHaveAttribute('sandbox', '');
+    // (happy-dom loads no frame, and says so on the console.)
+    await app.user.click(section.getByRole('combobox', { name: 'Preview in' }));
+    // Both selects keep their options in the page: the newest list is the preview's.
+    const kannada = await screen.findAllByRole('option', { name: 'Kannada (ಕನ್ನಡ)', hidden: true });
+    await app.user.click(kannada.at(-1) as HTMLElement);
+    expect(section.getByTitle('Your review page in Kannada (ಕನ್ನಡ)')).toHaveAttribute(
+      'src',
+      '/review/chai-point?lang=kn',
+    );
+    expect(app.server.callsTo('owner.settings.update')).toHaveLength(1);
+
+    // Back to the phone's language: null.
+    await app.user.click(select);
+    await app.user.click(
+      await screen.findByRole('option', { name: "The customer's phone language", hidden: true }),
+    );
+    await waitFor(() => expect(app.server.callsTo('owner.settings.update')).toHaveLength(2));
+    expect(app.server.callsTo('owner.settings.update')[1]?.input).toEqual({ reviewPageLanguage: null });
   });
 });

@@ -22,9 +22,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { notify } from '../../../components/notify.ts';
 import { AnchorLink } from '../../../components/router-links.tsx';
+import { anyMessage } from '../../../lib/api-errors.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
-import { errorMessage } from '../shared/use-owner.ts';
 
 type TSentiment = TReplyTemplate['sentiment'];
 
@@ -65,30 +65,30 @@ function TemplateEditor({ template, editable }: { template: TReplyTemplate; edit
           setPreviewText(result.text);
           setPreviewError(null);
         },
-        onError: (e) => setPreviewError(errorMessage(e)),
+        onError: (e) => setPreviewError(anyMessage(e)),
       },
     );
   }, [debounced, template.sentiment, requestPreview]);
 
   const showList = (list: TReplyTemplateList) =>
     queryClient.setQueryData(trpc.owner.templates.list.queryKey(), list);
+  // A saved or reset template: the answer is the new list; a failure says why.
+  const change = (success: string, failure: string) => ({
+    onSuccess: (list: TReplyTemplateList) => {
+      showList(list);
+      notify.success(success);
+    },
+    onError: (e: unknown) => notify.error(anyMessage(e, failure)),
+  });
   const update = useMutation(
-    trpc.owner.templates.update.mutationOptions({
-      onSuccess: (list) => {
-        showList(list);
-        notify.success('Template saved');
-      },
-      onError: (e) => notify.error(errorMessage(e, 'Could not save the template. Please try again.')),
-    }),
+    trpc.owner.templates.update.mutationOptions(
+      change('Template saved', 'Could not save the template. Please try again.'),
+    ),
   );
   const reset = useMutation(
-    trpc.owner.templates.reset.mutationOptions({
-      onSuccess: (list) => {
-        showList(list);
-        notify.success('Template reset to default');
-      },
-      onError: (e) => notify.error(errorMessage(e, 'Could not reset the template. Please try again.')),
-    }),
+    trpc.owner.templates.reset.mutationOptions(
+      change('Template reset to default', 'Could not reset the template. Please try again.'),
+    ),
   );
 
   const { title, hint } = SENTIMENT_TITLES[template.sentiment];
@@ -176,12 +176,7 @@ export function TemplatesSection() {
         Reply templates
       </Title>
       {list.isError ? (
-        <LoadError
-          title="Failed to load reply templates"
-          error={list.error}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
+        <LoadError title="Failed to load reply templates" query={list} />
       ) : list.isPending ? (
         <Skeleton height={160} radius="md" />
       ) : (

@@ -2,8 +2,8 @@ import type { TOwnerSettings } from '@starloop/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { notify } from '../../../components/notify.ts';
+import { anyMessage } from '../../../lib/api-errors.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
-import { errorMessage } from '../shared/use-owner.ts';
 
 export type TSettingsPatch = Partial<TOwnerSettings>;
 
@@ -35,7 +35,7 @@ export function useSettings() {
       },
       onError: (error) => {
         setLastSaved([]);
-        notify.error(`Could not save your settings. ${errorMessage(error, 'Please try again.')}`);
+        notify.error(`Could not save your settings. ${anyMessage(error, 'Please try again.')}`);
       },
     }),
   );

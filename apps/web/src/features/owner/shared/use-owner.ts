@@ -15,9 +15,3 @@ export function useSystemInfo() {
   const trpc = useTrpc();
   return useQuery(trpc.system.info.queryOptions(undefined, { staleTime: Number.POSITIVE_INFINITY }));
 }
-
-/** The message of a failed call, for 'Error: {message}'. */
-export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
-}

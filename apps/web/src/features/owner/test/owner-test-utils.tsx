@@ -73,12 +73,61 @@ export function meta(total: number, page = 1, limit = 5) {
   return { total, page, limit, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1 };
 }
 
+export function placement(id: number, name: string, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    key: `Key${String(id).padStart(9, '0')}`,
+    name,
+    createdAt: '2026-11-20T06:30:00.000Z',
+    ...overrides,
+  };
+}
+
+/** By-placement figures of one row (counts in, shares worked out as the server does). */
+export function placementFigures(scans: number, ratings: number, ratingSum: number, positive: number) {
+  return {
+    scans,
+    ratings,
+    averageRating: ratings ? ratingSum / ratings : 0,
+    positive,
+    positiveShare: ratings ? positive / ratings : null,
+    conversion: scans ? ratings / scans : null,
+  };
+}
+
+/** An owner without placements and without activity. */
+export function emptyPlacementStats(input: unknown) {
+  const { from = '2026-10-27', to = '2026-11-25' } = (input ?? {}) as { from?: string; to?: string };
+  const zero = placementFigures(0, 0, 0, 0);
+  return {
+    from,
+    to,
+    rows: [{ placement: { id: null, name: 'Default', key: null, deleted: false }, ...zero }],
+    totals: zero,
+  };
+}
+
+/** What owner.requests.summary answers for an owner who has sent none. */
+export function requestSummary(overrides: Record<string, unknown> = {}) {
+  return {
+    reviewsFromRequests: 0,
+    averageFromRequests: null,
+    qrReviews: 25,
+    requestsSent: 0,
+    usage: { month: '2026-11', used: 0, limit: 1000 },
+    ...overrides,
+  };
+}
+
 /** The owner's usual procedures; pass more (or replacements) per test. */
 export function ownerHandlers(more: TFakeHandlers = {}): TFakeHandlers {
   return {
     'owner.me': () => owner(),
     'system.info': () => ({ appUrl: APP_URL, paymentsTestMode: true }),
     'owner.logout': () => ({ success: true }),
+    'owner.placements.list': () => ({ placements: [], limit: 50 }),
+    'owner.placements.stats': emptyPlacementStats,
+    'owner.requests.summary': () => requestSummary(),
     ...more,
   };
 }

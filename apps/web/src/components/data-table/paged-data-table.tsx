@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { anyMessage } from '../../lib/api-errors.ts';
+import {
+  DataTable,
+  type TDataTableError,
+  type TDataTablePagination,
+  type TDataTableProps,
+} from './data-table.tsx';
+import type { TSortState } from './sort.ts';
+
+/** What PagedDataTable needs of usePagedList's result (methods: any list's sort fields fit). */
+export interface TPagedListView<K extends string> {
+  search: { search: string };
+  sort: TSortState<K> | null;
+  setSort(sort: TSortState<K> | null): void;
+  setSearch(text: string): void;
+  pagination(total: number): TDataTablePagination;
+  query: { isPending: boolean; isPlaceholderData: boolean };
+}
+
+export interface TPagedDataTableProps<Row, K extends string>
+  extends Omit<TDataTableProps<Row, K>, 'search' | 'emptyText' | 'pagination'> {
+  list: TPagedListView<string>;
+  /** Rows in the whole list. */
+  total: number;
+  /** The search box's texts; debounceMs 0 (default) filters as the admin types. */
+  searchBox: { placeholder: string; label: string; debounceMs?: number };
+  /** [with a search, without]: e.g. ['No users found matching your search.', 'No users yet.']. */
+  empty: readonly [ReactNode, ReactNode];
+  /** Offers the sortable headers (the list has sort fields). */
+  sortable?: boolean;
+  /** Default: the list's pages; null hides the pager. */
+  pagination?: TDataTablePagination | null;
+}
+
+/** A DataTable wired to a usePagedList: search box, sort, pages, stale rows and the empty text. */
+export function PagedDataTable<Row, K extends string = string>({
+  list,
+  total,
+  searchBox,
+  empty,
+  sortable = false,
+  pagination,
+  ...props
+}: TPagedDataTableProps<Row, K>) {
+  const pager = pagination === undefined ? list.pagination(total) : pagination;
+  return (
+    <DataTable<Row, K>
+      loading={list.query.isPending}
+      stale={list.query.isPlaceholderData}
+      emptyText={list.search.search ? empty[0] : empty[1]}
+      {...(sortable ? { sort: list.sort as TSortState<K> | null, onSortChange: list.setSort } : {})}
+      search={{ value: list.search.search, onChange: list.setSearch, ...searchBox }}
+      {...(pager ? { pagination: pager } : {})}
+      {...props}
+    />
+  );
+}
+
+interface TFailingQuery {
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * The error box of a list that failed to load: the error's message (or `message`, e.g. for an
+ * answer with success false) and Retry; null while all is well.
+ */
+export function loadError(
+  query: TFailingQuery,
+  options: { title?: string; retryLabel?: string; message?: string | null } = {},
+): TDataTableError | null {
+  const message = query.isError ? anyMessage(query.error) : (options.message ?? null);
+  if (!message) return null;
+  return {
+    message,
+    onRetry: () => void query.refetch(),
+    ...(options.title ? { title: options.title } : {}),
+    ...(options.retryLabel ? { retryLabel: options.retryLabel } : {}),
+  };
+}

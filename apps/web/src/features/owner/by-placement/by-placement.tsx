@@ -1,0 +1,193 @@
+import { Group, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  type TPlacementFigures,
+  type TPlacementStats,
+  type TPlacementStatsRow,
+  ZPlacementStatsInput,
+} from '@starloop/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { DataTable, type TDataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { formatDate, formatNumber, formatPercent, formatRating } from '../../../lib/format.ts';
+import { useTrpc } from '../../../lib/use-trpc.ts';
+import { LoadError } from '../shared/load-error.tsx';
+import { placementLabel } from './placement-label.ts';
+import {
+  DEFAULT_RANGE_PRESET,
+  lastDays,
+  presetRange,
+  RANGE_PRESETS,
+  type TDayRange,
+  type TRangePreset,
+  todayInIndia,
+} from './placement-range.ts';
+
+// The chart (recharts) loads after the table: numbers first.
+const ByPlacementChart = lazy(() =>
+  import('./by-placement-chart.tsx').then((m) => ({ default: m.ByPlacementChart })),
+);
+
+/** A row of the table: one placement, or the totals ('All placements'). */
+export interface TByPlacementRow extends TPlacementFigures {
+  rowKey: string;
+  label: string;
+  deleted: boolean;
+  total: boolean;
+}
+
+export function byPlacementRows(stats: TPlacementStats): TByPlacementRow[] {
+  return [
+    ...stats.rows.map((row: TPlacementStatsRow) => ({
+      ...row,
+      rowKey: row.placement.id === null ? 'default' : String(row.placement.id),
+      label: placementLabel(row.placement),
+      deleted: row.placement.deleted,
+      total: false,
+    })),
+    { ...stats.totals, rowKey: 'total', label: 'All placements', deleted: false, total: true },
+  ];
+}
+
+/** A share (0 to 1) as a rounded percentage; '-' when there is nothing to divide by. */
+const share = (value: number | null) => (value === null ? '-' : formatPercent(value * 100));
+
+const strong = (row: TByPlacementRow, text: string) =>
+  row.total ? (
+    <Text size="sm" fw={700} span>
+      {text}
+    </Text>
+  ) : (
+    text
+  );
+
+const COLUMNS: TDataTableColumn<TByPlacementRow>[] = [
+  {
+    key: 'placement',
+    header: 'Placement',
+    render: (row) => (
+      <Text size="sm" fw={row.total ? 700 : 500} c={row.deleted ? 'dimmed' : undefined}>
+        {row.label}
+      </Text>
+    ),
+  },
+  { key: 'scans', header: 'Scans', align: 'right', render: (row) => strong(row, formatNumber(row.scans)) },
+  {
+    key: 'ratings',
+    header: 'Ratings',
+    align: 'right',
+    render: (row) => strong(row, formatNumber(row.ratings)),
+  },
+  {
+    key: 'average',
+    header: 'Average',
+    align: 'right',
+    render: (row) => strong(row, row.ratings ? formatRating(row.averageRating) : '-'),
+  },
+  {
+    key: 'positive',
+    header: '4-5 stars',
+    align: 'right',
+    render: (row) => strong(row, share(row.positiveShare)),
+  },
+  {
+    key: 'conversion',
+    header: 'Conversion',
+    align: 'right',
+    render: (row) => strong(row, share(row.conversion)),
+  },
+];
+
+/**
+ * The dashboard's "By placement": for each placement (Default first) the scans, ratings, average,
+ * share of 4-5 stars and conversion (ratings per scan) over a range of days, and a chart.
+ */
+export function ByPlacement() {
+  const trpc = useTrpc();
+  const today = useMemo(() => todayInIndia(), []);
+  const [preset, setPreset] = useState<TRangePreset>(DEFAULT_RANGE_PRESET);
+  const [custom, setCustom] = useState<TDayRange>(() => lastDays(30, today));
+  const range = presetRange(preset, today, custom);
+  const checked = ZPlacementStatsInput.safeParse(range);
+  const rangeError = checked.success ? null : (checked.error.issues[0]?.message ?? null);
+
+  const stats = useQuery(
+    trpc.owner.placements.stats.queryOptions(range, {
+      enabled: checked.success,
+      placeholderData: keepPreviousData,
+    }),
+  );
+  const rows = stats.data ? byPlacementRows(stats.data) : [];
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="by-placement-title">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+          <div>
+            <Title order={2} size="h4" id="by-placement-title">
+              By placement
+            </Title>
+            <Text size="sm" c="dimmed">
+              {stats.data
+                ? `${formatDate(`${stats.data.from}T00:00:00`)} to ${formatDate(`${stats.data.to}T00:00:00`)}. `
+                : ''}
+              Scans are openings of your review page, counted per day (India time) without cookies. Conversion
+              is ratings per scan.
+            </Text>
+          </div>
+          <SegmentedControl
+            aria-label="Date range"
+            size="xs"
+            value={preset}
+            onChange={(value) => setPreset(value as TRangePreset)}
+            data={RANGE_PRESETS.map((p) => ({ value: p.value, label: p.label }))}
+          />
+        </Group>
+
+        {preset === 'custom' ? (
+          <Group gap="sm" align="flex-start">
+            <TextInput
+              type="date"
+              label="From"
+              value={custom.from}
+              max={today}
+              onChange={(event) => setCustom({ ...custom, from: event.currentTarget.value })}
+              error={rangeError}
+            />
+            <TextInput
+              type="date"
+              label="To"
+              value={custom.to}
+              max={today}
+              onChange={(event) => setCustom({ ...custom, to: event.currentTarget.value })}
+            />
+          </Group>
+        ) : null}
+
+        {stats.isError ? (
+          <LoadError title="Failed to load placement stats" query={stats} />
+        ) : (
+          <>
+            <DataTable
+              label="By placement"
+              columns={COLUMNS}
+              rows={rows}
+              rowKey={(row) => row.rowKey}
+              loading={stats.isPending}
+              stale={stats.isPlaceholderData}
+              skeletonRows={3}
+              emptyText="No placements yet."
+              minWidth={560}
+            />
+            {stats.data ? (
+              <Suspense
+                fallback={<Skeleton height={200} radius="md" data-testid="placement-chart-loading" />}
+              >
+                <ByPlacementChart rows={stats.data.rows} />
+              </Suspense>
+            ) : null}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,111 @@
+import { Alert, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { GOOGLE_REPLY_MAX, GOOGLE_TEXTS, type TOwnerReview } from '@starloop/contract';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { notify } from '../../../components/notify.ts';
+import { anyMessage } from '../../../lib/api-errors.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useTrpc } from '../../../lib/use-trpc.ts';
+import { ReplyStatusLine } from '../shared/reply-status-line.tsx';
+import { useRefreshGoogle } from './use-google-status.ts';
+
+const STATUS: Record<string, { label: string; color: string }> = {
+  drafted: { label: 'Draft', color: 'blue' },
+  scheduled: { label: 'Scheduled', color: 'violet' },
+  publishing: { label: 'Publishing…', color: 'gray' },
+  published: { label: 'On Google', color: 'green' },
+  failed: { label: 'Not published', color: 'red' },
+};
+
+/**
+ * The reply of a Google review in the review drawer: what Google shows, and the draft the owner
+ * edits and publishes (once: the server refuses a second publish while one is on its way).
+ */
+export function GoogleReplyPanel({ review }: { review: TOwnerReview }) {
+  const trpc = useTrpc();
+  const refresh = useRefreshGoogle();
+  const publish = useMutation(trpc.owner.google.publishReply.mutationOptions());
+  const google = review.google!;
+  // Once a reply is on Google, that reply is what the owner edits; before, the draft.
+  const current =
+    (google.replyStatus === 'published'
+      ? (google.googleReply ?? google.replyDraft)
+      : (google.replyDraft ?? google.googleReply)) ?? '';
+  const [text, setText] = useState(current);
+  // A newer draft (an edited review, a publish confirmed) replaces the text unless the owner is typing.
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (!touched) setText(current);
+  }, [current, touched]);
+  const status = STATUS[google.replyStatus];
+  const busy = google.replyStatus === 'publishing' || publish.isPending;
+
+  return (
+    <Stack gap="xs">
+      <ReplyStatusLine status={status} at={google.googleReplyAt}>
+        {google.replyStatus === 'scheduled' && google.publishAfter ? (
+          <Text size="xs" c="dimmed">
+            Publishes by itself at {formatDateTime(google.publishAfter)}
+          </Text>
+        ) : null}
+      </ReplyStatusLine>
+      {google.replyError && google.replyStatus !== 'published' ? (
+        <Text size="sm" c={google.replyStatus === 'failed' ? 'red.8' : 'dimmed'}>
+          {google.replyError}
+        </Text>
+      ) : null}
+      {google.googleReply ? (
+        <Paper withBorder p="sm" radius="md" bg="gray.0">
+          <Text size="xs" c="dimmed" mb={4}>
+            Reply on Google
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="google-reply">
+            {google.googleReply}
+          </Text>
+        </Paper>
+      ) : null}
+      <Textarea
+        label={google.googleReply ? 'Edit your reply' : 'Your reply'}
+        autosize
+        minRows={4}
+        maxLength={GOOGLE_REPLY_MAX}
+        value={text}
+        disabled={busy}
+        onChange={(event) => {
+          setTouched(true);
+          setText(event.currentTarget.value);
+        }}
+      />
+      <Group justify="space-between">
+        <Text size="xs" c="dimmed">
+          Replies on Google are public.
+        </Text>
+        <Button
+          size="sm"
+          disabled={!text.trim()}
+          loading={busy}
+          onClick={() =>
+            publish.mutate(
+              { id: review.id, text },
+              {
+                onSuccess: () => {
+                  notify.success(GOOGLE_TEXTS.publishQueued);
+                  setTouched(false);
+                  void refresh();
+                },
+                onError: (error) => notify.error(anyMessage(error)),
+              },
+            )
+          }
+        >
+          {google.googleReply ? 'Update reply on Google' : 'Publish to Google'}
+        </Button>
+      </Group>
+      {publish.isError ? (
+        <Alert color="red" variant="light">
+          {anyMessage(publish.error)}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,415 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  Progress,
+  Radio,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { GOOGLE_TEXTS, type TGoogleReplyRule, type TGoogleStatus } from '@starloop/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { notify } from '../../../components/notify.ts';
+import { anyMessage } from '../../../lib/api-errors.ts';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { useTrpc } from '../../../lib/use-trpc.ts';
+import { useGoogleStatus, useRefreshGoogle } from './use-google-status.ts';
+
+/** Consent round trips already finished in this tab (StrictMode runs effects twice; a state works once). */
+const finishedStates = new Set<string>();
+
+/** `?code=&state=` (or `?error=`) as Google sends the owner back to Settings. */
+export function consentReturn(
+  search: Record<string, unknown>,
+): { code: string; state: string } | { error: string } | undefined {
+  const text = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
+  const state = text(search.state);
+  const error = text(search.error);
+  if (error && state) return { error };
+  const code = text(search.code);
+  return code && state ? { code, state } : undefined;
+}
+
+/**
+ * "Google Business Profile" on Settings: connect (Google's consent page), choose the location,
+ * the import's progress, sync and errors, the auto-publish rules, and disconnect. Hidden when the
+ * server has no Google credentials.
+ */
+export function GoogleSection() {
+  const trpc = useTrpc();
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const status = useGoogleStatus({ poll: true });
+  const refresh = useRefreshGoogle();
+  const connect = useMutation(trpc.owner.google.connect.mutationOptions());
+  const finish = useMutation(trpc.owner.google.finishConnect.mutationOptions());
+  const [consentError, setConsentError] = useState<string | null>(null);
+  const handled = useRef(false);
+
+  // Back from Google: spend the state and code once, then take them out of the address bar.
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    const back = consentReturn(search);
+    if (!back) return;
+    void navigate({ to: '/dashboard/settings', search: {}, replace: true });
+    if ('error' in back) {
+      setConsentError(GOOGLE_TEXTS.consentFailed);
+      return;
+    }
+    if (finishedStates.has(back.state)) return;
+    finishedStates.add(back.state);
+    finish.mutate(back, {
+      onSuccess: () => {
+        notify.success('Google Business Profile connected.');
+        void refresh();
+      },
+      onError: (error) => setConsentError(anyMessage(error)),
+    });
+  }, [finish, navigate, refresh, search]);
+
+  const startConnect = () =>
+    connect.mutate(undefined, {
+      onSuccess: ({ authorizationUrl }) => window.location.assign(authorizationUrl),
+      onError: (error) => notify.error(anyMessage(error)),
+    });
+
+  if (status.isError || status.data?.enabled === false) return null;
+  // Nothing shows until the server says it has Google (a server without it hides the section).
+  if (status.isPending && !finish.isPending) return null;
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="google-title">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4" id="google-title">
+          Google Business Profile
+        </Title>
+        {status.data ? <ConnectionBadge status={status.data} /> : null}
+      </Group>
+      {consentError ? (
+        <Alert color="red" variant="light" mb="sm" withCloseButton onClose={() => setConsentError(null)}>
+          {consentError}
+        </Alert>
+      ) : null}
+      {status.isPending || finish.isPending ? (
+        <Skeleton height={80} data-testid="google-loading" />
+      ) : status.data.status === 'not_connected' ? (
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">
+            Bring your Google reviews into StarLoop: see them beside your QR reviews, get a drafted reply for
+            each, and publish it to Google from here.
+          </Text>
+          <Button onClick={startConnect} loading={connect.isPending}>
+            Connect Google Business Profile
+          </Button>
+        </Stack>
+      ) : status.data.status === 'revoked' ? (
+        <Stack gap="sm" align="flex-start">
+          <Alert color="red" variant="light" title="Reconnect needed">
+            {GOOGLE_TEXTS.revoked}
+          </Alert>
+          <Group>
+            <Button onClick={startConnect} loading={connect.isPending}>
+              Reconnect Google Business Profile
+            </Button>
+            <DisconnectButton />
+          </Group>
+        </Stack>
+      ) : status.data.status === 'choose_location' ? (
+        <LocationPicker />
+      ) : (
+        <ActiveConnection status={status.data} />
+      )}
+    </Paper>
+  );
+}
+
+function ConnectionBadge({ status }: { status: TGoogleStatus }) {
+  // Light badges: dark text on a pale ground keeps the contrast readable (axe, WCAG AA).
+  if (status.status === 'active')
+    return (
+      <Badge color="green" variant="light">
+        Connected
+      </Badge>
+    );
+  if (status.status === 'revoked')
+    return (
+      <Badge color="red" variant="light">
+        Access lost
+      </Badge>
+    );
+  if (status.status === 'choose_location')
+    return (
+      <Badge color="blue" variant="light">
+        Choose a location
+      </Badge>
+    );
+  return (
+    <Badge color="gray" variant="light">
+      Not connected
+    </Badge>
+  );
+}
+
+/** The accounts and locations the owner's Google grant manages; one is chosen. */
+function LocationPicker() {
+  const trpc = useTrpc();
+  const refresh = useRefreshGoogle();
+  const locations = useQuery(trpc.owner.google.locations.queryOptions(undefined, { retry: false }));
+  const select = useMutation(trpc.owner.google.selectLocation.mutationOptions());
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [useForReviewLink, setUseForReviewLink] = useState(true);
+
+  if (locations.isPending) return <Skeleton height={80} />;
+  if (locations.isError) {
+    return (
+      <Alert color="red" variant="light">
+        Could not load your Google locations. {anyMessage(locations.error)}
+      </Alert>
+    );
+  }
+  const all = locations.data.accounts.flatMap((account) =>
+    account.locations.map((location) => ({ account, location, value: `${account.name}|${location.name}` })),
+  );
+  if (all.length === 0) {
+    return (
+      <Text size="sm">This Google account manages no business location. Connect the account that does.</Text>
+    );
+  }
+  const save = () => {
+    const pick = all.find((l) => l.value === chosen);
+    if (!pick) return;
+    select.mutate(
+      { accountName: pick.account.name, locationName: pick.location.name, useForReviewLink },
+      {
+        onSuccess: () => {
+          notify.success(GOOGLE_TEXTS.locationSaved);
+          void refresh();
+        },
+        onError: (error) => notify.error(anyMessage(error)),
+      },
+    );
+  };
+  return (
+    <Stack gap="sm">
+      <Radio.Group label="Which business location are these reviews for?" value={chosen} onChange={setChosen}>
+        <Stack gap="xs" mt="xs">
+          {all.map(({ account, location, value }) => (
+            <Radio
+              key={value}
+              value={value}
+              label={location.title}
+              description={[location.address, account.accountName].filter(Boolean).join(' · ')}
+            />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Checkbox
+        label="Use this location's Google review link as my review link"
+        description="Happy customers on your review page are sent to it."
+        checked={useForReviewLink}
+        onChange={(event) => setUseForReviewLink(event.currentTarget.checked)}
+      />
+      <Group>
+        <Button onClick={save} disabled={!chosen} loading={select.isPending}>
+          Use this location
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function ActiveConnection({ status }: { status: TGoogleStatus }) {
+  const trpc = useTrpc();
+  const refresh = useRefreshGoogle();
+  const sync = useMutation(trpc.owner.google.sync.mutationOptions());
+  const { sync: progress } = status;
+  const importing = !progress.firstImportDone || progress.state !== 'idle';
+  const total = progress.importTotal ?? 0;
+  const percent = total > 0 ? Math.min(100, Math.round((progress.importDone / total) * 100)) : 0;
+
+  return (
+    <Stack gap="sm">
+      <Text size="sm">
+        Location: <strong>{status.locationTitle ?? status.locationName}</strong> ·{' '}
+        {formatNumber(status.reviewCount)} Google reviews
+      </Text>
+      {importing ? (
+        <Stack gap={4}>
+          <Text size="sm" id="google-progress-label">
+            {progress.firstImportDone ? 'Syncing with Google…' : 'Importing your Google reviews…'}{' '}
+            {total > 0 ? `${formatNumber(progress.importDone)} of ${formatNumber(total)}` : ''}
+          </Text>
+          <Progress value={percent} animated aria-labelledby="google-progress-label" />
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Last synced {progress.lastSyncedAt ? formatDateTime(progress.lastSyncedAt) : 'not yet'}. New reviews
+          arrive within minutes; a full check runs every 30 minutes.
+        </Text>
+      )}
+      {progress.lastError ? (
+        <Alert color="orange" variant="light" title="Last sync problem">
+          {progress.lastError}
+          {progress.lastErrorAt ? ` (${formatDateTime(progress.lastErrorAt)})` : ''}
+        </Alert>
+      ) : null}
+      <Group>
+        <Button
+          variant="default"
+          loading={sync.isPending}
+          disabled={importing}
+          onClick={() =>
+            sync.mutate(undefined, {
+              onSuccess: ({ message }) => {
+                notify.success(message);
+                void refresh();
+              },
+              onError: (error) => notify.error(anyMessage(error)),
+            })
+          }
+        >
+          Sync now
+        </Button>
+        <DisconnectButton />
+      </Group>
+      <ReplyRules rules={status.replyRules} />
+    </Stack>
+  );
+}
+
+function DisconnectButton() {
+  const trpc = useTrpc();
+  const refresh = useRefreshGoogle();
+  const disconnect = useMutation(trpc.owner.google.disconnect.mutationOptions());
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming) {
+    return (
+      <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
+        Disconnect
+      </Button>
+    );
+  }
+  return (
+    <Group gap="xs">
+      <Text size="sm">Disconnect and remove the imported Google reviews?</Text>
+      <Button
+        color="red"
+        size="xs"
+        loading={disconnect.isPending}
+        onClick={() =>
+          disconnect.mutate(undefined, {
+            onSuccess: ({ message }) => {
+              notify.success(message);
+              setConfirming(false);
+              void refresh();
+            },
+            onError: (error) => notify.error(anyMessage(error)),
+          })
+        }
+      >
+        Yes, disconnect
+      </Button>
+      <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
+        Cancel
+      </Button>
+    </Group>
+  );
+}
+
+const RATINGS = [5, 4, 3, 2, 1] as const;
+
+/** Per star rating: publish the drafted reply by itself after a delay, or always ask the owner. */
+function ReplyRules({ rules }: { rules: TGoogleReplyRule[] }) {
+  const trpc = useTrpc();
+  const refresh = useRefreshGoogle();
+  const save = useMutation(trpc.owner.google.updateRules.mutationOptions());
+  const initial = () =>
+    RATINGS.map(
+      (rating) =>
+        rules.find((r) => r.rating === rating) ?? { rating, mode: 'ask' as const, delayMinutes: 120 },
+    );
+  const [draft, setDraft] = useState<TGoogleReplyRule[]>(initial);
+  const update = (rating: number, patch: Partial<TGoogleReplyRule>) =>
+    setDraft((current) => current.map((r) => (r.rating === rating ? { ...r, ...patch } : r)));
+
+  return (
+    <Stack gap="xs" mt="sm">
+      <Title order={3} size="h5">
+        Replies to new Google reviews
+      </Title>
+      <Text size="xs" c="dimmed">
+        Every new Google review gets a drafted reply. Choose which ones StarLoop may publish by itself, and
+        when.
+      </Text>
+      <Table withRowBorders={false} verticalSpacing={4}>
+        <Table.Tbody>
+          {draft.map((rule) => (
+            <Table.Tr key={rule.rating}>
+              <Table.Td w={90}>
+                <Text size="sm">{rule.rating} stars</Text>
+              </Table.Td>
+              <Table.Td>
+                <SegmentedControl
+                  size="xs"
+                  aria-label={`${rule.rating}-star replies`}
+                  value={rule.mode}
+                  onChange={(mode) => update(rule.rating, { mode: mode as TGoogleReplyRule['mode'] })}
+                  data={[
+                    { value: 'ask', label: 'Always ask me' },
+                    { value: 'auto', label: 'Publish by itself' },
+                  ]}
+                />
+              </Table.Td>
+              <Table.Td w={170}>
+                {rule.mode === 'auto' ? (
+                  <NumberInput
+                    size="xs"
+                    aria-label={`Hours before publishing ${rule.rating}-star replies`}
+                    suffix=" hours after"
+                    min={0}
+                    max={168}
+                    value={rule.delayMinutes / 60}
+                    onChange={(value) =>
+                      update(rule.rating, { delayMinutes: Math.round(Number(value || 0) * 60) })
+                    }
+                  />
+                ) : null}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Group>
+        <Button
+          size="xs"
+          loading={save.isPending}
+          onClick={() =>
+            save.mutate(
+              { rules: draft },
+              {
+                onSuccess: () => {
+                  notify.success(GOOGLE_TEXTS.rulesSaved);
+                  void refresh();
+                },
+                onError: (error) => notify.error(anyMessage(error)),
+              },
+            )
+          }
+        >
+          Save reply rules
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,150 @@
+import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import type { TChannelFigures } from '@starloop/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorBanner } from '../../../components/error-banner/error-banner.tsx';
+import { notify } from '../../../components/notify.ts';
+import { AnchorLink } from '../../../components/router-links.tsx';
+import { StatCard, StatGrid } from '../../../components/stat-card/stat-card.tsx';
+import { anyMessage } from '../../../lib/api-errors.ts';
+import { formatDateTime, formatRating } from '../../../lib/format.ts';
+import { useTrpc } from '../../../lib/use-trpc.ts';
+import { LoadError } from '../shared/load-error.tsx';
+import { CAMPAIGN_STATUS_COLORS, CAMPAIGN_STATUS_LABELS, CHANNEL_LABELS, shareOf } from './request-labels.ts';
+
+const n = (value: number) => value.toLocaleString('en-IN');
+const stars = (ratings: TChannelFigures['ratings']) =>
+  ([5, 4, 3, 2, 1] as const)
+    .filter((s) => ratings[s] > 0)
+    .map((s) => `${s}★ ${ratings[s]}`)
+    .join(', ') || '-';
+
+/** One campaign: its figures (sent, delivered, read, clicked, reviewed with ratings, opted out) per channel. */
+export function CampaignScreen({ campaignId }: { campaignId: number }) {
+  const trpc = useTrpc();
+  // Figures move while messages go out and customers answer: the screen refreshes itself.
+  const campaign = useQuery({
+    ...trpc.owner.requests.getCampaign.queryOptions({ id: campaignId }),
+    refetchInterval: 5000,
+  });
+  const cancel = useMutation(trpc.owner.requests.cancelCampaign.mutationOptions());
+  const [error, setError] = useState<string | null>(null);
+  if (campaign.isError) return <LoadError title="Failed to load campaign" query={campaign} />;
+  if (campaign.isPending) return <Skeleton height={240} radius="md" />;
+  const data = campaign.data;
+  const f = data.figures;
+  const skipped = data.skipped;
+  const skippedTotal =
+    skipped.optedOut + skipped.noConsent + skipped.tooSoon + skipped.noChannel + skipped.notFound;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <AnchorLink to="/dashboard/requests" size="sm">
+            ← All requests
+          </AnchorLink>
+          <Group gap="sm">
+            <Title order={2} size="h3">
+              {data.name}
+            </Title>
+            <Badge variant="light" color={CAMPAIGN_STATUS_COLORS[data.status]}>
+              {CAMPAIGN_STATUS_LABELS[data.status]}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {data.status === 'scheduled' ? 'Sends' : 'Sent'} {formatDateTime(data.sendAt)}
+            {data.reminderAfterDays ? ` · one reminder after ${data.reminderAfterDays} days` : ''}
+          </Text>
+        </Stack>
+        {data.status === 'scheduled' || data.status === 'sending' ? (
+          <Button
+            variant="light"
+            color="red"
+            loading={cancel.isPending}
+            onClick={async () => {
+              setError(null);
+              try {
+                notify.success((await cancel.mutateAsync({ id: campaignId })).message);
+                await campaign.refetch();
+              } catch (cancelError) {
+                setError(anyMessage(cancelError, 'Could not cancel. Please try again.'));
+              }
+            }}
+          >
+            Cancel campaign
+          </Button>
+        ) : null}
+      </Group>
+      <ErrorBanner message={error} />
+      <StatGrid cols={6}>
+        <StatCard label="Sent" value={n(f.sent)} hint={f.waiting ? `${n(f.waiting)} waiting` : undefined} />
+        <StatCard label="Delivered" value={n(f.delivered)} hint={shareOf(f.delivered, f.sent)} />
+        <StatCard label="Read" value={n(f.read)} hint={shareOf(f.read, f.sent)} />
+        <StatCard label="Clicked" value={n(f.clicked)} hint={shareOf(f.clicked, f.sent)} />
+        <StatCard
+          label="Reviewed"
+          value={n(f.reviewed)}
+          hint={f.averageRating === null ? undefined : `Average ${formatRating(f.averageRating)}`}
+        />
+        <StatCard label="Opted out" value={n(f.optedOut)} />
+      </StatGrid>
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="by-channel-title">
+        <Title order={3} size="h4" id="by-channel-title" mb="sm">
+          By channel
+        </Title>
+        <Table.ScrollContainer minWidth={720} type="native">
+          <Table aria-label="By channel" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Channel</Table.Th>
+                <Table.Th ta="right">Sent</Table.Th>
+                <Table.Th ta="right">Delivered</Table.Th>
+                <Table.Th ta="right">Read</Table.Th>
+                <Table.Th ta="right">Failed</Table.Th>
+                <Table.Th ta="right">Clicked</Table.Th>
+                <Table.Th ta="right">Reviewed</Table.Th>
+                <Table.Th>Ratings</Table.Th>
+                <Table.Th ta="right">Opted out</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.byChannel.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={9}>
+                    <Text size="sm" c="dimmed">
+                      Nothing sent yet.
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                data.byChannel.map((row) => (
+                  <Table.Tr key={row.channel}>
+                    <Table.Td>{CHANNEL_LABELS[row.channel]}</Table.Td>
+                    <Table.Td ta="right">{n(row.sent)}</Table.Td>
+                    <Table.Td ta="right">{n(row.delivered)}</Table.Td>
+                    <Table.Td ta="right">{n(row.read)}</Table.Td>
+                    <Table.Td ta="right">{n(row.failed)}</Table.Td>
+                    <Table.Td ta="right">{n(row.clicked)}</Table.Td>
+                    <Table.Td ta="right">{n(row.reviewed)}</Table.Td>
+                    <Table.Td>{stars(row.ratings)}</Table.Td>
+                    <Table.Td ta="right">{n(row.optedOut)}</Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Text size="xs" c="dimmed" mt="sm">
+          Email can tell when the mail server took a message (delivered), not when it was read.
+        </Text>
+      </Paper>
+      {skippedTotal > 0 ? (
+        <Text size="sm" c="dimmed">
+          Not asked: {n(skipped.tooSoon)} asked recently, {n(skipped.noConsent)} without consent,{' '}
+          {n(skipped.optedOut)} opted out, {n(skipped.noChannel)} unreachable
+          {skipped.notFound ? `, ${n(skipped.notFound)} not found` : ''}.
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

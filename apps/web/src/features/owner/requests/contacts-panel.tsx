@@ -1,0 +1,273 @@
+import { Badge, Button, Checkbox, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import type { TContact, TContactFilter } from '@starloop/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { BusyModal, ModalActions } from '../../../components/busy-modal/busy-modal.tsx';
+import { DataTable, type TDataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { ErrorBanner } from '../../../components/error-banner/error-banner.tsx';
+import { notify } from '../../../components/notify.ts';
+import { AnchorLink } from '../../../components/router-links.tsx';
+import { anyMessage } from '../../../lib/api-errors.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useTrpc } from '../../../lib/use-trpc.ts';
+import { AddContactDialog, CampaignDialog, SendNowDialog } from './contact-dialogs.tsx';
+import { ImportDialog } from './import-dialog.tsx';
+import { OPT_OUT_LABELS } from './request-labels.ts';
+
+const PAGE_SIZE = 10;
+
+export const contactLabel = (contact: Pick<TContact, 'name' | 'phone' | 'email'>) =>
+  contact.name ?? contact.phone ?? contact.email ?? 'Customer';
+
+/**
+ * The owner's customers: add one, import a file, send one request, tick some for a campaign, open
+ * a customer's history or mark them opted out.
+ */
+export function ContactsPanel({
+  onChanged,
+  onCampaign,
+}: {
+  onChanged: () => void;
+  onCampaign: (id: number) => void;
+}) {
+  const trpc = useTrpc();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<TContactFilter>('all');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [dialog, setDialog] = useState<'add' | 'import' | 'send' | 'campaign' | null>(null);
+  const [sendTo, setSendTo] = useState<TContact | null>(null);
+  const [optingOut, setOptingOut] = useState<TContact | null>(null);
+  const [optOutError, setOptOutError] = useState<string | null>(null);
+  const list = useQuery({
+    ...trpc.owner.requests.listContacts.queryOptions({ page, limit: PAGE_SIZE, search, filter }),
+    placeholderData: keepPreviousData,
+  });
+  const optOut = useMutation(trpc.owner.requests.optOutContact.mutationOptions());
+
+  const refresh = async () => {
+    await list.refetch();
+    onChanged();
+  };
+  const toggle = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const rows = list.data?.contacts ?? [];
+  const columns: TDataTableColumn<TContact>[] = [
+    {
+      key: 'pick',
+      header: '',
+      render: (row) => (
+        <Checkbox
+          aria-label={`Choose ${contactLabel(row)}`}
+          checked={selected.has(row.id)}
+          disabled={row.optedOutAt !== null || !row.consent}
+          onChange={(event) => toggle(row.id, event.currentTarget.checked)}
+        />
+      ),
+    },
+    {
+      key: 'name',
+      header: 'Name',
+      render: (row) => (
+        <AnchorLink to="/dashboard/requests/contacts/$contactId" params={{ contactId: String(row.id) }}>
+          {row.name ?? '(no name)'}
+        </AnchorLink>
+      ),
+    },
+    { key: 'phone', header: 'Phone', render: (row) => row.phone ?? '-', nowrap: true },
+    { key: 'email', header: 'Email', render: (row) => row.email ?? '-' },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (row) =>
+        row.optedOutAt ? (
+          <Badge color="red" variant="light">
+            {row.optOutSource ? OPT_OUT_LABELS[row.optOutSource] : 'Opted out'}
+          </Badge>
+        ) : row.consent ? (
+          <Badge color="green" variant="light">
+            Agreed
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="light">
+            No consent
+          </Badge>
+        ),
+    },
+    {
+      key: 'asked',
+      header: 'Last asked',
+      render: (row) => formatDate(row.lastRequestedAt) || '-',
+      nowrap: true,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      nowrap: true,
+      render: (row) =>
+        row.optedOutAt ? null : (
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="compact-xs"
+              variant="light"
+              disabled={!row.consent}
+              onClick={() => {
+                setSendTo(row);
+                setDialog('send');
+              }}
+            >
+              Send request
+            </Button>
+            <Button size="compact-xs" variant="subtle" color="red" onClick={() => setOptingOut(row)}>
+              Opt out
+            </Button>
+          </Group>
+        ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <SegmentedControl
+          aria-label="Show"
+          value={filter}
+          onChange={(value) => {
+            setFilter(value as TContactFilter);
+            setPage(1);
+          }}
+          data={[
+            { value: 'all', label: 'All' },
+            { value: 'reachable', label: 'Can be asked' },
+            { value: 'opted-out', label: 'Opted out' },
+          ]}
+        />
+        <Text size="sm" c="dimmed">
+          {list.data
+            ? `${list.data.counts.total.toLocaleString('en-IN')} customers, ${list.data.counts.optedOut.toLocaleString('en-IN')} opted out`
+            : ''}
+        </Text>
+      </Group>
+      <DataTable
+        label="Customers"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        loading={list.isPending}
+        stale={list.isPlaceholderData}
+        emptyText={search ? 'No customers match your search.' : 'No customers yet. Add one or import a file.'}
+        error={
+          list.isError
+            ? {
+                title: 'Failed to load customers',
+                message: anyMessage(list.error),
+                onRetry: () => void list.refetch(),
+              }
+            : null
+        }
+        search={{
+          value: search,
+          onChange: (value) => {
+            setSearch(value);
+            setPage(1);
+          },
+          placeholder: 'Search name, phone or email',
+          debounceMs: 300,
+        }}
+        toolbar={
+          <Group gap="xs">
+            <Button variant="default" onClick={() => setDialog('add')}>
+              Add customer
+            </Button>
+            <Button variant="default" onClick={() => setDialog('import')}>
+              Import
+            </Button>
+            <Button
+              variant="light"
+              onClick={() => {
+                setSendTo(null);
+                setDialog('send');
+              }}
+            >
+              Send a request
+            </Button>
+            <Button onClick={() => setDialog('campaign')}>
+              {selected.size > 0 ? `New campaign (${selected.size})` : 'New campaign'}
+            </Button>
+          </Group>
+        }
+        pagination={
+          list.data && list.data.meta.total > PAGE_SIZE
+            ? { page, limit: PAGE_SIZE, total: list.data.meta.total, onPageChange: setPage }
+            : undefined
+        }
+      />
+      <AddContactDialog
+        opened={dialog === 'add'}
+        onClose={() => setDialog(null)}
+        onSaved={() => void refresh()}
+      />
+      <ImportDialog
+        opened={dialog === 'import'}
+        onClose={() => setDialog(null)}
+        onDone={() => void refresh()}
+      />
+      <SendNowDialog
+        opened={dialog === 'send'}
+        onClose={() => setDialog(null)}
+        onSent={() => void refresh()}
+        contact={sendTo ? { id: sendTo.id, label: contactLabel(sendTo) } : null}
+      />
+      <CampaignDialog
+        opened={dialog === 'campaign'}
+        onClose={() => setDialog(null)}
+        contactIds={[...selected]}
+        onCreated={(id) => {
+          setSelected(new Set());
+          void refresh();
+          onCampaign(id);
+        }}
+      />
+      <BusyModal
+        opened={optingOut !== null}
+        onClose={() => {
+          setOptingOut(null);
+          setOptOutError(null);
+        }}
+        busy={optOut.isPending}
+        title="Opt this customer out?"
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            {optingOut ? `${contactLabel(optingOut)} will never get a review request from you again.` : ''}
+          </Text>
+          <ErrorBanner message={optOutError} />
+          <ModalActions
+            busy={optOut.isPending}
+            onCancel={() => setOptingOut(null)}
+            onConfirm={async () => {
+              if (!optingOut) return;
+              try {
+                const result = await optOut.mutateAsync({ id: optingOut.id });
+                notify.success(result.message);
+                setOptingOut(null);
+                await refresh();
+              } catch (error) {
+                setOptOutError(anyMessage(error, 'Could not save. Please try again.'));
+              }
+            }}
+            color="red"
+            label={optOut.isPending ? 'Saving...' : 'Opt out'}
+            focusCancel
+          />
+        </Stack>
+      </BusyModal>
+    </Stack>
+  );
+}

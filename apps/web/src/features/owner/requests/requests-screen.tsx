@@ -1,0 +1,75 @@
+import { Stack, Tabs } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { StatCard, StatGrid } from '../../../components/stat-card/stat-card.tsx';
+import { formatRating } from '../../../lib/format.ts';
+import { useTrpc } from '../../../lib/use-trpc.ts';
+import { CampaignsPanel } from './campaigns-panel.tsx';
+import { ContactsPanel } from './contacts-panel.tsx';
+import { usageLabel } from './request-labels.ts';
+import { RequestSettingsPanel } from './request-settings-panel.tsx';
+
+/**
+ * Review requests: this month's use of the plan and what requests brought (cards), then the
+ * customers (add, import, send, campaign, opt out), the campaigns with their figures, and the
+ * settings.
+ */
+export function RequestsScreen() {
+  const trpc = useTrpc();
+  const navigate = useNavigate();
+  const summary = useQuery(trpc.owner.requests.summary.queryOptions());
+  const [tab, setTab] = useState<string | null>('customers');
+  const data = summary.data;
+  return (
+    <Stack gap="lg">
+      <StatGrid>
+        <StatCard
+          label="Requests this month"
+          value={data ? data.usage.used.toLocaleString('en-IN') : '-'}
+          hint={data ? usageLabel(data.usage.used, data.usage.limit) : undefined}
+          loading={summary.isPending}
+        />
+        <StatCard
+          label="Requests sent"
+          value={data?.requestsSent.toLocaleString('en-IN') ?? '-'}
+          loading={summary.isPending}
+        />
+        <StatCard
+          label="Reviews from requests"
+          value={data?.reviewsFromRequests.toLocaleString('en-IN') ?? '-'}
+          loading={summary.isPending}
+        />
+        <StatCard
+          label="Average from requests"
+          value={data?.averageFromRequests == null ? '-' : formatRating(data.averageFromRequests)}
+          loading={summary.isPending}
+        />
+      </StatGrid>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="customers">Customers</Tabs.Tab>
+          <Tabs.Tab value="campaigns">Campaigns</Tabs.Tab>
+          <Tabs.Tab value="settings">Settings</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="customers" pt="md">
+          <ContactsPanel
+            onChanged={() => void summary.refetch()}
+            onCampaign={(id) =>
+              void navigate({
+                to: '/dashboard/requests/campaigns/$campaignId',
+                params: { campaignId: String(id) },
+              })
+            }
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="campaigns" pt="md">
+          <CampaignsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="settings" pt="md">
+          <RequestSettingsPanel />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,118 @@
+import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { REVIEW_PAGE_LANGUAGES, type TOwnerSettings, type TReviewPageLanguage } from '@starloop/contract';
+import { useState } from 'react';
+import { useOwner } from '../shared/use-owner.ts';
+import { SavedNote } from './saved-note.tsx';
+import type { TSettingsSaver } from './use-settings.ts';
+
+/** The review page's languages as the owner reads them: English name, then the language's own. */
+export const REVIEW_LANGUAGE_NAMES: Record<TReviewPageLanguage, string> = {
+  en: 'English',
+  hi: 'Hindi (हिन्दी)',
+  mr: 'Marathi (मराठी)',
+  ta: 'Tamil (தமிழ்)',
+  te: 'Telugu (తెలుగు)',
+  bn: 'Bengali (বাংলা)',
+  gu: 'Gujarati (ગુજરાતી)',
+  kn: 'Kannada (ಕನ್ನಡ)',
+};
+
+/** The Select's value for "no default" (null in the settings). */
+export const PHONE_DECIDES = 'phone';
+const LANGUAGE_OPTIONS = [
+  { value: PHONE_DECIDES, label: "The customer's phone language" },
+  ...REVIEW_PAGE_LANGUAGES.map((lang) => ({ value: lang, label: REVIEW_LANGUAGE_NAMES[lang] })),
+];
+const PREVIEW_OPTIONS = REVIEW_PAGE_LANGUAGES.map((lang) => ({
+  value: lang,
+  label: REVIEW_LANGUAGE_NAMES[lang],
+}));
+
+const isLanguage = (value: string | null): value is TReviewPageLanguage =>
+  (REVIEW_PAGE_LANGUAGES as readonly (string | null)[]).includes(value);
+
+/**
+ * The review page's default language, with a preview of the page in any of its languages. The
+ * preview is the server's own page in a sandboxed frame: no script runs, nothing can be sent from
+ * it, and the server does not count it as a customer's view.
+ */
+export function ReviewLanguageSection({
+  settings,
+  saver,
+}: {
+  settings: TOwnerSettings;
+  saver: TSettingsSaver;
+}) {
+  const owner = useOwner();
+  const pending =
+    saver.pending && 'reviewPageLanguage' in saver.pending ? saver.pending.reviewPageLanguage : undefined;
+  const current = pending !== undefined ? pending : (settings.reviewPageLanguage ?? null);
+  const [preview, setPreview] = useState<TReviewPageLanguage>(current ?? 'en');
+  /** Loaded on request: the frame is a page of its own. */
+  const [showPreview, setShowPreview] = useState(false);
+  const code = owner.data?.code;
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="review-language-title">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4" id="review-language-title">
+          Review page language
+        </Title>
+        <SavedNote saver={saver} field="reviewPageLanguage" />
+      </Group>
+      <Stack gap="md">
+        <Select
+          label="Language your review page opens in"
+          description="Customers can always switch at the bottom of the page, and their phone remembers it."
+          data={LANGUAGE_OPTIONS}
+          value={current ?? PHONE_DECIDES}
+          allowDeselect={false}
+          disabled={saver.saving}
+          onChange={(next) => {
+            const lang = isLanguage(next) ? next : null;
+            if (lang) setPreview(lang);
+            saver.save({ reviewPageLanguage: lang });
+          }}
+        />
+        {showPreview ? (
+          <>
+            <Select
+              label="Preview in"
+              data={PREVIEW_OPTIONS}
+              value={preview}
+              allowDeselect={false}
+              onChange={(next) => {
+                if (isLanguage(next)) setPreview(next);
+              }}
+              maw={280}
+            />
+            {code ? (
+              <iframe
+                title={`Your review page in ${REVIEW_LANGUAGE_NAMES[preview]}`}
+                src={`/review/${encodeURIComponent(code)}?lang=${preview}`}
+                sandbox=""
+                loading="lazy"
+                style={{
+                  width: '100%',
+                  maxWidth: 420,
+                  height: 560,
+                  border: '1px solid var(--mantine-color-gray-3)',
+                  borderRadius: 'var(--mantine-radius-md)',
+                }}
+              />
+            ) : null}
+            <Text size="xs" c="dimmed">
+              Your page as customers see it; taps in the preview do nothing.
+            </Text>
+          </>
+        ) : (
+          <Group>
+            <Button variant="light" onClick={() => setShowPreview(true)}>
+              Preview the page
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,69 @@
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { checkForm, issuesToErrors, useForm } from './use-form.ts';
+
+const ZEmail = z.object({ email: z.string().trim().min(1, 'Email is required').email('Email is invalid') });
+
+describe('useForm', () => {
+  it('keeps the first message per field and clears a field error on edit', () => {
+    expect(
+      issuesToErrors([
+        { path: ['email'], message: 'Email is required' },
+        { path: ['email'], message: 'Email is invalid' },
+        { path: ['branches', 0, 'code'], message: 'Business code is required' },
+      ]),
+    ).toEqual({ email: 'Email is required', 'branches.0.code': 'Business code is required' });
+
+    const { result } = renderHook(() => useForm(ZEmail, { email: '' }));
+    act(() => {
+      expect(result.current.submit()).toBeUndefined();
+    });
+    expect(result.current.errors.email).toBe('Email is required');
+    act(() => result.current.setField('email', 'a@b.co'));
+    expect(result.current.errors.email).toBeUndefined();
+    expect(result.current.values.email).toBe('a@b.co');
+  });
+
+  it("returns the schema's parsed values on submit", () => {
+    const { result } = renderHook(() => useForm(ZEmail, { email: '  asha@example.com ' }));
+    let parsed: unknown;
+    act(() => {
+      parsed = result.current.submit();
+    });
+    expect(parsed).toEqual({ email: 'asha@example.com' });
+    expect(result.current.hasErrors).toBe(false);
+  });
+
+  it('checks every field again on each change after a submit, when asked to', () => {
+    const { result } = renderHook(() => useForm(ZEmail, { email: '' }, { revalidate: true }));
+    act(() => result.current.setField('email', 'x'));
+    expect(result.current.errors.email).toBeUndefined();
+    act(() => void result.current.submit());
+    expect(result.current.errors.email).toBe('Email is invalid');
+    act(() => result.current.setField('email', ''));
+    expect(result.current.errors.email).toBe('Email is required');
+    act(() => result.current.input('email').onChange({ currentTarget: { value: 'a@b.co' } } as never));
+    expect(result.current.errors.email).toBeUndefined();
+  });
+
+  it('counts two changes in one event and starts over on reset', () => {
+    const ZPlace = z.object({ state: z.string(), city: z.string() });
+    const { result } = renderHook(() => useForm(ZPlace, { state: 'KA', city: 'Bengaluru' }));
+    act(() => {
+      result.current.setField('state', 'MH');
+      result.current.setField('city', '');
+    });
+    expect(result.current.values).toEqual({ state: 'MH', city: '' });
+    act(() => result.current.reset({ state: '', city: '' }));
+    expect(result.current).toMatchObject({ values: { state: '', city: '' }, errors: {}, submitted: false });
+  });
+
+  it('checkForm gives the data or the errors without a component', () => {
+    expect(checkForm(ZEmail, { email: 'nope' })).toEqual({
+      data: undefined,
+      errors: { email: 'Email is invalid' },
+    });
+    expect(checkForm(ZEmail, { email: 'a@b.co' })).toEqual({ data: { email: 'a@b.co' }, errors: {} });
+  });
+});

@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ContactScreen } from '../../../../features/owner/requests/contact-screen.tsx';
+import { titleHead } from '../../../../lib/page-title.ts';
+
+export const Route = createFileRoute('/_app/dashboard/requests/contacts/$contactId')({
+  head: titleHead('Customer'),
+  component: function ContactRoute() {
+    const { contactId } = Route.useParams();
+    return <ContactScreen contactId={Number(contactId)} />;
+  },
+});
