@@ -31,14 +31,22 @@ export const DESKTOP = { width: 1440, height: 900 };
 
 export async function newPage(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; storage?: Record<string, string> } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    storage?: Record<string, string>;
+    /** false: a phone with scripts blocked (the review page's no-JS path). */
+    javaScriptEnabled?: boolean;
+    /** The browser's language (its Accept-Language header); en-IN by default. */
+    locale?: string;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: options.viewport ?? DESKTOP,
     acceptDownloads: true,
-    locale: 'en-IN',
+    locale: options.locale ?? 'en-IN',
     timezoneId: 'Asia/Kolkata',
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   if (options.storage) {
     const entries = options.storage;

@@ -57,6 +57,21 @@ async function postgresDatabase() {
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
+// The fake Google (issue 20) on loopback: the server's Google endpoints point at it.
+const fakeGoogle = spawn(process.execPath, ['--import', 'tsx', 'scripts/start-fake-google.ts'], {
+  cwd: e2eDir,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+process.on('exit', () => fakeGoogle.kill('SIGTERM'));
+const google = await new Promise((resolve, reject) => {
+  let out = '';
+  fakeGoogle.stdout.on('data', (chunk) => {
+    out += chunk;
+    if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]));
+  });
+  fakeGoogle.on('exit', () => reject(new Error('the fake Google exited before it was ready')));
+});
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'starloop-e2e-'));
 const port = await freePort();
 const database = await postgresDatabase();
@@ -68,22 +83,36 @@ const env = {
   APP_URL: `http://127.0.0.1:${port}`,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   ...(database ? { DATABASE_URL: database.url } : {}),
+  GOOGLE_CLIENT_ID: google.clientId,
+  GOOGLE_CLIENT_SECRET: google.clientSecret,
+  GOOGLE_API_BASE: google.url,
+  GOOGLE_OAUTH_BASE: google.url,
+  // The journeys run at any hour: campaign messages may go all day here (the 9-to-9 rule itself is
+  // tested by the server's tests with a fixed clock).
+  REQUESTS_PROMOTIONAL_HOURS: '0-24',
 };
 delete env.STARLOOP_TEST_DATABASE_URL;
 delete env.SMTP_URL;
 delete env.RAZORPAY_KEY_ID;
 delete env.RAZORPAY_KEY_SECRET;
 
+// The server as production runs it: the built JavaScript (esbuild, about a second).
+const serverBuild = spawnSync('npm', ['run', 'build', '-w', '@starloop/server'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (serverBuild.status !== 0) process.exit(serverBuild.status ?? 1);
+
 const tsx = ['--import', 'tsx'];
 console.error(`E2E: ${database ? 'PostgreSQL' : 'embedded PGlite'} database, server on port ${port}`);
-const seed = spawnSync(process.execPath, [...tsx, 'apps/server/src/cli.ts', 'db:seed', '--demo'], {
+const seed = spawnSync(process.execPath, ['apps/server/dist/cli.js', 'db:seed', '--demo'], {
   cwd: root,
   env,
   stdio: 'inherit',
 });
 if (seed.status !== 0) process.exit(seed.status ?? 1);
 
-const server = spawn(process.execPath, [...tsx, 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
   cwd: root,
   env,
   stdio: ['ignore', 'inherit', 'inherit'],
@@ -124,7 +153,7 @@ const result = spawnSync(
   [...tsx, '--test', '--test-concurrency=1', '--test-reporter=spec', ...specs],
   {
     cwd: e2eDir,
-    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir, E2E_FAKE_GOOGLE_URL: google.url },
     stdio: 'inherit',
   },
 );
@@ -135,6 +164,7 @@ await new Promise((resolve) => {
   else server.on('exit', resolve);
   setTimeout(resolve, 10_000);
 });
+fakeGoogle.kill('SIGTERM');
 await database?.drop().catch(() => {});
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);

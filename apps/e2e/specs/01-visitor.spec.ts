@@ -37,6 +37,27 @@ describe('visitor: landing, pricing, support and legal pages', () => {
     await context.close();
   });
 
+  it('arrives rendered (readable without scripts), then the app takes it over without an error', async () => {
+    const noScript = await newPage(browser, { viewport: PHONE, javaScriptEnabled: false });
+    await noScript.page.goto('/');
+    await noScript.page.getByText('Get Started Now').first().waitFor();
+    await noScript.page.getByText('Join the Review Revolution').waitFor();
+    await noScript.context.close();
+
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto('/', { waitUntil: 'networkidle' });
+    // The menu button says it cannot work until the app has hydrated the page.
+    await page.locator('button[aria-label="Open menu"]:not([aria-disabled])').waitFor();
+    assert.equal(await page.title(), 'Review collection for Indian businesses | StarLoop');
+    assert.deepEqual(problems, [], 'no hydration error or warning in the console');
+    await context.close();
+  });
+
   it('toggles the mobile menu', async () => {
     const { context, page } = await newPage(browser, { viewport: PHONE });
     await page.goto('/');

@@ -57,8 +57,8 @@ describe('registration: form, plan, test-gateway payment', () => {
     await pick(page, form.getByRole('combobox', { name: /^State/ }), 'Karnataka');
     assert.equal(await city.inputValue(), '');
     await pick(page, city, 'Bengaluru');
-    await form.getByLabel(/^Password/).fill('secret12');
-    await form.getByLabel(/^Confirm password/).fill('secret12');
+    await form.getByLabel(/^Password/).fill('chai-point-2026');
+    await form.getByLabel(/^Confirm password/).fill('chai-point-2026');
     await form.getByRole('radio', { name: /Essential/ }).check();
     await form.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Continue to plan' }).click();

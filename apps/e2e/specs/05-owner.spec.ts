@@ -40,10 +40,13 @@ describe('owner: sign in, dashboard, QR, plan, settings, logout', () => {
     await page.getByRole('heading', { name: /^Hi, / }).waitFor();
 
     // Dashboard: server paging and search.
-    const firstRow = await page.getByRole('row').nth(1).textContent();
-    await page.getByRole('button', { name: 'Page 2' }).click();
+    // The dashboard has other tables (By placement); the paging is Recent Reviews'.
+    const recentReviews = page.getByRole('region', { name: 'Recent Reviews' });
+    const firstRow = await recentReviews.locator('tbody tr').first().textContent();
+    await recentReviews.getByRole('button', { name: 'Page 2' }).click();
     await page.waitForFunction(
-      (before) => document.querySelectorAll('tr')[1]?.textContent !== before,
+      (before) =>
+        document.querySelector('[aria-labelledby="recent-reviews-title"] tbody tr')?.textContent !== before,
       firstRow,
     );
     await page.getByLabel('Search reviews').fill('bekar');

@@ -121,10 +121,10 @@ describe('admin: sign-in, every section, users, agents, onboarding, export', () 
     await page.getByRole('button', { name: 'Complete Onboarding' }).click();
     await page.getByText('Onboarding completed successfully!').first().waitFor();
     const link = await page
-      .getByText(/\/set-password\?token=/)
+      .getByText(/\/set-password[?#]token=/)
       .first()
       .textContent();
-    const url = link?.match(/https?:\/\/\S+set-password\?token=[\w-]+/)?.[0];
+    const url = link?.match(/https?:\/\/\S+set-password[?#]token=[\w-]+/)?.[0];
     assert.ok(url, 'a set-password link is shown');
     await context.close();
 

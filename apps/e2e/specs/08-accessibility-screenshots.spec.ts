@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { adminToken, DEMO, ownerToken } from '../lib/api.ts';
-import { DESKTOP, launch, newPage, PHONE } from '../lib/browser.ts';
+import { adminToken, api, DEMO, ownerToken } from '../lib/api.ts';
+import { baseUrl, DESKTOP, launch, newPage, PHONE } from '../lib/browser.ts';
 import { screenshot, seriousA11yViolations } from '../lib/screens.ts';
 
 const PUBLIC_PAGES: [string, string, string][] = [
@@ -35,6 +35,12 @@ const ADMIN_PAGES: [string, string, string][] = [
   ['admin-onboard-user', '/admin-dashboard/onboard-user', 'Onboard User'],
   ['admin-onboard-agent', '/admin-dashboard/onboard-agent', 'Onboard Agent'],
 ];
+
+/** Scrolls the page so the element's top sits just below the sticky header (run in the page). */
+const scrollBelowHeader = (element: Element) => {
+  const header = document.querySelector('header')?.getBoundingClientRect().height ?? 0;
+  window.scrollTo(0, window.scrollY + element.getBoundingClientRect().top - header - 16);
+};
 
 describe('every page: no serious accessibility violations, screenshots at 390x844 and 1440x900', () => {
   let browser: Browser;
@@ -77,5 +83,77 @@ describe('every page: no serious accessibility violations, screenshots at 390x84
 
   it('admin pages', async () => {
     await visit(ADMIN_PAGES, { adminToken: await adminToken() });
+  });
+
+  // README's figures (docs/screenshots/): the review page as a Hindi-speaking customer sees it, and
+  // the owner's placements (named QR codes) with what each brought in.
+  it('README captures: the review page in English and Hindi, the owner placements view', async () => {
+    const phone = await newPage(browser, { viewport: PHONE });
+    for (const [lang, tag] of [
+      ['en', 'en-IN'],
+      ['hi', 'hi-IN'],
+    ] as const) {
+      await phone.page.goto(`/review/${DEMO.owner.code}?lang=${lang}`);
+      await phone.page.locator(`html[lang="${tag}"]`).waitFor({ state: 'attached' });
+      await phone.page.locator('button[name="stars"]').first().waitFor();
+      await phone.page.waitForTimeout(400);
+      await screenshot(phone.page, `review-${lang}`);
+    }
+    await phone.context.close();
+
+    // Three placements, each with scans and a few ratings, so the figures have something to show.
+    const token = await ownerToken();
+    const ratings: Record<string, number[]> = {
+      'Table 4': [5, 5, 4],
+      'Billing counter': [4, 2],
+      'Delivery bag': [5],
+    };
+    for (const [name, stars] of Object.entries(ratings)) {
+      const created = await api<{ result?: { data?: { key: string } } }>(
+        'POST',
+        '/trpc/owner.placements.create',
+        { name },
+        token,
+      );
+      const key = created.body.result?.data?.key;
+      assert.ok(key, `placement ${name} created (${created.status})`);
+      for (let scan = 0; scan < stars.length + 2; scan += 1) {
+        const view: Response = await fetch(`${baseUrl()}/review/${DEMO.owner.code}?p=${key}`);
+        assert.equal(view.status, 200);
+      }
+      for (const [i, rating] of stars.entries()) {
+        const review: { status: number } = await api('POST', '/api/reviews/', {
+          code: DEMO.owner.code,
+          rating,
+          message: rating < 4 ? 'The bill took a while to come.' : '',
+          deviceId: `readme-${key}-${i}`,
+          placement: key,
+        });
+        assert.equal(review.status, 201);
+      }
+    }
+    // Scans of the original QR code too (the demo data has its reviews but few scans).
+    for (let scan = 0; scan < 16; scan += 1) {
+      const view: Response = await fetch(`${baseUrl()}/review/${DEMO.owner.code}`);
+      assert.equal(view.status, 200);
+    }
+    // Scans are written to the database about once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+
+    const { context, page } = await newPage(browser, { viewport: DESKTOP, storage: { authToken: token } });
+    await page.goto('/dashboard/profile');
+    const placements = page.locator('section[aria-labelledby="placements-title"]');
+    await placements.getByText('Delivery bag').first().waitFor();
+    await placements.evaluate(scrollBelowHeader);
+    await page.waitForTimeout(400);
+    await screenshot(page, 'owner-placements');
+
+    await page.goto('/dashboard');
+    const byPlacement = page.getByRole('region', { name: 'By placement' });
+    await byPlacement.getByText('Delivery bag').first().waitFor();
+    await byPlacement.evaluate(scrollBelowHeader);
+    await page.waitForTimeout(600);
+    await screenshot(page, 'owner-by-placement');
+    await context.close();
   });
 });
