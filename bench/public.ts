@@ -9,8 +9,8 @@
  * starloop_bench_public_<timestamp> on that PostgreSQL server and drops it at the end, also on
  * failure; without one the server runs on PGlite in a temporary DATA_DIR. Either way the database
  * is migrated and seeded with BENCH_BUSINESSES active owners (bench-biz-0001, ...) before the
- * server starts (tsx apps/server/src/main.ts, NODE_ENV=production, RATE_LIMITS=off, jobs on, its
- * output in a log file under the temporary folder). Then, each for BENCH_DURATION seconds after a
+ * server starts (tsx apps/server/src/main.ts, NODE_ENV=test since production refuses RATE_LIMITS=off,
+ * RATE_LIMITS=off, jobs on, its output in a log file under the temporary folder; bench/lib/harness.ts). Then, each for BENCH_DURATION seconds after a
  * BENCH_WARMUP-second warm-up whose results are discarded, with BENCH_CONNECTIONS connections:
  *   a. GET /healthz                           fixed JSON, the server's ceiling
  *   b. GET /api/users/review-link/{code}      cycling over the seeded codes
@@ -26,20 +26,29 @@
  * BENCH_TARGET_REVIEW_RPS (3000), BENCH_KEEP_TMP=1 to keep the temporary folder after a good run,
  * BENCH_PROFILE_DIR to write the server's CPU profile (node --cpu-prof) there.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createDb, migrateToLatest, type TDbHandle, type TNewOwner } from '@starloop/db';
+import { migrateToLatest, type TNewOwner } from '@starloop/db';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import {
+  BENCH_TOKEN_SECRET,
+  createBenchDatabase,
+  DAY_MS,
+  env,
+  insertOwners,
+  onCleanup,
+  openBenchDb,
+  positive,
+  root,
+  runBenchmark,
+  startServer,
+  stopServer,
+  writeReport,
+} from './lib/harness.ts';
 
-/** Read once: every setting of the benchmark is an environment variable. */
-const env: Record<string, string | undefined> = { ...process.env };
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_DATABASE_URL = env.BENCH_DATABASE_URL || env.DATABASE_URL || undefined;
 const DURATION = positive('BENCH_DURATION', 10);
 const WARMUP = Number(env.BENCH_WARMUP ?? 3);
@@ -50,15 +59,7 @@ const TARGET_RATIO = positive('BENCH_TARGET_RATIO', 0.5);
 const TARGET_REVIEW_RPS = positive('BENCH_TARGET_REVIEW_RPS', 3000);
 const KEEP_TMP = env.BENCH_KEEP_TMP === '1';
 const OUT = path.resolve(root, env.BENCH_OUT ?? 'bench/results/public.json');
-const TOKEN_SECRET = env.TOKEN_SECRET ?? `bench-${'x'.repeat(40)}`;
 
-function positive(name: string, fallback: number): number {
-  const value = Number(env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number.`);
-  return value;
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 const CODE_PREFIX = 'bench-biz-';
 const CODES = Array.from(
   { length: BUSINESSES },
@@ -81,19 +82,6 @@ const TRADES = ['Sweets', 'Dental Clinic', 'Bakery', 'Salon', 'Cafe', 'Opticals'
 const CITIES = ['Pune', 'Indore', 'Kochi', 'Jaipur', 'Surat', 'Nagpur', 'Mysuru', 'Lucknow'];
 
 // ---------------------------------------------------------------------------------------------
-// Cleanup: whatever was set up is undone in reverse order, on success, failure or Ctrl-C.
-
-const cleanups: Array<() => Promise<void>> = [];
-async function runCleanups() {
-  while (cleanups.length > 0) {
-    const step = cleanups.pop()!;
-    await step().catch((error: unknown) =>
-      console.error('Cleanup step failed:', error instanceof Error ? error.message : error),
-    );
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
 // Database: a fresh PostgreSQL database, or PGlite in the temporary DATA_DIR.
 
 interface TTarget {
@@ -104,35 +92,9 @@ interface TTarget {
   dataDir: string;
 }
 
-async function adminQuery(serverUrl: string, text: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-async function createBenchDatabase(serverUrl: string): Promise<{ url: string; name: string }> {
-  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 17);
-  const name = `starloop_bench_public_${stamp}`;
-  await adminQuery(serverUrl, `create database "${name}"`);
-  cleanups.push(async () => {
-    await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
-    console.error(`Dropped database ${name}.`);
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), name };
-}
-
-const openDb = (target: TTarget): TDbHandle =>
-  target.url ? createDb({ url: target.url, poolSize: 2 }) : createDb({ dataDir: target.dataDir });
-
 /** Migrates and inserts the active owners (and their zeroed counters) in one transaction. */
 async function seed(target: TTarget) {
-  const handle = openDb(target);
+  const handle = openBenchDb(target);
   try {
     await migrateToLatest(handle.db);
     const now = new Date();
@@ -155,19 +117,7 @@ async function seed(target: TTarget) {
         subscriptionEnd: new Date(now.getTime() + 365 * DAY_MS),
       };
     });
-    await handle.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < owners.length; i += 250) {
-        const ids = await trx
-          .insertInto('owners')
-          .values(owners.slice(i, i + 250))
-          .returning('id')
-          .execute();
-        await trx
-          .insertInto('ownerReviewStats')
-          .values(ids.map(({ id }) => ({ ownerId: id })))
-          .execute();
-      }
-    });
+    await insertOwners(handle, owners);
   } finally {
     await handle.close();
   }
@@ -175,7 +125,7 @@ async function seed(target: TTarget) {
 
 /** deviceId of every stored review of the bench owners (null for a review without one). */
 async function storedDeviceIds(target: TTarget): Promise<Array<string | null>> {
-  const handle = openDb(target);
+  const handle = openBenchDb(target);
   try {
     const rows = await handle.db
       .selectFrom('reviews')
@@ -190,81 +140,25 @@ async function storedDeviceIds(target: TTarget): Promise<Array<string | null>> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Server child.
+// Server child: the TypeScript source through tsx (as the committed results were measured).
+// NODE_ENV=test: production refuses RATE_LIMITS=off (and wants Razorpay keys); the two modes
+// differ in nothing else the benchmark touches.
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
-const logTail = (file: string, lines = 30) => {
-  try {
-    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '(no log)';
-  }
-};
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function startServer(target: TTarget, logFile: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const childEnv: Record<string, string | undefined> = {
-    ...env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL,
-    NODE_ENV: 'production',
-    DATA_DIR: target.dataDir,
-    TOKEN_SECRET,
-    RATE_LIMITS: 'off',
-    DATABASE_URL: target.url,
-  };
-  if (!target.url) delete childEnv.DATABASE_URL;
-  const log = openSync(logFile, 'a');
-  const child = spawn(
-    path.join(root, 'node_modules/.bin/tsx'),
-    [
-      ...(env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_PROFILE_DIR}`] : []),
-      'apps/server/src/main.ts',
-    ],
-    {
-      cwd: root,
-      env: childEnv,
-      stdio: ['ignore', log, log],
+function startBenchServer(target: TTarget, logFile: string): Promise<{ url: string; child: ChildProcess }> {
+  return startServer({
+    entry: 'source',
+    inheritEnv: true,
+    logFile,
+    cpuProfDir: env.BENCH_PROFILE_DIR,
+    env: {
+      LOG_LEVEL,
+      NODE_ENV: 'test',
+      DATA_DIR: target.dataDir,
+      TOKEN_SECRET: BENCH_TOKEN_SECRET,
+      RATE_LIMITS: 'off',
+      DATABASE_URL: target.url,
     },
-  );
-  closeSync(log);
-  cleanups.push(() => stopServer(child));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(
-        `The server exited with code ${child.exitCode}. Log tail (${logFile}):\n${logTail(logFile)}`,
-      );
-    }
-    try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`The server did not become ready within 60 s. Log tail (${logFile}):\n${logTail(logFile)}`);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -451,7 +345,7 @@ async function main(): Promise<number> {
   const loadBefore = loadavg().map(round);
   const tmp = mkdtempSync(path.join(tmpdir(), 'starloop-bench-public-'));
   let keepTmp = KEEP_TMP;
-  cleanups.push(async () => {
+  onCleanup(async () => {
     if (keepTmp) console.error(`Kept ${tmp} (server log: ${path.join(tmp, 'server.log')}).`);
     else rmSync(tmp, { recursive: true, force: true });
   });
@@ -463,7 +357,7 @@ async function main(): Promise<number> {
     dataDir: path.join(tmp, 'data'),
   };
   if (SERVER_DATABASE_URL) {
-    const created = await createBenchDatabase(SERVER_DATABASE_URL);
+    const created = await createBenchDatabase(SERVER_DATABASE_URL, 'public');
     Object.assign(target, { driver: 'postgres', url: created.url, databaseName: created.name });
   }
   const where = target.url
@@ -478,7 +372,7 @@ async function main(): Promise<number> {
       `Seeded ${CODES.length} active businesses in ${Math.round(performance.now() - seedStarted)} ms.`,
     );
 
-    const { url: base, child } = await startServer(target, logFile);
+    const { url: base, child } = await startBenchServer(target, logFile);
     const probe = await fetch(`${base}/api/users/review-link/${CODES[0]}`);
     if (probe.status !== 200) {
       throw new Error(
@@ -579,7 +473,7 @@ async function main(): Promise<number> {
       method:
         'autocannon 9 (programmatic, one process), keep-alive, no pipelining; each case a warm-up run (discarded) then a measured run; latency percentiles over 2xx answers only',
       server:
-        'tsx apps/server/src/main.ts, NODE_ENV=production, RATE_LIMITS=off, jobs on, started by the benchmark',
+        'tsx apps/server/src/main.ts, NODE_ENV=test (production refuses RATE_LIMITS=off), RATE_LIMITS=off, jobs on, started by the benchmark',
       machine: {
         cpuModel: cpus()[0]?.model,
         cpus: cpus().length,
@@ -601,10 +495,7 @@ async function main(): Promise<number> {
       targets,
       allTargetsMet: targets.every((t) => t.met),
     };
-    mkdirSync(path.dirname(OUT), { recursive: true });
-    writeFileSync(OUT, `${JSON.stringify(report, null, 2)}\n`);
-    const shown = path.relative(root, OUT);
-    console.log(`Written to ${shown.startsWith('..') ? OUT : shown}`);
+    writeReport(OUT, report);
     if (!count.passed) {
       keepTmp = true;
       console.error('The count check failed.');
@@ -617,19 +508,4 @@ async function main(): Promise<number> {
   }
 }
 
-process.once('SIGINT', () => {
-  console.error('\nInterrupted; cleaning up.');
-  void runCleanups().finally(() => process.exit(130));
-});
-
-main().then(
-  async (code) => {
-    await runCleanups();
-    process.exit(code);
-  },
-  async (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    await runCleanups();
-    process.exit(1);
-  },
-);
+runBenchmark(main);
