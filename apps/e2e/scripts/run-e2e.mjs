@@ -2,7 +2,7 @@
 // Runs the browser journeys against the production build served by the real StarLoop server, on a
 // fresh embedded database (or a fresh PostgreSQL database when STARLOOP_TEST_DATABASE_URL is set).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -148,9 +148,22 @@ const specs = readdirSync(path.join(e2eDir, 'specs'))
   .sort()
   .map((f) => path.join('specs', f));
 
+// A second copy of the report goes to a file: CI prints its failures again at the very end, where a
+// long log's tail still shows them.
+const reportFile = path.join(e2eDir, 'artifacts', `report-${database ? 'postgres' : 'pglite'}.txt`);
+mkdirSync(path.dirname(reportFile), { recursive: true });
 const result = spawnSync(
   process.execPath,
-  [...tsx, '--test', '--test-concurrency=1', '--test-reporter=spec', ...specs],
+  [
+    ...tsx,
+    '--test',
+    '--test-concurrency=1',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=spec',
+    `--test-reporter-destination=${reportFile}`,
+    ...specs,
+  ],
   {
     cwd: e2eDir,
     env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir, E2E_FAKE_GOOGLE_URL: google.url },
