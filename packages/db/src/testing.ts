@@ -10,7 +10,7 @@ import { migrateToLatest } from './migrate.ts';
 export const testDatabaseUrl = (): string | undefined => process.env.STARLOOP_TEST_DATABASE_URL || undefined;
 export const testDriverName = (): 'postgres' | 'pglite' => (testDatabaseUrl() ? 'postgres' : 'pglite');
 
-async function adminQuery(serverUrl: string, text: string): Promise<void> {
+export async function adminQuery(serverUrl: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

@@ -1,9 +1,9 @@
 import type { TAgentSortField, TAgentStatus } from '@starloop/contract';
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TAgent } from '../database.ts';
 import { countOf, readPage, sortedWindow, type TPage, type TSortedListQuery } from './paging.ts';
-import { deleteRecord } from './records.ts';
+import { deleteRecord, recordSortKey, updateRecord } from './records.ts';
 import { containsPattern } from './search.ts';
 
 export async function insertAgent(
@@ -46,12 +46,10 @@ export async function updateAgent(
   id: number,
   patch: { name?: string; email?: string; phone?: string; status?: TAgentStatus },
 ): Promise<TAgent | undefined> {
-  return db
-    .updateTable('agents')
-    .set({ ...patch, ...(patch.email ? { email: patch.email.toLowerCase() } : {}), updatedAt: new Date() })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
+  return updateRecord(db, 'agents', id, {
+    ...patch,
+    ...(patch.email ? { email: patch.email.toLowerCase() } : {}),
+  });
 }
 
 export const deleteAgent = (db: TDb, id: number): Promise<boolean> => deleteRecord(db, 'agents', id);
@@ -64,16 +62,6 @@ export type TAgentWithUsers = TAgent & { userCount: number };
 export const agentUserCount = sql<number>`(select count(*) from owners o where o.agent_id = agents.id and o.deleted_at is null)::int`;
 /** The same expression as the agents_search_idx trigram index. */
 const agentSearchText = sql<string>`lower(agents.code || ' ' || agents.name || ' ' || agents.email || ' ' || agents.phone)`;
-
-const AGENT_SORT: Record<TAgentSortField, RawBuilder<unknown>> = {
-  code: sql`agents.code`,
-  name: sql`lower(agents.name)`,
-  email: sql`lower(agents.email)`,
-  phone: sql`agents.phone`,
-  status: sql`agents.status`,
-  users: agentUserCount,
-  createdAt: sql`agents.created_at`,
-};
 
 export interface TAgentListQuery extends TSortedListQuery<TAgentSortField> {
   status?: TAgentStatus | undefined;
@@ -88,7 +76,8 @@ export async function listAgentsPage(db: TDb, query: TAgentListQuery): Promise<T
     total: () => countOf(base),
     readRows: (window) => {
       const page = base.selectAll('agents').select(agentUserCount.as('userCount'));
-      return sortedWindow(page, window, [AGENT_SORT[query.sortBy], 'agents.id'], query.sortOrder).execute();
+      const sortKey = query.sortBy === 'users' ? agentUserCount : recordSortKey('agents', query.sortBy);
+      return sortedWindow(page, window, [sortKey, 'agents.id'], query.sortOrder).execute();
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { TDb } from '../client.ts';
 import type { TApiKey } from '../database.ts';
 import { OWNER_PUBLIC_COLUMNS, type TOwnerPublic } from './owners.ts';
+import { findRow } from './records.ts';
 
 /**
  * Owners' API keys and the answers given to Idempotency-Keys (migration 0017). A key is stored as
@@ -102,12 +103,7 @@ export async function claimIdempotencyKey(
     .onConflict((oc) => oc.columns(['ownerId', 'key']).doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: 'new' };
-  const row = await db
-    .selectFrom('apiIdempotencyKeys')
-    .selectAll()
-    .where('ownerId', '=', ownerId)
-    .where('key', '=', key)
-    .executeTakeFirst();
+  const row = await findRow(db, 'apiIdempotencyKeys', { ownerId, key });
   // Released between the two statements: the caller may simply try again.
   if (!row) return { kind: 'running', requestHash };
   return row.statusCode === null

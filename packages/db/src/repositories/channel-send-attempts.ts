@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TChannelSendAttempt, TMessagingChannel, TSendAttemptState } from '../database.ts';
+import { findRow } from './records.ts';
 
 /**
  * What each send of a review request to WhatsApp or an SMS gateway did (migration 0017), keyed by
@@ -13,11 +14,7 @@ export async function findSendAttempt(
   db: TDb,
   idempotencyKey: string,
 ): Promise<TChannelSendAttempt | undefined> {
-  return db
-    .selectFrom('channelSendAttempts')
-    .selectAll()
-    .where('idempotencyKey', '=', idempotencyKey)
-    .executeTakeFirst();
+  return findRow(db, 'channelSendAttempts', { idempotencyKey });
 }
 
 /**
@@ -131,12 +128,7 @@ export async function findSendAttemptByProviderId(
   channel: TMessagingChannel,
   providerMessageId: string,
 ): Promise<TChannelSendAttempt | undefined> {
-  return db
-    .selectFrom('channelSendAttempts')
-    .selectAll()
-    .where('channel', '=', channel)
-    .where('providerMessageId', '=', providerMessageId)
-    .executeTakeFirst();
+  return findRow(db, 'channelSendAttempts', { channel, providerMessageId });
 }
 
 export async function setSendAttemptStatus(

@@ -1,5 +1,6 @@
 import type { TDb } from '../client.ts';
 import type { TMessagingChannel, TOwnerChannelSettings } from '../database.ts';
+import { findRow } from './records.ts';
 
 /**
  * Owners' WhatsApp and SMS settings (migration 0017). The secret column holds what the server
@@ -15,12 +16,7 @@ export async function findChannelSettings(
   ownerId: number,
   channel: TMessagingChannel,
 ): Promise<TOwnerChannelSettings | undefined> {
-  return db
-    .selectFrom('ownerChannelSettings')
-    .selectAll()
-    .where('ownerId', '=', ownerId)
-    .where('channel', '=', channel)
-    .executeTakeFirst();
+  return findRow(db, 'ownerChannelSettings', { ownerId, channel });
 }
 
 /**

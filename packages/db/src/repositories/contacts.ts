@@ -1,8 +1,11 @@
 import type { TConsentSource, TOptOutSource, TRequestChannel } from '@starloop/contract';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { TDb } from '../client.ts';
-import type { TContact, TContactImportRow } from '../database.ts';
+import type { Database, TContact, TContactImportRow } from '../database.ts';
+import { inChunks } from './chunks.ts';
+import { lockOwnerRow } from './owner-limits.ts';
 import { countOf, readPage, sortedWindow, type TPage, type TPageRequest } from './paging.ts';
+import { findRow } from './records.ts';
 import { containsPattern } from './search.ts';
 
 /**
@@ -22,7 +25,7 @@ export interface TContactUpsert {
 
 /** Takes the owner's row lock: adds, imports and requests of one owner then run one at a time. */
 export async function lockOwnerForRequests(db: TDb, ownerId: number): Promise<void> {
-  await db.selectFrom('owners').select('id').where('id', '=', ownerId).forNoKeyUpdate().execute();
+  await lockOwnerRow(db, ownerId);
 }
 
 /** The owner's contacts with any of these phones or emails. */
@@ -132,31 +135,20 @@ export async function upsertContacts(
 }
 
 export async function findContact(db: TDb, ownerId: number, id: number): Promise<TContact | undefined> {
-  return db
-    .selectFrom('contacts')
-    .selectAll()
-    .where('id', '=', id)
-    .where('ownerId', '=', ownerId)
-    .executeTakeFirst();
+  return findRow(db, 'contacts', { id, ownerId });
 }
 
 /** The owner's contacts among `ids` (others' and unknown ids are simply absent). */
 export async function findOwnerContacts(db: TDb, ownerId: number, ids: number[]): Promise<TContact[]> {
   if (ids.length === 0) return [];
-  const rows: TContact[] = [];
-  // Bounded IN lists: a campaign may name 10,000 contacts.
-  for (let at = 0; at < ids.length; at += 1000) {
-    rows.push(
-      ...(await db
-        .selectFrom('contacts')
-        .selectAll()
-        .where('ownerId', '=', ownerId)
-        .where('id', 'in', ids.slice(at, at + 1000))
-        .execute()),
-    );
-  }
-  return rows;
+  return inChunks(ids, (chunk) =>
+    db.selectFrom('contacts').selectAll().where('ownerId', '=', ownerId).where('id', 'in', chunk).execute(),
+  );
 }
+
+/** A contact requests may go to: not opted out, and consent given. */
+const reachable = (eb: ExpressionBuilder<Database, 'contacts'>) =>
+  eb.and([eb('optedOutAt', 'is', null), eb('consent', '=', true)]);
 
 /** Every contact of the owner who has not opted out and has given consent. */
 export async function listReachableContacts(db: TDb, ownerId: number): Promise<TContact[]> {
@@ -164,8 +156,7 @@ export async function listReachableContacts(db: TDb, ownerId: number): Promise<T
     .selectFrom('contacts')
     .selectAll()
     .where('ownerId', '=', ownerId)
-    .where('optedOutAt', 'is', null)
-    .where('consent', '=', true)
+    .where(reachable)
     .orderBy('id')
     .execute();
 }
@@ -180,7 +171,7 @@ export async function listContacts(
 ): Promise<TPage<TContact>> {
   let base = db.selectFrom('contacts').where('ownerId', '=', ownerId);
   if (query.filter === 'opted-out') base = base.where('optedOutAt', 'is not', null);
-  if (query.filter === 'reachable') base = base.where('optedOutAt', 'is', null).where('consent', '=', true);
+  if (query.filter === 'reachable') base = base.where(reachable);
   if (query.search) {
     const pattern = containsPattern(query.search);
     const digits = query.search.replace(/\D/g, '');
@@ -243,13 +234,9 @@ export async function markContactsOptedOut(
 }
 
 export async function setContactsLastRequested(db: TDb, ids: number[], at: Date): Promise<void> {
-  for (let i = 0; i < ids.length; i += 1000) {
-    await db
-      .updateTable('contacts')
-      .set({ lastRequestedAt: at })
-      .where('id', 'in', ids.slice(i, i + 1000))
-      .execute();
-  }
+  await inChunks(ids, (chunk) =>
+    db.updateTable('contacts').set({ lastRequestedAt: at }).where('id', 'in', chunk).execute(),
+  );
 }
 
 // ------------------------------------------------------------------------------------ imports

@@ -1,14 +1,29 @@
-import { type Insertable, sql, type Updateable } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type SqlBool,
+  sql,
+  type Updateable,
+} from 'kysely';
 import type { TDb } from '../client.ts';
 import type {
+  Database,
   GoogleConnectionTable,
   GoogleReviewTable,
   TGoogleConnection,
   TGoogleReview,
   TReview,
 } from '../database.ts';
-import { monthKeys, monthStartOf } from './months.ts';
+import { countByMonth } from './months.ts';
+import {
+  isNegativeReview,
+  markReviewsNotified,
+  releaseReviewsNotified,
+  takesReminders,
+} from './owner-notifications.ts';
 import { pageWindow, readDirection, type TPage, type TPageRequest } from './paging.ts';
+import { findRow } from './records.ts';
 import { getOwnerReviewStats, type TReviewStats } from './reviews.ts';
 import { containsPattern } from './search.ts';
 
@@ -271,6 +286,23 @@ export async function markGoogleReviewsSeen(
     .execute();
 }
 
+/** Marks the owner's live Google reviews that `which` picks deleted on Google: how many were. */
+async function markGoogleReviewsDeleted(
+  db: TDb,
+  ownerId: number,
+  now: Date,
+  which: (eb: ExpressionBuilder<Database, 'googleReviews'>) => Expression<SqlBool>,
+): Promise<number> {
+  const result = await db
+    .updateTable('googleReviews')
+    .set({ deletedAt: now, updatedAt: now })
+    .where('ownerId', '=', ownerId)
+    .where(which)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** After a finished full pass: every live review it did not see was deleted on Google. */
 export async function markUnseenGoogleReviewsDeleted(
   db: TDb,
@@ -278,14 +310,7 @@ export async function markUnseenGoogleReviewsDeleted(
   generation: number,
   now: Date,
 ): Promise<number> {
-  const result = await db
-    .updateTable('googleReviews')
-    .set({ deletedAt: now, updatedAt: now })
-    .where('ownerId', '=', ownerId)
-    .where('seenGeneration', '<', generation)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return markGoogleReviewsDeleted(db, ownerId, now, (eb) => eb('seenGeneration', '<', generation));
 }
 
 export async function markGoogleReviewDeleted(
@@ -294,14 +319,7 @@ export async function markGoogleReviewDeleted(
   reviewName: string,
   now: Date,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('googleReviews')
-    .set({ deletedAt: now, updatedAt: now })
-    .where('ownerId', '=', ownerId)
-    .where('reviewName', '=', reviewName)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return (await markGoogleReviewsDeleted(db, ownerId, now, (eb) => eb('reviewName', '=', reviewName))) > 0;
 }
 
 /** One of the owner's Google reviews (another owner's id is simply not found). */
@@ -310,12 +328,7 @@ export async function findGoogleReviewForOwner(
   ownerId: number,
   id: number,
 ): Promise<TGoogleReview | undefined> {
-  return db
-    .selectFrom('googleReviews')
-    .selectAll()
-    .where('ownerId', '=', ownerId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return findRow(db, 'googleReviews', { ownerId, id });
 }
 
 export async function findGoogleReviewById(db: TDb, id: number): Promise<TGoogleReview | undefined> {
@@ -445,24 +458,16 @@ export async function countGoogleReviewsByMonth(
   now: Date,
   months = 12,
 ): Promise<{ month: string; count: number; ratingSum: number }[]> {
-  const rows = await db
-    .selectFrom('googleReviews')
-    .select([
-      sql<string>`to_char(date_trunc('month', created_on_google at time zone 'UTC'), 'YYYY-MM')`.as('month'),
-      sql<number>`count(*)::int`.as('count'),
-      sql<number>`coalesce(sum(rating), 0)::int`.as('ratingSum'),
-    ])
-    .where('ownerId', '=', ownerId)
-    .where('deletedAt', 'is', null)
-    .where('createdOnGoogle', '>=', monthStartOf(now, months - 1))
-    .groupBy(sql`1`)
-    .execute();
-  const byMonth = new Map(rows.map((row) => [row.month, row]));
-  return monthKeys(now, months).map((month) => ({
-    month,
-    count: byMonth.get(month)?.count ?? 0,
-    ratingSum: byMonth.get(month)?.ratingSum ?? 0,
-  }));
+  const live = db.selectFrom('googleReviews').where('ownerId', '=', ownerId).where('deletedAt', 'is', null);
+  return countByMonth(
+    live,
+    'createdOnGoogle',
+    { now, months },
+    {
+      count: sql<number>`count(*)::int`,
+      ratingSum: sql<number>`coalesce(sum(rating), 0)::int`,
+    },
+  );
 }
 
 // ---------------------------------------------------------------------------- the dashboard's list
@@ -590,25 +595,11 @@ export async function listGoogleLowRatingReviews(
 }
 
 export async function markGoogleLowRatingsNotified(db: TDb, ids: number[], at: Date): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .updateTable('googleReviews')
-    .set({ ownerNotifiedAt: at })
-    .where('id', 'in', ids)
-    .where('ownerNotifiedAt', 'is', null)
-    .returning('id')
-    .execute();
-  return rows.map((r) => r.id);
+  return markReviewsNotified(db, 'googleReviews', ids, at);
 }
 
 export async function releaseGoogleLowRatingsNotified(db: TDb, ids: number[], at: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('googleReviews')
-    .set({ ownerNotifiedAt: null })
-    .where('id', 'in', ids)
-    .where('ownerNotifiedAt', '=', at)
-    .execute();
+  await releaseReviewsNotified(db, 'googleReviews', ids, at);
 }
 
 export interface TGoogleReminderDue {
@@ -633,34 +624,27 @@ export async function listGoogleRemindersDue(
   options: { olderThan: Date; newerThan: Date; limit: number },
 ): Promise<TGoogleReminderDue[]> {
   const rows = await db
-    .selectFrom('googleReviews as g')
-    .innerJoin('owners as o', 'o.id', 'g.ownerId')
+    .selectFrom('googleReviews')
+    .innerJoin('owners', 'owners.id', 'googleReviews.ownerId')
     .select([
-      'g.id as reviewId',
-      'g.ownerId',
-      'o.email',
-      'o.businessName',
-      'g.rating',
-      'g.comment',
-      'g.reviewerName',
-      'g.replyDraft',
-      'g.createdOnGoogle as createdAt',
+      'googleReviews.id as reviewId',
+      'googleReviews.ownerId',
+      'owners.email',
+      'owners.businessName',
+      'googleReviews.rating',
+      'googleReviews.comment',
+      'googleReviews.reviewerName',
+      'googleReviews.replyDraft',
+      'googleReviews.createdOnGoogle as createdAt',
     ])
-    .where('g.deletedAt', 'is', null)
-    .where('g.reminderSentAt', 'is', null)
-    .where('g.replyStatus', 'in', ['drafted', 'scheduled', 'failed'])
-    .where('g.createdOnGoogle', '<=', options.olderThan)
-    .where('g.createdOnGoogle', '>', options.newerThan)
-    .where((eb) =>
-      eb.or([
-        eb('g.sentimentLabel', '=', 'negative'),
-        eb.and([eb('g.sentimentLabel', 'is', null), eb('g.rating', '<=', 2)]),
-      ]),
-    )
-    .where('o.deletedAt', 'is', null)
-    .where('o.email', 'is not', null)
-    .where((eb) => eb.or([eb('o.notifyLowRatings', '=', true), eb('o.dailyDigest', '=', true)]))
-    .orderBy('g.createdOnGoogle')
+    .where('googleReviews.deletedAt', 'is', null)
+    .where('googleReviews.reminderSentAt', 'is', null)
+    .where('googleReviews.replyStatus', 'in', ['drafted', 'scheduled', 'failed'])
+    .where('googleReviews.createdOnGoogle', '<=', options.olderThan)
+    .where('googleReviews.createdOnGoogle', '>', options.newerThan)
+    .where(isNegativeReview('googleReviews'))
+    .where(takesReminders)
+    .orderBy('googleReviews.createdOnGoogle')
     .limit(options.limit)
     .execute();
   return rows.map((r) => ({ ...r, email: r.email! }));

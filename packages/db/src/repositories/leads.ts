@@ -1,10 +1,10 @@
 import type { TLeadSortField, TLeadSource, TLeadStatus } from '@starloop/contract';
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TLead, TNewLead } from '../database.ts';
 import { monthStartOf } from './months.ts';
 import { countOf, readPage, sortedWindow, type TPage, type TSortedListQuery } from './paging.ts';
-import { deleteRecord } from './records.ts';
+import { deleteRecord, recordSortKey, updateRecord } from './records.ts';
 import { containsPattern } from './search.ts';
 
 export async function insertLead(db: TDb, lead: TNewLead): Promise<TLead> {
@@ -27,12 +27,7 @@ export async function updateLead(
   id: number,
   patch: Partial<Omit<TNewLead, 'id' | 'createdAt'>>,
 ): Promise<TLead | undefined> {
-  return db
-    .updateTable('leads')
-    .set({ ...patch, updatedAt: new Date() })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
+  return updateRecord(db, 'leads', id, patch);
 }
 
 export const deleteLead = (db: TDb, id: number): Promise<boolean> => deleteRecord(db, 'leads', id);
@@ -41,15 +36,6 @@ export const deleteLead = (db: TDb, id: number): Promise<boolean> => deleteRecor
 
 /** The same expression as the leads_search_idx trigram index. */
 const leadSearchText = sql<string>`lower(leads.name || ' ' || leads.email || ' ' || leads.contact_number || ' ' || leads.bussiness || ' ' || leads.subject || ' ' || leads.message || ' ' || leads.source || ' ' || leads.status)`;
-
-const LEAD_SORT: Record<TLeadSortField, RawBuilder<unknown>> = {
-  id: sql`leads.id`,
-  name: sql`lower(leads.name)`,
-  email: sql`lower(leads.email)`,
-  source: sql`leads.source`,
-  status: sql`leads.status`,
-  createdAt: sql`leads.created_at`,
-};
 
 export interface TLeadListQuery extends TSortedListQuery<TLeadSortField> {
   status?: TLeadStatus | undefined;
@@ -65,7 +51,10 @@ export async function listLeadsPage(db: TDb, query: TLeadListQuery): Promise<TPa
   return readPage(query, {
     total: () => countOf(base),
     readRows: (window) => {
-      const keys = query.sortBy === 'id' ? [LEAD_SORT.id] : [LEAD_SORT[query.sortBy], 'leads.id' as const];
+      const keys =
+        query.sortBy === 'id'
+          ? ['leads.id' as const]
+          : [recordSortKey('leads', query.sortBy), 'leads.id' as const];
       return sortedWindow(base.selectAll('leads'), window, keys, query.sortOrder).execute();
     },
   });

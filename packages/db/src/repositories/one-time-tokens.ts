@@ -32,16 +32,19 @@ const usableToken =
       eb('expiresAt', '>', now),
     ]);
 
+/** The owner and kind a usable token opens (undefined for any other token, or no kinds). */
+type TUsableTokenLookup = (
+  db: TDb,
+  token: string,
+  kinds: readonly TOneTimeTokenKind[],
+  now?: Date,
+) => Promise<{ ownerId: number; kind: TOneTimeTokenKind } | undefined>;
+
 /**
  * Marks the token used and returns its owner, atomically: a token works once, and never after it
  * expires.
  */
-export async function consumeOneTimeToken(
-  db: TDb,
-  token: string,
-  kinds: readonly TOneTimeTokenKind[],
-  now: Date = new Date(),
-): Promise<{ ownerId: number; kind: TOneTimeTokenKind } | undefined> {
+export const consumeOneTimeToken: TUsableTokenLookup = async (db, token, kinds, now = new Date()) => {
   if (kinds.length === 0) return undefined;
   return db
     .updateTable('oneTimeTokens')
@@ -49,22 +52,17 @@ export async function consumeOneTimeToken(
     .where(usableToken(token, kinds, now))
     .returning(['ownerId', 'kind'])
     .executeTakeFirst();
-}
+};
 
 /** The owner a token would open, without using it (checked before any expensive work). */
-export async function findUsableOneTimeToken(
-  db: TDb,
-  token: string,
-  kinds: readonly TOneTimeTokenKind[],
-  now: Date = new Date(),
-): Promise<{ ownerId: number; kind: TOneTimeTokenKind } | undefined> {
+export const findUsableOneTimeToken: TUsableTokenLookup = async (db, token, kinds, now = new Date()) => {
   if (kinds.length === 0) return undefined;
   return db
     .selectFrom('oneTimeTokens')
     .select(['ownerId', 'kind'])
     .where(usableToken(token, kinds, now))
     .executeTakeFirst();
-}
+};
 
 /**
  * Retires an owner's outstanding links of those kinds (a newer link, or a password change, makes

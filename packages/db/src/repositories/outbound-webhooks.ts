@@ -1,44 +1,40 @@
 import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TWebhookDelivery, TWebhookDeliveryStatus, TWebhookEndpoint } from '../database.ts';
-import { inTransaction } from '../transaction.ts';
+import { insertWithinLimit } from './owner-limits.ts';
+import { countOf } from './paging.ts';
 
 /**
  * Owners' outbound webhook endpoints and their delivery log (migration 0017). Every read and
  * change is scoped to the owner; an endpoint is removed by marking it, so its log stays readable.
  */
 
+/** The owner's endpoints not removed. */
+const liveEndpoints = (db: TDb, ownerId: number) =>
+  db.selectFrom('webhookEndpoints').where('ownerId', '=', ownerId).where('deletedAt', 'is', null);
+
 export async function listWebhookEndpoints(db: TDb, ownerId: number): Promise<TWebhookEndpoint[]> {
-  return db
-    .selectFrom('webhookEndpoints')
-    .selectAll()
-    .where('ownerId', '=', ownerId)
-    .where('deletedAt', 'is', null)
-    .orderBy('id')
-    .execute();
+  return liveEndpoints(db, ownerId).selectAll().orderBy('id').execute();
 }
 
-/** Adds an endpoint unless the owner already has `limit` live ones (the owner's row is locked). */
+/** Adds an endpoint unless the owner already has `limit` live ones (under the owner's row lock). */
 export async function insertWebhookEndpoint(
   db: TDb,
   endpoint: { ownerId: number; url: string; events: string[]; sealedSecret: string },
   limit: number,
 ): Promise<TWebhookEndpoint | 'limit'> {
-  return inTransaction(db, async (trx) => {
-    await trx.selectFrom('owners').select('id').where('id', '=', endpoint.ownerId).forNoKeyUpdate().execute();
-    const { n } = await trx
-      .selectFrom('webhookEndpoints')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('ownerId', '=', endpoint.ownerId)
-      .where('deletedAt', 'is', null)
-      .executeTakeFirstOrThrow();
-    if (n >= limit) return 'limit' as const;
-    return trx
-      .insertInto('webhookEndpoints')
-      .values({ ...endpoint, events: JSON.stringify(endpoint.events) })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  });
+  return insertWithinLimit(
+    db,
+    endpoint.ownerId,
+    limit,
+    (trx) => countOf(liveEndpoints(trx, endpoint.ownerId)),
+    (trx) =>
+      trx
+        .insertInto('webhookEndpoints')
+        .values({ ...endpoint, events: JSON.stringify(endpoint.events) })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+  );
 }
 
 export async function deleteWebhookEndpoint(

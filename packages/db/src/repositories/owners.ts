@@ -123,12 +123,13 @@ export async function softDeleteOwner(db: TDb, id: number, now: Date = new Date(
 
 // ------------------------------------------------- purge of soft-deleted owners (after 30 days)
 
+/** Owners soft-deleted before `before`: due for purge (an owner restored meanwhile is not). */
+const ownersDueForPurge = (db: TDb, before: Date) =>
+  db.selectFrom('owners').select('owners.id').where('owners.deletedAt', '<', before);
+
 /** Ids of owners soft-deleted before `before`, the longest-deleted first. */
 export async function listOwnersDueForPurge(db: TDb, before: Date, limit: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('owners')
-    .select('id')
-    .where('deletedAt', '<', before)
+  const rows = await ownersDueForPurge(db, before)
     .orderBy('deletedAt', 'asc')
     .orderBy('id', 'asc')
     .limit(limit)
@@ -153,15 +154,7 @@ export async function deletePurgedOwnerReviews(
         .selectFrom('reviews')
         .select('reviews.id')
         .where('reviews.ownerId', '=', ownerId)
-        .where((inner) =>
-          inner.exists(
-            inner
-              .selectFrom('owners')
-              .select('owners.id')
-              .where('owners.id', '=', ownerId)
-              .where('owners.deletedAt', '<', before),
-          ),
-        )
+        .where((inner) => inner.exists(ownersDueForPurge(db, before).where('owners.id', '=', ownerId)))
         .limit(batch),
     )
     .executeTakeFirst();
@@ -177,11 +170,8 @@ export async function deletePurgedOwnerReviews(
  * payment still owed a refund. Returns false when the owner is not (or no longer) due.
  */
 export async function deletePurgedOwner(trx: TDb, ownerId: number, before: Date): Promise<boolean> {
-  const owner = await trx
-    .selectFrom('owners')
-    .select('id')
-    .where('id', '=', ownerId)
-    .where('deletedAt', '<', before)
+  const owner = await ownersDueForPurge(trx, before)
+    .where('owners.id', '=', ownerId)
     .forUpdate()
     .executeTakeFirst();
   if (!owner) return false;

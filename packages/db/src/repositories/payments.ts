@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TNewPayment, TPayment } from '../database.ts';
+import { qualified } from './columns.ts';
 import {
   readDirection,
   readPage,
@@ -109,20 +110,23 @@ export async function listStalePendingPayments(db: TDb, olderThan: Date, limit =
 /** What the back office shows for the owner of a payment kept after that owner was purged. */
 export const DELETED_ACCOUNT = 'Deleted account';
 
+/** The payment's own columns in the back office's list. */
+const ADMIN_PAYMENT_COLUMNS = [
+  'id',
+  'ownerId',
+  'plan',
+  'purpose',
+  'amount',
+  'status',
+  'paymentMethod',
+  'razorpayOrderId',
+  'razorpayPaymentId',
+  'razorpaySignature',
+  'createdAt',
+] as const;
+
 export interface TAdminPaymentRow
-  extends Pick<
-    TPayment,
-    | 'id'
-    | 'plan'
-    | 'purpose'
-    | 'amount'
-    | 'status'
-    | 'paymentMethod'
-    | 'razorpayOrderId'
-    | 'razorpayPaymentId'
-    | 'razorpaySignature'
-    | 'createdAt'
-  > {
+  extends Pick<TPayment, Exclude<(typeof ADMIN_PAYMENT_COLUMNS)[number], 'ownerId'>> {
   /** null for a payment kept after its owner was purged; its owner columns then read 'Deleted account'. */
   ownerId: number | null;
   ownerName: string;
@@ -217,17 +221,7 @@ export const listAdminPayments: TSelfCountingList<TAdminPaymentsQuery, TAdminPay
         .leftJoin('owners', 'owners.id', 'payments.ownerId')
         .leftJoin('registrationAttempts', 'registrationAttempts.paymentId', 'payments.id')
         .select([
-          'payments.id',
-          'payments.ownerId',
-          'payments.plan',
-          'payments.purpose',
-          'payments.amount',
-          'payments.status',
-          'payments.paymentMethod',
-          'payments.razorpayOrderId',
-          'payments.razorpayPaymentId',
-          'payments.razorpaySignature',
-          'payments.createdAt',
+          ...qualified('payments', ADMIN_PAYMENT_COLUMNS),
           sql<string>`coalesce(owners.name, ${DELETED_ACCOUNT})`.as('ownerName'),
           sql<string>`coalesce(owners.business_name, ${DELETED_ACCOUNT})`.as('businessName'),
           sql<string>`coalesce(owners.code, '')`.as('code'),

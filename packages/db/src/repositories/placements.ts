@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { TDb } from '../client.ts';
-import type { TPlacement } from '../database.ts';
-import { inTransaction } from '../transaction.ts';
+import type { Database, TPlacement } from '../database.ts';
+import { insertWithinLimit } from './owner-limits.ts';
+import { countOf } from './paging.ts';
 
 /**
  * Placements (migration 0014): an owner's named QR codes. Default is not a row: a review or a scan
@@ -10,48 +11,38 @@ import { inTransaction } from '../transaction.ts';
  * against the plan's limit.
  */
 
+/** One of the owner's live placements (the system's "Requests" is never among them). */
+const liveOf = (ownerId: number) => (eb: ExpressionBuilder<Database, 'placements'>) =>
+  eb.and([eb('ownerId', '=', ownerId), eb('deletedAt', 'is', null), eb('system', 'is', null)]);
+
 /** The owner's live placements, in the order they were added (the system's "Requests" not among them). */
 export async function listPlacements(db: TDb, ownerId: number): Promise<TPlacement[]> {
   return db
     .selectFrom('placements')
     .selectAll()
-    .where('ownerId', '=', ownerId)
-    .where('deletedAt', 'is', null)
-    .where('system', 'is', null)
+    .where(liveOf(ownerId))
     .orderBy('createdAt')
     .orderBy('id')
     .execute();
 }
 
 /**
- * Adds a placement unless the owner already has `limit` live ones (null = no limit). The owner's
- * row is locked first, so two simultaneous adds cannot both take the last free place. A name
- * already live for this owner fails with a unique violation on placements_owner_name_idx.
+ * Adds a placement unless the owner already has `limit` live ones (null = no limit), under the
+ * owner's row lock. A name already live for this owner fails with a unique violation on
+ * placements_owner_name_idx.
  */
 export async function insertPlacement(
   db: TDb,
   placement: { ownerId: number; key: string; name: string },
   limit: number | null,
 ): Promise<TPlacement | 'limit'> {
-  return inTransaction(db, async (trx) => {
-    if (limit !== null) {
-      await trx
-        .selectFrom('owners')
-        .select('id')
-        .where('id', '=', placement.ownerId)
-        .forNoKeyUpdate()
-        .execute();
-      const { n } = await trx
-        .selectFrom('placements')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .where('ownerId', '=', placement.ownerId)
-        .where('deletedAt', 'is', null)
-        .where('system', 'is', null)
-        .executeTakeFirstOrThrow();
-      if (n >= limit) return 'limit' as const;
-    }
-    return trx.insertInto('placements').values(placement).returningAll().executeTakeFirstOrThrow();
-  });
+  return insertWithinLimit(
+    db,
+    placement.ownerId,
+    limit,
+    (trx) => countOf(trx.selectFrom('placements').where(liveOf(placement.ownerId))),
+    (trx) => trx.insertInto('placements').values(placement).returningAll().executeTakeFirstOrThrow(),
+  );
 }
 
 /** Renames one of the owner's live placements (its key stays); undefined when it has none by that id. */
@@ -65,9 +56,7 @@ export async function renamePlacement(
     .updateTable('placements')
     .set({ name, updatedAt: new Date() })
     .where('id', '=', id)
-    .where('ownerId', '=', ownerId)
-    .where('deletedAt', 'is', null)
-    .where('system', 'is', null)
+    .where(liveOf(ownerId))
     .returningAll()
     .executeTakeFirst();
 }
@@ -78,9 +67,7 @@ export async function deletePlacement(db: TDb, ownerId: number, id: number): Pro
     .updateTable('placements')
     .set({ deletedAt: new Date(), updatedAt: new Date() })
     .where('id', '=', id)
-    .where('ownerId', '=', ownerId)
-    .where('deletedAt', 'is', null)
-    .where('system', 'is', null)
+    .where(liveOf(ownerId))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

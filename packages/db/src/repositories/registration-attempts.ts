@@ -1,5 +1,6 @@
 import type { TDb } from '../client.ts';
 import type { TNewRegistrationAttempt, TRefundReason, TRegistrationAttempt } from '../database.ts';
+import { findRow } from './records.ts';
 
 /** Stores one attempt's details beside its payment (call in the payment's transaction). */
 export async function insertRegistrationAttempt(
@@ -17,11 +18,7 @@ export async function findRegistrationAttempt(
   db: TDb,
   paymentId: number,
 ): Promise<TRegistrationAttempt | undefined> {
-  return db
-    .selectFrom('registrationAttempts')
-    .selectAll()
-    .where('paymentId', '=', paymentId)
-    .executeTakeFirst();
+  return findRow(db, 'registrationAttempts', { paymentId });
 }
 
 /**

@@ -3,6 +3,12 @@ import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TReview } from '../database.ts';
 import { hashEmailAddress } from './email-suppressions.ts';
+import {
+  isNegativeReview,
+  markReviewsNotified,
+  releaseReviewsNotified,
+  takesReminders,
+} from './owner-notifications.ts';
 
 /** Automatic replies, reply templates and owner notifications (columns of migration 0005). */
 
@@ -192,26 +198,12 @@ export async function listUnnotifiedLowRatings(db: TDb, ownerId: number, from: D
 
 /** Marks reviews as listed by the alert sent at `at` (only those no other alert took). */
 export async function markLowRatingsNotified(db: TDb, reviewIds: number[], at: Date): Promise<number[]> {
-  if (reviewIds.length === 0) return [];
-  const rows = await db
-    .updateTable('reviews')
-    .set({ ownerNotifiedAt: at })
-    .where('id', 'in', reviewIds)
-    .where('ownerNotifiedAt', 'is', null)
-    .returning('id')
-    .execute();
-  return rows.map((r) => r.id);
+  return markReviewsNotified(db, 'reviews', reviewIds, at);
 }
 
 /** Hands reviews back to the next alert after a failed send. */
 export async function releaseLowRatingsNotified(db: TDb, reviewIds: number[], at: Date): Promise<void> {
-  if (reviewIds.length === 0) return;
-  await db
-    .updateTable('reviews')
-    .set({ ownerNotifiedAt: null })
-    .where('id', 'in', reviewIds)
-    .where('ownerNotifiedAt', '=', at)
-    .execute();
+  await releaseReviewsNotified(db, 'reviews', reviewIds, at);
 }
 
 // ------------------------------------------------------------ one automatic reply per address a day
@@ -296,15 +288,8 @@ export async function listRemindersDue(
     .where('reviews.followedUpAt', 'is', null)
     .where('reviews.createdAt', '<=', olderThan)
     .where('reviews.createdAt', '>', newerThan)
-    .where((eb) =>
-      eb.or([
-        eb('reviews.sentimentLabel', '=', 'negative'),
-        eb.and([eb('reviews.sentimentLabel', 'is', null), eb('reviews.rating', '<=', 2)]),
-      ]),
-    )
-    .where('owners.email', 'is not', null)
-    .where('owners.deletedAt', 'is', null)
-    .where((eb) => eb.or([eb('owners.notifyLowRatings', '=', true), eb('owners.dailyDigest', '=', true)]))
+    .where(isNegativeReview('reviews'))
+    .where(takesReminders)
     .orderBy('reviews.createdAt', 'asc')
     .limit(limit)
     .execute();

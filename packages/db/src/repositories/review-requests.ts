@@ -4,16 +4,21 @@ import type {
   TRequestCategory,
   TRequestChannel,
 } from '@starloop/contract';
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql, type Updateable } from 'kysely';
 import type { TDb } from '../client.ts';
 import type {
+  Database,
+  ReviewRequestTable,
   TCampaignSkippedCounts,
   TContact,
   TRequestCampaign,
   TRequestDelivery,
   TReviewRequest,
 } from '../database.ts';
+import { inChunks } from './chunks.ts';
+import { everyMonth } from './months.ts';
 import { countOf, readPage, sortedWindow, type TPage, type TPageRequest } from './paging.ts';
+import { findRow } from './records.ts';
 
 /**
  * Review requests (migration 0016): the owner's settings, the monthly usage the plan quota reads,
@@ -59,13 +64,8 @@ export async function saveRequestSettings(
 // -------------------------------------------------------------------------------------- usage
 
 export async function getRequestUsage(db: TDb, ownerId: number, month: string): Promise<number> {
-  const row = await db
-    .selectFrom('requestUsage')
-    .select('requests')
-    .where('ownerId', '=', ownerId)
-    .where('month', '=', month)
-    .executeTakeFirst();
-  return row?.requests ?? 0;
+  const [usage] = await listOwnerRequestUsage(db, ownerId, [month]);
+  return usage!.requests;
 }
 
 /** Adds (or, for cancelled requests, takes back) requests of an owner's IST month. */
@@ -87,8 +87,7 @@ export async function listOwnerRequestUsage(
     .where('ownerId', '=', ownerId)
     .where('month', 'in', months)
     .execute();
-  const byMonth = new Map(rows.map((r) => [r.month, r.requests]));
-  return months.map((month) => ({ month, requests: byMonth.get(month) ?? 0 }));
+  return everyMonth(months, rows, (month) => ({ month, requests: 0 }));
 }
 
 /** Requests of every owner in one month (one row per owner that sent any). */
@@ -117,13 +116,6 @@ export interface TNewReviewRequest {
   category: TRequestCategory;
   sendAt: Date;
   createdAt: Date;
-}
-
-/** Runs `run` on slices of up to 1000 items (one statement each) and joins the answers in order. */
-async function inChunks<T, R>(items: T[], run: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
-  const out: R[] = [];
-  for (let at = 0; at < items.length; at += 1000) out.push(...(await run(items.slice(at, at + 1000))));
-  return out;
 }
 
 /** Inserts requests in one statement (a campaign's at once); answers them in input order. */
@@ -164,27 +156,26 @@ async function withContacts(db: TDb, requests: TReviewRequest[]): Promise<TReque
 }
 
 /**
- * Takes up to `limit` scheduled requests whose time came (skipping ones another instance holds):
- * they become 'sending' in the same statement, so each is dispatched once.
+ * Takes up to `limit` of the owners' requests that `due` picks, the earliest by `dueAt` first
+ * (skipping ones another instance holds): `claim` is written in the same statement, so each is
+ * handed out once. Answers them with their contacts.
  */
-export async function claimDueRequests(
+async function claimRequests(
   db: TDb,
-  now: Date,
-  limit: number,
   ownerIds: number[],
+  limit: number,
+  claim: Updateable<ReviewRequestTable>,
+  dueAt: 'sendAt' | 'reminderAt',
+  due: (requests: SelectQueryBuilder<Database, 'reviewRequests', { id: number }>) => typeof requests,
 ): Promise<TRequestWithContact[]> {
   if (ownerIds.length === 0) return [];
   const rows = await db
     .updateTable('reviewRequests')
-    .set({ status: 'sending' })
+    .set(claim)
     .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('reviewRequests')
-        .select('id')
-        .where('status', '=', 'scheduled')
-        .where('sendAt', '<=', now)
+      due(eb.selectFrom('reviewRequests').select('id'))
         .where('ownerId', 'in', ownerIds)
-        .orderBy('sendAt')
+        .orderBy(dueAt)
         .limit(limit)
         .forUpdate()
         .skipLocked(),
@@ -192,6 +183,18 @@ export async function claimDueRequests(
     .returningAll()
     .execute();
   return withContacts(db, rows);
+}
+
+/** Scheduled requests whose time came: they become 'sending', so each is dispatched once. */
+export async function claimDueRequests(
+  db: TDb,
+  now: Date,
+  limit: number,
+  ownerIds: number[],
+): Promise<TRequestWithContact[]> {
+  return claimRequests(db, ownerIds, limit, { status: 'sending' }, 'sendAt', (requests) =>
+    requests.where('status', '=', 'scheduled').where('sendAt', '<=', now),
+  );
 }
 
 /** Owners with requests (or reminders) whose time came: their channel settings are read first. */
@@ -230,27 +233,13 @@ export async function claimDueReminders(
   limit: number,
   ownerIds: number[],
 ): Promise<TRequestWithContact[]> {
-  if (ownerIds.length === 0) return [];
-  const rows = await db
-    .updateTable('reviewRequests')
-    .set({ reminderSentAt: now })
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('reviewRequests')
-        .select('id')
-        .where('reminderAt', '<=', now)
-        .where('reminderSentAt', 'is', null)
-        .where('reviewedAt', 'is', null)
-        .where('status', '=', 'sent')
-        .where('ownerId', 'in', ownerIds)
-        .orderBy('reminderAt')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returningAll()
-    .execute();
-  return withContacts(db, rows);
+  return claimRequests(db, ownerIds, limit, { reminderSentAt: now }, 'reminderAt', (requests) =>
+    requests
+      .where('reminderAt', '<=', now)
+      .where('reminderSentAt', 'is', null)
+      .where('reviewedAt', 'is', null)
+      .where('status', '=', 'sent'),
+  );
 }
 
 export async function updateRequest(
@@ -484,23 +473,14 @@ export async function findDeliveryByProviderId(
   channel: TRequestChannel,
   providerMessageId: string,
 ): Promise<TRequestDelivery | undefined> {
-  return db
-    .selectFrom('requestDeliveries')
-    .selectAll()
-    .where('channel', '=', channel)
-    .where('providerMessageId', '=', providerMessageId)
-    .executeTakeFirst();
+  return findRow(db, 'requestDeliveries', { channel, providerMessageId });
 }
 
 export async function findDeliveryByKey(
   db: TDb,
   idempotencyKey: string,
 ): Promise<TRequestDelivery | undefined> {
-  return db
-    .selectFrom('requestDeliveries')
-    .selectAll()
-    .where('idempotencyKey', '=', idempotencyKey)
-    .executeTakeFirst();
+  return findRow(db, 'requestDeliveries', { idempotencyKey });
 }
 
 export async function findDelivery(db: TDb, id: number): Promise<TRequestDelivery | undefined> {
@@ -579,12 +559,7 @@ export async function findCampaign(
   ownerId: number,
   id: number,
 ): Promise<TRequestCampaign | undefined> {
-  return db
-    .selectFrom('requestCampaigns')
-    .selectAll()
-    .where('id', '=', id)
-    .where('ownerId', '=', ownerId)
-    .executeTakeFirst();
+  return findRow(db, 'requestCampaigns', { id, ownerId });
 }
 
 export async function setCampaignStatus(

@@ -1,7 +1,8 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { Database, TNewReview, TReview } from '../database.ts';
-import { monthKeys, monthStartOf } from './months.ts';
+import { qualified } from './columns.ts';
+import { countByMonth } from './months.ts';
 import {
   countOf,
   readPage,
@@ -219,23 +220,15 @@ export async function countOwnerReviewsByMonth(
   now: Date = new Date(),
   months = 12,
 ): Promise<TOwnerMonthlyReviews[]> {
-  const rows = await db
-    .selectFrom('reviews')
-    .select([
-      sql<string>`to_char(date_trunc('month', created_at at time zone 'UTC'), 'YYYY-MM')`.as('month'),
-      sql<number>`count(*)::int`.as('count'),
-      sql<number>`coalesce(avg(rating), 0)::float8`.as('averageRating'),
-    ])
-    .where('ownerId', '=', ownerId)
-    .where('createdAt', '>=', monthStartOf(now, months - 1))
-    .groupBy(sql`1`)
-    .execute();
-  const byMonth = new Map(rows.map((row) => [row.month, row]));
-  return monthKeys(now, months).map((month) => ({
-    month,
-    count: byMonth.get(month)?.count ?? 0,
-    averageRating: byMonth.get(month)?.averageRating ?? 0,
-  }));
+  return countByMonth(
+    db.selectFrom('reviews').where('ownerId', '=', ownerId),
+    'createdAt',
+    { now, months },
+    {
+      count: sql<number>`count(*)::int`,
+      averageRating: sql<number>`coalesce(avg(rating), 0)::float8`,
+    },
+  );
 }
 
 /** Every review of one owner, newest first (the documented GET /api/users/stats shape). */
@@ -255,19 +248,20 @@ export async function findReviewById(db: TDb, id: number): Promise<TReview | und
 
 // ------------------------------------------------------------------------------ admin reviews list
 
-export interface TAdminReviewRow
-  extends Pick<
-    TReview,
-    | 'id'
-    | 'ownerId'
-    | 'rating'
-    | 'message'
-    | 'createdAt'
-    | 'sentimentLabel'
-    | 'sentimentScore'
-    | 'replyStatus'
-    | 'replyText'
-  > {
+/** The review's own columns in the back office's list. */
+const ADMIN_REVIEW_COLUMNS = [
+  'id',
+  'ownerId',
+  'rating',
+  'message',
+  'createdAt',
+  'sentimentLabel',
+  'sentimentScore',
+  'replyStatus',
+  'replyText',
+] as const;
+
+export interface TAdminReviewRow extends Pick<TReview, (typeof ADMIN_REVIEW_COLUMNS)[number]> {
   code: string;
   businessName: string;
   ownerName: string;
@@ -311,15 +305,7 @@ export const listAdminReviews: TSelfCountingList<TAdminReviewsQuery, TAdminRevie
         .innerJoin('owners', 'owners.id', 'reviews.ownerId')
         .leftJoin('placements', 'placements.id', 'reviews.placementId')
         .select([
-          'reviews.id',
-          'reviews.ownerId',
-          'reviews.rating',
-          'reviews.message',
-          'reviews.createdAt',
-          'reviews.sentimentLabel',
-          'reviews.sentimentScore',
-          'reviews.replyStatus',
-          'reviews.replyText',
+          ...qualified('reviews', ADMIN_REVIEW_COLUMNS),
           'owners.code',
           'owners.businessName',
           'owners.name as ownerName',
