@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZIsoDate } from './dto.ts';
 import type { TPlanKey } from './plans.ts';
 import { ZRequestSent, ZSendRequest } from './requests.ts';
-import { cappedText } from './schema-helpers.ts';
+import { cappedText, ZRecordId } from './schema-helpers.ts';
 
 /**
  * Review-request channels an owner sets up (WhatsApp Business Cloud API, an Indian DLT SMS
@@ -180,8 +180,6 @@ export const INTEGRATION_TEXTS = {
   webhookNotFound: 'Endpoint not found',
 } as const;
 
-const ZId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-
 export const ZApiKey = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -208,7 +206,7 @@ export type TApiKeyCreate = z.infer<typeof ZApiKeyCreate>;
 export const ZApiKeyCreated = z.object({ apiKey: ZApiKey, key: z.string(), message: z.string() });
 export type TApiKeyCreated = z.infer<typeof ZApiKeyCreated>;
 
-export const ZIntegrationId = z.object({ id: ZId });
+export const ZIntegrationId = z.object({ id: ZRecordId });
 export type TIntegrationId = z.infer<typeof ZIntegrationId>;
 
 export const ZWebhookEndpoint = z.object({
@@ -272,7 +270,7 @@ export const ZWebhookDelivery = z.object({
 export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;
 
 export const ZWebhookDeliveryQuery = z
-  .object({ endpointId: ZId.optional(), beforeId: ZId.optional() })
+  .object({ endpointId: ZRecordId.optional(), beforeId: ZRecordId.optional() })
   .prefault({});
 export type TWebhookDeliveryQuery = z.infer<typeof ZWebhookDeliveryQuery>;
 

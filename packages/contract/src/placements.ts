@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZIsoDate } from './dto.ts';
-import { cappedText } from './schema-helpers.ts';
+import { cappedText, ZRecordId } from './schema-helpers.ts';
 
 /**
  * Placements: named QR codes of one business ("Table 4", "Billing counter", "Swiggy bag insert"),
@@ -45,8 +45,6 @@ const ZPlacementName = cappedText(PLACEMENT_NAME_MAX * 4, PLACEMENT_TEXTS.nameRe
     message: PLACEMENT_TEXTS.nameReserved,
   });
 
-const ZPlacementId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-
 /** A live placement, as its owner sees it. */
 export const ZPlacement = z.object({
   id: z.number().int(),
@@ -65,9 +63,9 @@ export type TPlacementList = z.infer<typeof ZPlacementList>;
 
 export const ZPlacementCreate = z.object({ name: ZPlacementName });
 export type TPlacementCreate = z.infer<typeof ZPlacementCreate>;
-export const ZPlacementRename = z.object({ id: ZPlacementId, name: ZPlacementName });
+export const ZPlacementRename = z.object({ id: ZRecordId, name: ZPlacementName });
 export type TPlacementRename = z.infer<typeof ZPlacementRename>;
-export const ZPlacementDelete = z.object({ id: ZPlacementId });
+export const ZPlacementDelete = z.object({ id: ZRecordId });
 export type TPlacementDelete = z.infer<typeof ZPlacementDelete>;
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZIsoDate } from './dto.ts';
 import { ZPageMeta, ZPageQuery } from './list-query.ts';
 import { EMAIL_PATTERN } from './patterns.ts';
-import { cappedText, TEXT_LIMITS } from './schema-helpers.ts';
+import { cappedText, countsOf, TEXT_LIMITS, ZRecordId } from './schema-helpers.ts';
 
 /**
  * Review requests (issue 19): an owner's customers (contacts, with consent and opt-out), one
@@ -114,7 +114,6 @@ export const REQUEST_TEXTS = {
     `You are already unsubscribed. ${business} will not send you review requests again.`,
 } as const;
 
-const ZId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** An email address (optional: empty is none), lower-cased. */
@@ -188,7 +187,7 @@ export type TContactListQuery = z.infer<typeof ZContactListQuery>;
 export const ZContactList = z.object({
   contacts: z.array(ZContact),
   meta: ZPageMeta,
-  counts: z.object({ total: z.number().int(), optedOut: z.number().int() }),
+  counts: countsOf(['total', 'optedOut']),
 });
 export type TContactList = z.infer<typeof ZContactList>;
 
@@ -200,7 +199,7 @@ export const ZContactSaved = z.object({
 });
 export type TContactSaved = z.infer<typeof ZContactSaved>;
 
-export const ZContactId = z.object({ id: ZId });
+export const ZContactId = z.object({ id: ZRecordId });
 export type TContactId = z.infer<typeof ZContactId>;
 
 // ------------------------------------------------------------------------------------- import
@@ -253,7 +252,7 @@ export const ZImportUploadQuery = z.object({
 });
 export type TImportUploadQuery = z.infer<typeof ZImportUploadQuery>;
 
-export const ZImportCommit = z.object({ importId: ZId });
+export const ZImportCommit = z.object({ importId: ZRecordId });
 export type TImportCommit = z.infer<typeof ZImportCommit>;
 
 export const ZImportProgress = z.object({
@@ -274,7 +273,7 @@ export type TImportProgress = z.infer<typeof ZImportProgress>;
 
 /** Send one request now: to a customer in the list, or one typed at the counter (added or merged). */
 export const ZSendRequest = z
-  .object({ contactId: ZId.optional(), contact: ZContactInput.optional() })
+  .object({ contactId: ZRecordId.optional(), contact: ZContactInput.optional() })
   .refine((v) => (v.contactId === undefined) !== (v.contact === undefined), {
     message: REQUEST_TEXTS.contactNeedsPhoneOrEmail,
     path: ['contact'],
@@ -303,7 +302,7 @@ export const ZCampaignCreate = z
       .min(1, REQUEST_TEXTS.campaignNameRequired)
       .max(CAMPAIGN_NAME_MAX, REQUEST_TEXTS.campaignNameMax),
     /** The chosen customers; or `allReachable` for every customer who may be asked now. */
-    contactIds: z.array(ZId).max(CAMPAIGN_MAX_CONTACTS, REQUEST_TEXTS.campaignTooMany).optional(),
+    contactIds: z.array(ZRecordId).max(CAMPAIGN_MAX_CONTACTS, REQUEST_TEXTS.campaignTooMany).optional(),
     allReachable: z.boolean().optional(),
     /** ISO time; left out: now. Promotional hours still apply (9 am to 9 pm IST). */
     sendAt: ZSendAt.optional(),
@@ -322,13 +321,7 @@ export const ZCampaignCreate = z
 export type TCampaignCreate = z.infer<typeof ZCampaignCreate>;
 
 /** Why chosen customers were not asked. */
-export const ZCampaignSkipped = z.object({
-  optedOut: z.number().int(),
-  noConsent: z.number().int(),
-  tooSoon: z.number().int(),
-  noChannel: z.number().int(),
-  notFound: z.number().int(),
-});
+export const ZCampaignSkipped = countsOf(['optedOut', 'noConsent', 'tooSoon', 'noChannel', 'notFound']);
 export type TCampaignSkipped = z.infer<typeof ZCampaignSkipped>;
 
 /** A channel's figures: messages sent, delivered, read, failed; requests clicked and reviewed. */
@@ -372,7 +365,7 @@ export type TCampaign = z.infer<typeof ZCampaign>;
 export const ZCampaignCreated = ZCampaign.extend({ message: z.string() });
 export type TCampaignCreated = z.infer<typeof ZCampaignCreated>;
 
-export const ZCampaignId = z.object({ id: ZId });
+export const ZCampaignId = z.object({ id: ZRecordId });
 export type TCampaignId = z.infer<typeof ZCampaignId>;
 
 export const ZCampaignListQuery = ZPageQuery.omit({ search: true });

@@ -82,6 +82,9 @@ export function optionalChoice<const T extends readonly [string, ...string[]]>(v
     .transform((v) => (v === '' || v === undefined ? undefined : (v as T[number])));
 }
 
+/** The id of a record named in an owner's input (a contact, a campaign, a key, a placement). */
+export const ZRecordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
 /** An object of whole-number counts, one per key, in the keys' order (the summary cards). */
 export const countsOf = <const K extends string>(keys: readonly K[]) =>
   z.object(Object.fromEntries(keys.map((key) => [key, z.number().int()])) as Record<K, z.ZodNumber>);

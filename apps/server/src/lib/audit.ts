@@ -1,5 +1,6 @@
 import type { TAuditAction, TAuditTargetTable } from '@starloop/contract';
 import {
+  inTransaction,
   recordActivity,
   recordAudit,
   type TActivityInput,
@@ -7,6 +8,7 @@ import {
   type TDb,
 } from '@starloop/db';
 import type { TAdminSession } from '../auth/authenticate.ts';
+import { notFound } from './errors.ts';
 
 /**
  * Who changes data, for the activity feed and the audit trail: the signed-in admin and the address
@@ -47,17 +49,42 @@ export function auditBy(
   return recordAudit(db, { ...actor, ...entry });
 }
 
+/** An admin's change as the activity feed and the audit trail tell it. */
+export interface TAdminChange {
+  activity: Omit<TActivityInput, 'adminId'>;
+  audit: TAuditWrite;
+}
+
 /**
  * An admin's change, told twice in the change's transaction: a line in the activity feed (under
  * the admin's id) and a row in the audit trail (with the admin's address).
  */
-export async function recordAdminChange(
-  db: TDb,
-  actor: TAdminActor,
-  change: { activity: Omit<TActivityInput, 'adminId'>; audit: TAuditWrite },
-): Promise<void> {
+export async function recordAdminChange(db: TDb, actor: TAdminActor, change: TAdminChange): Promise<void> {
   await recordActivity(db, { ...change.activity, adminId: actor.id });
   await auditByAdmin(db, actor, change.audit);
+}
+
+/**
+ * An admin's delete of one record (an agent, a lead): read and deleted in one transaction, a 404
+ * with `notFound` when either finds nothing, and the change (told from the record as it was)
+ * recorded in the same transaction.
+ */
+export async function deleteRecorded<TRow>(
+  db: TDb,
+  actor: TAdminActor,
+  id: number,
+  spec: {
+    find: (trx: TDb, id: number) => Promise<TRow | undefined>;
+    remove: (trx: TDb, id: number) => Promise<boolean>;
+    notFound: string;
+    change: (row: TRow) => TAdminChange;
+  },
+): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const row = await spec.find(trx, id);
+    if (!row || !(await spec.remove(trx, id))) throw notFound(spec.notFound);
+    await recordAdminChange(trx, actor, spec.change(row));
+  });
 }
 
 /** The audit's "which fields changed": those of `keys` whose value differs after the edit. */

@@ -1,14 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { isLoopback, secretsMatch } from '../lib/local-access.ts';
 import type { TMetrics } from '../lib/metrics.ts';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-const sameSecret = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 /**
  * GET /metrics in Prometheus' text format. With METRICS_TOKEN set, only a scraper presenting it as
@@ -23,9 +15,9 @@ export async function metricsRoute(
     const { token } = options;
     if (token) {
       const given = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
-      if (!sameSecret(given, token))
+      if (!secretsMatch(token, given))
         return reply.status(401).send({ success: false, message: 'Unauthorized' });
-    } else if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) {
+    } else if (!isLoopback(request.socket.remoteAddress)) {
       return reply.status(403).send({ success: false, message: 'Metrics are served on this machine only' });
     }
     reply.header('content-type', options.metrics.registry.contentType);

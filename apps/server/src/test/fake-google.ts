@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { listenOnLoopback, readBody, sendJson as send } from './fake-http.ts';
+import { listenOnLoopback, readBody, sendJson as send, withLiveState } from './fake-http.ts';
 
 /*
  * A fake Google on loopback for tests and the e2e run: the OAuth 2.0 endpoints (consent page that
@@ -389,124 +389,122 @@ export async function startFakeGoogle(
       .setExpirationTime(expiresIn ?? '1h')
       .sign(privateKey);
 
-  const fake: TFakeGoogle = {
-    url,
-    clientId,
-    clientSecret,
-    pushServiceAccount,
-    requests,
-    replyPuts,
-    notificationSettings,
-    get consentUser() {
-      return state.consentUser;
-    },
-    set consentUser(userId: string) {
-      state.consentUser = userId;
-    },
-    addUser(userId, accounts) {
-      users.set(userId, accounts);
-      for (const account of accounts) {
-        for (const location of account.locations) {
-          const parent = `${account.name}/${location.name}`;
-          if (!reviews.has(parent)) reviews.set(parent, new Map());
+  const fake: TFakeGoogle = withLiveState<TFakeGoogle, 'consentUser'>(
+    {
+      url,
+      clientId,
+      clientSecret,
+      pushServiceAccount,
+      requests,
+      replyPuts,
+      notificationSettings,
+      addUser(userId, accounts) {
+        users.set(userId, accounts);
+        for (const account of accounts) {
+          for (const location of account.locations) {
+            const parent = `${account.name}/${location.name}`;
+            if (!reviews.has(parent)) reviews.set(parent, new Map());
+          }
         }
-      }
-    },
-    addReview(parent, input) {
-      const id = input.id ?? `r${b64url(randomBytes(9))}`;
-      const created = input.createTime?.toISOString() ?? nextTime();
-      const review: TFakeGoogleReview = {
-        name: `${parent}/reviews/${id}`,
-        reviewId: id,
-        reviewer: { displayName: input.reviewer ?? 'Google User' },
-        starRating: STARS[input.rating - 1]!,
-        ...(input.comment !== undefined ? { comment: input.comment } : {}),
-        createTime: created,
-        updateTime: input.createTime ? created : nextTime(),
-        ...(input.reply ? { reviewReply: { comment: input.reply, updateTime: created } } : {}),
-      };
-      if (!reviews.has(parent)) reviews.set(parent, new Map());
-      reviews.get(parent)!.set(review.name, review);
-      return review;
-    },
-    addReviews(parent, count, opts = {}) {
-      const start = opts.start?.getTime() ?? Date.now() - count * 60_000;
-      for (let i = 0; i < count; i += 1) {
-        fake.addReview(parent, {
-          id: `bulk${String(i).padStart(6, '0')}`,
-          rating: ((i % 5) + 1) as 1 | 2 | 3 | 4 | 5,
-          comment:
-            i % 7 === 0
-              ? ''
-              : `Review number ${i}: ${i % 5 >= 3 ? 'lovely food and service' : 'slow service, cold food'}`,
-          reviewer: `Reviewer ${i}`,
-          createTime: new Date(start + i * 60_000),
-          ...(i % 10 === 0 ? { reply: 'Thank you for visiting!' } : {}),
+      },
+      addReview(parent, input) {
+        const id = input.id ?? `r${b64url(randomBytes(9))}`;
+        const created = input.createTime?.toISOString() ?? nextTime();
+        const review: TFakeGoogleReview = {
+          name: `${parent}/reviews/${id}`,
+          reviewId: id,
+          reviewer: { displayName: input.reviewer ?? 'Google User' },
+          starRating: STARS[input.rating - 1]!,
+          ...(input.comment !== undefined ? { comment: input.comment } : {}),
+          createTime: created,
+          updateTime: input.createTime ? created : nextTime(),
+          ...(input.reply ? { reviewReply: { comment: input.reply, updateTime: created } } : {}),
+        };
+        if (!reviews.has(parent)) reviews.set(parent, new Map());
+        reviews.get(parent)!.set(review.name, review);
+        return review;
+      },
+      addReviews(parent, count, opts = {}) {
+        const start = opts.start?.getTime() ?? Date.now() - count * 60_000;
+        for (let i = 0; i < count; i += 1) {
+          fake.addReview(parent, {
+            id: `bulk${String(i).padStart(6, '0')}`,
+            rating: ((i % 5) + 1) as 1 | 2 | 3 | 4 | 5,
+            comment:
+              i % 7 === 0
+                ? ''
+                : `Review number ${i}: ${i % 5 >= 3 ? 'lovely food and service' : 'slow service, cold food'}`,
+            reviewer: `Reviewer ${i}`,
+            createTime: new Date(start + i * 60_000),
+            ...(i % 10 === 0 ? { reply: 'Thank you for visiting!' } : {}),
+          });
+        }
+      },
+      editReview(name, patch) {
+        const review = findReview(name);
+        if (!review) throw new Error(`no review ${name}`);
+        if (patch.rating) review.starRating = STARS[patch.rating - 1]!;
+        if (patch.comment !== undefined) review.comment = patch.comment;
+        if (patch.reply === null) delete review.reviewReply;
+        else if (patch.reply !== undefined)
+          review.reviewReply = { comment: patch.reply, updateTime: nextTime() };
+        review.updateTime = nextTime();
+      },
+      deleteReview(name) {
+        reviews.get(name.split('/reviews/')[0]!)?.delete(name);
+      },
+      review: findReview,
+      fail(f) {
+        faults.push({ ...f });
+      },
+      hangNextReplyPut() {
+        state.hangReplyPut = true;
+      },
+      revokeUserGrants(userId) {
+        for (const grant of refreshTokens.values()) if (grant.userId === userId) grant.revoked = true;
+        for (const [key, value] of accessTokens) if (value.userId === userId) accessTokens.delete(key);
+      },
+      expireAccessTokens() {
+        for (const value of accessTokens.values()) value.expiresAt = 0;
+      },
+      refreshTokenLive(token) {
+        const grant = refreshTokens.get(token);
+        return Boolean(grant && !grant.revoked);
+      },
+      issuedTokens() {
+        return [...new Set(issued)];
+      },
+      signPushToken,
+      async push(endpoint, notification, opts = {}) {
+        const token =
+          opts.token ?? (await signPushToken({ audience: opts.audience ?? endpoint, email: opts.email }));
+        const data = Buffer.from(
+          JSON.stringify({
+            type: notification.type,
+            review_name: notification.reviewName,
+            location_name: notification.locationName,
+          }),
+        ).toString('base64');
+        return fetch(endpoint, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({
+            message: { data, messageId: String(Date.now()), publishTime: new Date().toISOString() },
+            subscription: 'projects/starloop-test/subscriptions/google-reviews-push',
+          }),
         });
-      }
+      },
+      reset() {
+        requests.length = 0;
+        faults.length = 0;
+        replyPuts.clear();
+        state.hangReplyPut = false;
+      },
+      close: server.close,
     },
-    editReview(name, patch) {
-      const review = findReview(name);
-      if (!review) throw new Error(`no review ${name}`);
-      if (patch.rating) review.starRating = STARS[patch.rating - 1]!;
-      if (patch.comment !== undefined) review.comment = patch.comment;
-      if (patch.reply === null) delete review.reviewReply;
-      else if (patch.reply !== undefined)
-        review.reviewReply = { comment: patch.reply, updateTime: nextTime() };
-      review.updateTime = nextTime();
-    },
-    deleteReview(name) {
-      reviews.get(name.split('/reviews/')[0]!)?.delete(name);
-    },
-    review: findReview,
-    fail(f) {
-      faults.push({ ...f });
-    },
-    hangNextReplyPut() {
-      state.hangReplyPut = true;
-    },
-    revokeUserGrants(userId) {
-      for (const grant of refreshTokens.values()) if (grant.userId === userId) grant.revoked = true;
-      for (const [key, value] of accessTokens) if (value.userId === userId) accessTokens.delete(key);
-    },
-    expireAccessTokens() {
-      for (const value of accessTokens.values()) value.expiresAt = 0;
-    },
-    refreshTokenLive(token) {
-      const grant = refreshTokens.get(token);
-      return Boolean(grant && !grant.revoked);
-    },
-    issuedTokens() {
-      return [...new Set(issued)];
-    },
-    signPushToken,
-    async push(endpoint, notification, opts = {}) {
-      const token =
-        opts.token ?? (await signPushToken({ audience: opts.audience ?? endpoint, email: opts.email }));
-      const data = Buffer.from(
-        JSON.stringify({
-          type: notification.type,
-          review_name: notification.reviewName,
-          location_name: notification.locationName,
-        }),
-      ).toString('base64');
-      return fetch(endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({
-          message: { data, messageId: String(Date.now()), publishTime: new Date().toISOString() },
-          subscription: 'projects/starloop-test/subscriptions/google-reviews-push',
-        }),
-      });
-    },
-    reset() {
-      requests.length = 0;
-      faults.length = 0;
-      replyPuts.clear();
-      state.hangReplyPut = false;
-    },
-    close: server.close,
-  };
+    state,
+    ['consentUser'],
+  );
   return fake;
 }
 

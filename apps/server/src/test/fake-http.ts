@@ -56,3 +56,25 @@ export async function listenOnLoopback(
     },
   };
 }
+
+/**
+ * `fake` with the `keys` of `state` as live properties: a test sets `fake.mode = 'error'` and the
+ * handler, which reads `state`, sees it on the next request (the fakes' switches: the failure
+ * mode, the consenting user).
+ */
+export function withLiveState<TFake, K extends keyof TFake>(
+  fake: Omit<TFake, K>,
+  state: Pick<TFake, K>,
+  keys: readonly K[],
+): TFake {
+  for (const key of keys) {
+    Object.defineProperty(fake, key, {
+      enumerable: true,
+      get: () => state[key],
+      set: (value: TFake[K]) => {
+        state[key] = value;
+      },
+    });
+  }
+  return fake as TFake;
+}

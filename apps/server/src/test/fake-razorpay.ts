@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { listenOnLoopback, readJsonBody, sendJson as send } from './fake-http.ts';
+import { listenOnLoopback, readJsonBody, sendJson as send, withLiveState } from './fake-http.ts';
 
 export interface TFakeRequest {
   method: string;
@@ -109,25 +109,23 @@ export async function startFakeRazorpay(): Promise<TFakeRazorpay> {
     });
   });
 
-  return {
-    url: server.url,
-    requests,
-    orders,
-    get mode() {
-      return state.mode;
+  return withLiveState<TFakeRazorpay, 'mode'>(
+    {
+      url: server.url,
+      requests,
+      orders,
+      setOrderPayments(orderId, list) {
+        payments.set(orderId, list);
+      },
+      reset() {
+        requests.length = 0;
+        state.mode = 'ok';
+      },
+      close: server.close,
     },
-    set mode(mode: TFakeMode) {
-      state.mode = mode;
-    },
-    setOrderPayments(orderId, list) {
-      payments.set(orderId, list);
-    },
-    reset() {
-      requests.length = 0;
-      state.mode = 'ok';
-    },
-    close: server.close,
-  };
+    state,
+    ['mode'],
+  );
 }
 
 /** What Razorpay Checkout hands the browser: HMAC-SHA256 of `order_id|payment_id` with the key secret. */

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listenOnLoopback, readBody } from './fake-http.ts';
+import { listenOnLoopback, readBody, withLiveState } from './fake-http.ts';
 
 /**
  * A fake Gupshup Enterprise SMS API on loopback for tests (`/GatewayAPI/rest`, method SendMessage,
@@ -136,27 +136,25 @@ export async function startFakeSmsGateway(): Promise<TFakeSmsGateway> {
     return answer('success', id, to, '');
   });
 
-  return {
-    url: `${server.url}/GatewayAPI/rest`,
-    requests,
-    sent,
-    accounts,
-    templates,
-    get mode() {
-      return state.mode;
+  return withLiveState<TFakeSmsGateway, 'mode'>(
+    {
+      url: `${server.url}/GatewayAPI/rest`,
+      requests,
+      sent,
+      accounts,
+      templates,
+      reset() {
+        requests.length = 0;
+        sent.length = 0;
+        state.mode = 'ok';
+        for (const res of hanging) res.destroy();
+        hanging.clear();
+      },
+      close: server.close,
     },
-    set mode(mode: TFakeSmsMode) {
-      state.mode = mode;
-    },
-    reset() {
-      requests.length = 0;
-      sent.length = 0;
-      state.mode = 'ok';
-      for (const res of hanging) res.destroy();
-      hanging.clear();
-    },
-    close: server.close,
-  };
+    state,
+    ['mode'],
+  );
 }
 
 // ---------------------------------------------------------------------------- callbacks, as Gupshup makes them

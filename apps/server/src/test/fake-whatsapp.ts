@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listenOnLoopback, readJsonBody, sendJson as send } from './fake-http.ts';
+import { listenOnLoopback, readJsonBody, sendJson as send, withLiveState } from './fake-http.ts';
 
 /**
  * A fake WhatsApp Cloud API on loopback for tests: `POST /{phone-number-id}/messages` answers as
@@ -136,31 +136,29 @@ export async function startFakeWhatsApp(): Promise<TFakeWhatsApp> {
     });
   });
 
-  return {
-    url: server.url,
-    requests,
-    messages,
-    tokens,
-    templates,
-    get mode() {
-      return state.mode;
+  return withLiveState<TFakeWhatsApp, 'mode'>(
+    {
+      url: server.url,
+      requests,
+      messages,
+      tokens,
+      templates,
+      failNext(code, options = {}) {
+        state.next = { code, status: options.status ?? 400, message: options.message ?? `Error ${code}` };
+      },
+      reset() {
+        requests.length = 0;
+        messages.length = 0;
+        state.mode = 'ok';
+        state.next = undefined;
+        for (const res of hanging) res.destroy();
+        hanging.clear();
+      },
+      close: server.close,
     },
-    set mode(mode: TFakeWhatsAppMode) {
-      state.mode = mode;
-    },
-    failNext(code, options = {}) {
-      state.next = { code, status: options.status ?? 400, message: options.message ?? `Error ${code}` };
-    },
-    reset() {
-      requests.length = 0;
-      messages.length = 0;
-      state.mode = 'ok';
-      state.next = undefined;
-      for (const res of hanging) res.destroy();
-      hanging.clear();
-    },
-    close: server.close,
-  };
+    state,
+    ['mode'],
+  );
 }
 
 // ---------------------------------------------------------------------------- webhooks, as Meta sends them

@@ -36,7 +36,15 @@ export interface TSmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<TSmtpSink> {
+export interface TSmtpSinkOptions {
+  /**
+   * Takes each message as its DATA ends instead of keeping it in `messages` (long benchmark runs
+   * cannot keep every raw message).
+   */
+  onMail?: (mail: TReceivedMail) => void;
+}
+
+export async function startSmtpSink(options: TSmtpSinkOptions = {}): Promise<TSmtpSink> {
   const messages: TReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -48,12 +56,13 @@ export async function startSmtpSink(): Promise<TSmtpSink> {
       stream.on('end', () => {
         try {
           const raw = Buffer.concat(chunks).toString('utf8');
-          const mail = parseMail(raw);
-          messages.push({
-            ...mail,
+          const mail: TReceivedMail = {
+            ...parseMail(raw),
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
             to: session.envelope.rcptTo.map((r) => r.address),
-          });
+          };
+          if (options.onMail) options.onMail(mail);
+          else messages.push(mail);
           callback();
         } catch (error) {
           callback(error as Error);

@@ -353,77 +353,76 @@ export async function sendDigests(deps: TNotifyDeps): Promise<number> {
 }
 
 /**
- * A reminder to the owner when a negative review has had no reply and no follow-up for 48 hours.
- * Sent once per review (reminder_sent_at), only to owners with an email and notifications on.
+ * The 48-hour reminders of one kind of review (StarLoop's own or Google's) that are due, 100 at a
+ * time: each is claimed before it is mailed, so two ticks never remind twice.
  */
-export async function sendReminders(deps: TNotifyDeps): Promise<number> {
+async function sendDueReminders<TDue extends { reviewId: number; email: string }>(
+  deps: TNotifyDeps,
+  listDue: (
+    db: TNotifyDeps['db'],
+    window: { olderThan: Date; newerThan: Date; limit: number },
+  ) => Promise<TDue[]>,
+  claim: (db: TNotifyDeps['db'], reviewId: number, now: Date) => Promise<boolean>,
+  mail: (item: TDue) => { subject: string; text: string },
+): Promise<number> {
   const now = deps.now();
   let sent = 0;
   for (;;) {
-    const due = await listRemindersDue(deps.db, {
+    const due = await listDue(deps.db, {
       olderThan: new Date(now.getTime() - REMINDER_AFTER_HOURS * HOUR),
       newerThan: new Date(now.getTime() - REMINDER_MAX_AGE_DAYS * 24 * HOUR),
       limit: 100,
     });
     if (due.length === 0) break;
     for (const item of due) {
-      if (!(await claimReminder(deps.db, item.reviewId, now))) continue;
-      const drafted =
-        item.replyText && item.replyStatus !== 'none' ? ['', 'Your drafted reply:', item.replyText] : [];
-      await deps.mailer.send({
-        to: item.email,
-        subject: `Reminder: a ${item.rating}-star review for ${item.businessName} is waiting for your reply`,
-        text: [
-          `On ${istTime(item.createdAt)} IST a customer left a ${item.rating}-star review for ${item.businessName}, and no reply or follow-up has been recorded in the 48 hours since.`,
-          '',
-          `Rating: ${stars(item.rating)} (${item.rating}/5)`,
-          `Feedback: ${item.message.trim() ? `"${item.message.trim()}"` : '(no message)'}`,
-          `Customer contact: ${item.customerContact || 'not given'}`,
-          ...drafted,
-          '',
-          'A quick, personal response often wins an unhappy customer back.',
-          `Open your dashboard: ${deps.config.appUrl}/dashboard`,
-        ].join('\n'),
-        category: 'reply-reminder',
-      });
-      sent += 1;
-    }
-    if (due.length < 100) break;
-  }
-  return sent + (await sendGoogleReminders(deps));
-}
-
-/** The same 48-hour reminder for Google reviews that have no reply on Google (issue 20). */
-export async function sendGoogleReminders(deps: TNotifyDeps): Promise<number> {
-  const now = deps.now();
-  let sent = 0;
-  for (;;) {
-    const due = await listGoogleRemindersDue(deps.db, {
-      olderThan: new Date(now.getTime() - REMINDER_AFTER_HOURS * HOUR),
-      newerThan: new Date(now.getTime() - REMINDER_MAX_AGE_DAYS * 24 * HOUR),
-      limit: 100,
-    });
-    if (due.length === 0) break;
-    for (const item of due) {
-      if (!(await claimGoogleReminder(deps.db, item.reviewId, now))) continue;
-      await deps.mailer.send({
-        to: item.email,
-        subject: `Reminder: a ${item.rating}-star Google review for ${item.businessName} is waiting for your reply`,
-        text: [
-          `On ${istTime(item.createdAt)} IST ${item.reviewerName || 'a customer'} left a ${item.rating}-star review for ${item.businessName} on Google, and it has had no reply in the 48 hours since.`,
-          '',
-          `Rating: ${stars(item.rating)} (${item.rating}/5)`,
-          `Review: ${item.comment.trim() ? `"${item.comment.trim()}"` : '(no text)'}`,
-          ...(item.replyDraft ? ['', 'Your drafted reply:', item.replyDraft] : []),
-          '',
-          'A reply on Google is public: other customers read it too. Edit and publish it from your dashboard.',
-          `Open your dashboard: ${deps.config.appUrl}/dashboard`,
-        ].join('\n'),
-        category: 'reply-reminder',
-      });
+      if (!(await claim(deps.db, item.reviewId, now))) continue;
+      await deps.mailer.send({ to: item.email, ...mail(item), category: 'reply-reminder' });
       sent += 1;
     }
     if (due.length < 100) break;
   }
   return sent;
+}
+
+/**
+ * A reminder to the owner when a negative review has had no reply and no follow-up for 48 hours.
+ * Sent once per review (reminder_sent_at), only to owners with an email and notifications on.
+ */
+export async function sendReminders(deps: TNotifyDeps): Promise<number> {
+  const sent = await sendDueReminders(deps, listRemindersDue, claimReminder, (item) => {
+    const drafted =
+      item.replyText && item.replyStatus !== 'none' ? ['', 'Your drafted reply:', item.replyText] : [];
+    return {
+      subject: `Reminder: a ${item.rating}-star review for ${item.businessName} is waiting for your reply`,
+      text: [
+        `On ${istTime(item.createdAt)} IST a customer left a ${item.rating}-star review for ${item.businessName}, and no reply or follow-up has been recorded in the 48 hours since.`,
+        '',
+        `Rating: ${stars(item.rating)} (${item.rating}/5)`,
+        `Feedback: ${item.message.trim() ? `"${item.message.trim()}"` : '(no message)'}`,
+        `Customer contact: ${item.customerContact || 'not given'}`,
+        ...drafted,
+        '',
+        'A quick, personal response often wins an unhappy customer back.',
+        `Open your dashboard: ${deps.config.appUrl}/dashboard`,
+      ].join('\n'),
+    };
+  });
+  return sent + (await sendGoogleReminders(deps));
+}
+
+/** The same 48-hour reminder for Google reviews that have no reply on Google (issue 20). */
+export function sendGoogleReminders(deps: TNotifyDeps): Promise<number> {
+  return sendDueReminders(deps, listGoogleRemindersDue, claimGoogleReminder, (item) => ({
+    subject: `Reminder: a ${item.rating}-star Google review for ${item.businessName} is waiting for your reply`,
+    text: [
+      `On ${istTime(item.createdAt)} IST ${item.reviewerName || 'a customer'} left a ${item.rating}-star review for ${item.businessName} on Google, and it has had no reply in the 48 hours since.`,
+      '',
+      `Rating: ${stars(item.rating)} (${item.rating}/5)`,
+      `Review: ${item.comment.trim() ? `"${item.comment.trim()}"` : '(no text)'}`,
+      ...(item.replyDraft ? ['', 'Your drafted reply:', item.replyDraft] : []),
+      '',
+      'A reply on Google is public: other customers read it too. Edit and publish it from your dashboard.',
+      `Open your dashboard: ${deps.config.appUrl}/dashboard`,
+    ].join('\n'),
+  }));
 }

@@ -26,7 +26,13 @@ import {
   updateAgent as updateAgentRow,
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
-import { changedFields, movedValue, recordAdminChange, type TAdminActor } from '../../../lib/audit.ts';
+import {
+  changedFields,
+  deleteRecorded,
+  movedValue,
+  recordAdminChange,
+  type TAdminActor,
+} from '../../../lib/audit.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
 
 /** Who did it, for the activity log and the audit trail. */
@@ -172,10 +178,11 @@ export async function updateAgent(
 
 /** Owners of the agent keep everything; their agent_id becomes null (they show as 'Direct'). */
 export async function deleteAgent(deps: TDeps, id: number, actor: TActor): Promise<TAdminOpsDeleteResult> {
-  await inTransaction(deps.db, async (trx) => {
-    const agent = await findAgentWithUsers(trx, id);
-    if (!agent || !(await deleteAgentRow(trx, id))) throw notFound(ADMIN_OPS_TEXTS.agentNotFound);
-    await recordAdminChange(trx, actor, {
+  await deleteRecorded(deps.db, actor, id, {
+    find: findAgentWithUsers,
+    remove: deleteAgentRow,
+    notFound: ADMIN_OPS_TEXTS.agentNotFound,
+    change: (agent) => ({
       activity: {
         type: 'agent',
         message: `Agent ${agent.name} (${agent.code}) deleted by ${actor.name}; ${agent.userCount} owner(s) now direct`,
@@ -187,7 +194,7 @@ export async function deleteAgent(deps: TDeps, id: number, actor: TActor): Promi
         targetId: id,
         details: { code: agent.code, ownersMadeDirect: agent.userCount },
       },
-    });
+    }),
   });
   return { success: true, message: ADMIN_OPS_TEXTS.agentDeleted };
 }

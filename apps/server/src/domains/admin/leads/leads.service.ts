@@ -19,7 +19,7 @@ import {
   updateLead as updateLeadRow,
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
-import { changedFields, movedValue, recordAdminChange } from '../../../lib/audit.ts';
+import { changedFields, deleteRecorded, movedValue, recordAdminChange } from '../../../lib/audit.ts';
 import { notFound } from '../../../lib/errors.ts';
 import type { TActor } from '../agents/agents.service.ts';
 
@@ -82,10 +82,11 @@ export async function updateLead(
 }
 
 export async function deleteLead(deps: TDeps, id: number, actor: TActor): Promise<TAdminOpsDeleteResult> {
-  await inTransaction(deps.db, async (trx) => {
-    const lead = await findLeadById(trx, id);
-    if (!lead || !(await deleteLeadRow(trx, id))) throw notFound(ADMIN_OPS_TEXTS.leadNotFound);
-    await recordAdminChange(trx, actor, {
+  await deleteRecorded(deps.db, actor, id, {
+    find: findLeadById,
+    remove: deleteLeadRow,
+    notFound: ADMIN_OPS_TEXTS.leadNotFound,
+    change: (lead) => ({
       activity: { type: 'lead', message: `Lead ${lead.name} deleted by ${actor.name}` },
       audit: {
         action: 'lead.delete',
@@ -93,7 +94,7 @@ export async function deleteLead(deps: TDeps, id: number, actor: TActor): Promis
         targetId: id,
         details: { status: lead.status, source: lead.source },
       },
-    });
+    }),
   });
   return { success: true, message: ADMIN_OPS_TEXTS.leadDeleted };
 }

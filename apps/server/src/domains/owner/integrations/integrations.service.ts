@@ -8,7 +8,6 @@ import {
   type TApiKeyCreate,
   type TApiKeyCreated,
   type TApiKeyList,
-  type TMessageResult,
   type TOutboundEventType,
   type TWebhookDeliveryList,
   type TWebhookDeliveryQuery,
@@ -34,7 +33,8 @@ import {
 import { newApiKey } from '../../../auth/api-keys.ts';
 import { seal } from '../../../auth/sealed-secrets.ts';
 import type { TDeps } from '../../../context.ts';
-import { badRequest, forbidden, notFound } from '../../../lib/errors.ts';
+import { badRequest, forbidden } from '../../../lib/errors.ts';
+import { ownedRecordRemoval } from '../owned-records.ts';
 import { literalAddressRefused } from './outbound-http.ts';
 
 /**
@@ -76,16 +76,13 @@ export async function createApiKey(
   return { apiKey: toApiKey(row), key, message: INTEGRATION_TEXTS.apiKeyCreated };
 }
 
-export async function revokeApiKey(
-  deps: Pick<TDeps, 'db' | 'log' | 'now'>,
-  owner: TOwnerPublic,
-  id: number,
-): Promise<TMessageResult> {
-  if (!(await revokeApiKeyRow(deps.db, owner.id, id, deps.now())))
-    throw notFound(INTEGRATION_TEXTS.apiKeyNotFound);
-  deps.log.info({ ownerId: owner.id, apiKeyId: id }, 'api key revoked');
-  return { success: true, message: INTEGRATION_TEXTS.apiKeyRevoked };
-}
+export const revokeApiKey = ownedRecordRemoval({
+  remove: revokeApiKeyRow,
+  notFound: INTEGRATION_TEXTS.apiKeyNotFound,
+  removed: INTEGRATION_TEXTS.apiKeyRevoked,
+  logId: 'apiKeyId',
+  logMessage: 'api key revoked',
+});
 
 // ---------------------------------------------------------------------------- webhook endpoints
 
@@ -144,16 +141,13 @@ export async function createWebhookEndpoint(
   return { endpoint: toEndpoint(row), secret, message: INTEGRATION_TEXTS.webhookCreated };
 }
 
-export async function deleteWebhookEndpoint(
-  deps: Pick<TDeps, 'db' | 'log' | 'now'>,
-  owner: TOwnerPublic,
-  id: number,
-): Promise<TMessageResult> {
-  if (!(await deleteEndpointRow(deps.db, owner.id, id, deps.now())))
-    throw notFound(INTEGRATION_TEXTS.webhookNotFound);
-  deps.log.info({ ownerId: owner.id, endpointId: id }, 'webhook endpoint removed');
-  return { success: true, message: INTEGRATION_TEXTS.webhookDeleted };
-}
+export const deleteWebhookEndpoint = ownedRecordRemoval({
+  remove: deleteEndpointRow,
+  notFound: INTEGRATION_TEXTS.webhookNotFound,
+  removed: INTEGRATION_TEXTS.webhookDeleted,
+  logId: 'endpointId',
+  logMessage: 'webhook endpoint removed',
+});
 
 const DELIVERY_PAGE = 50;
 

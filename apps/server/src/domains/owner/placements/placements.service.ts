@@ -9,7 +9,6 @@ import {
   PLACEMENT_STATS_DEFAULT_DAYS,
   PLACEMENT_STATS_MAX_DAYS,
   PLACEMENT_TEXTS,
-  type TMessageResult,
   type TPlacement,
   type TPlacementCreate,
   type TPlacementFigures,
@@ -32,6 +31,7 @@ import {
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.ts';
+import { ownedRecordRemoval } from '../owned-records.ts';
 
 /**
  * An owner's placements (named QR codes) and their By-placement figures. Every call is scoped to
@@ -104,15 +104,13 @@ export async function renamePlacement(
   }
 }
 
-export async function deletePlacement(
-  deps: Pick<TDeps, 'db' | 'log'>,
-  owner: TOwnerPublic,
-  id: number,
-): Promise<TMessageResult> {
-  if (!(await deletePlacementRow(deps.db, owner.id, id))) throw notFound(PLACEMENT_TEXTS.notFound);
-  deps.log.info({ ownerId: owner.id, placementId: id }, 'placement deleted');
-  return { success: true, message: PLACEMENT_TEXTS.deleted };
-}
+export const deletePlacement = ownedRecordRemoval({
+  remove: deletePlacementRow,
+  notFound: PLACEMENT_TEXTS.notFound,
+  removed: PLACEMENT_TEXTS.deleted,
+  logId: 'placementId',
+  logMessage: 'placement deleted',
+});
 
 /** The asked range with its defaults (the last 30 IST days, today included). */
 export function statsRange(input: TPlacementStatsInput, now: Date): { from: string; to: string } {

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { forgetChannelWebhookEvent, recordChannelWebhookEvent, type TMessagingChannel } from '@starloop/db';
 import type { TDeps } from '../../../../context.ts';
 import type { TChannelName, TDeliveryEvent } from './channel.ts';
 
@@ -21,13 +21,6 @@ export interface TChannelEventSink {
   ): Promise<unknown>;
 }
 
-/** Compares two secrets in constant time (different lengths are simply unequal). */
-export function secretsMatch(expected: string, given: string): boolean {
-  const a = Buffer.from(expected, 'utf8');
-  const b = Buffer.from(given, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /**
  * A reply that asks to stop: the whole message, or its first word, is STOP or UNSUBSCRIBE (or
  * their usual spellings, and Hindi "बंद" / "रोकें"). Anything less clear is not taken as an opt-out.
@@ -44,4 +37,39 @@ export function isStopReply(text: string | undefined | null): boolean {
   const first = words[0] ?? '';
   if (STOP_WORDS.has(first)) return true;
   return words.length <= 2 && STOP_WORDS.has(words.join(''));
+}
+
+/**
+ * Runs `effect` once per provider event id (a status of a message, an inbound reply): false when
+ * the id was handled before. A failed effect forgets the id, so the provider's retry runs it.
+ */
+export async function oncePerEvent(
+  deps: Pick<TDeps, 'db'>,
+  channel: TMessagingChannel,
+  eventId: string,
+  effect: () => Promise<void>,
+): Promise<boolean> {
+  if (!(await recordChannelWebhookEvent(deps.db, channel, eventId))) return false;
+  try {
+    await effect();
+    return true;
+  } catch (error) {
+    await forgetChannelWebhookEvent(deps.db, channel, eventId).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** A provider's report on one of our messages as the event the requests service records. */
+export function deliveryEvent(
+  channel: TMessagingChannel,
+  providerMessageId: string,
+  report: { status: string; at: Date; error: string | undefined },
+): TDeliveryEvent {
+  return {
+    channel,
+    providerMessageId,
+    status: report.status as TDeliveryEvent['status'],
+    at: report.at,
+    ...(report.error ? { error: report.error } : {}),
+  };
 }

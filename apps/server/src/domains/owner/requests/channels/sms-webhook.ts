@@ -1,16 +1,10 @@
 import { createHash } from 'node:crypto';
-import {
-  adoptProviderMessage,
-  findSendAttemptByProviderId,
-  forgetChannelWebhookEvent,
-  recordChannelWebhookEvent,
-  setSendAttemptStatus,
-} from '@starloop/db';
+import { adoptProviderMessage, findSendAttemptByProviderId, setSendAttemptStatus } from '@starloop/db';
 import type { TDeps } from '../../../../context.ts';
 import { notFound } from '../../../../lib/errors.ts';
+import { secretsMatch } from '../../../../lib/local-access.ts';
 import { smsWebhookToken } from '../../channels/channel-settings.service.ts';
-import type { TDeliveryEvent } from './channel.ts';
-import { isStopReply, secretsMatch, type TChannelEventSink } from './channel-events.ts';
+import { deliveryEvent, isStopReply, oncePerEvent, type TChannelEventSink } from './channel-events.ts';
 import { recipientHash } from './send-attempts.ts';
 
 /**
@@ -113,17 +107,6 @@ export function parseGupshupReportBatch(body: unknown, now: Date): TSmsReport[] 
   return reports;
 }
 
-async function once(deps: Pick<TDeps, 'db'>, eventId: string, effect: () => Promise<void>): Promise<boolean> {
-  if (!(await recordChannelWebhookEvent(deps.db, 'sms', eventId))) return false;
-  try {
-    await effect();
-    return true;
-  } catch (error) {
-    await forgetChannelWebhookEvent(deps.db, 'sms', eventId).catch(() => undefined);
-    throw error;
-  }
-}
-
 export async function handleSmsReports(
   deps: TDeps,
   ownerId: number,
@@ -136,7 +119,8 @@ export async function handleSmsReports(
       result.ignored += 1;
       continue;
     }
-    const handled = await once(deps, `dlr:${ownerId}:${report.externalId}:${report.status}`, async () => {
+    const eventId = `dlr:${ownerId}:${report.externalId}:${report.status}`;
+    const handled = await oncePerEvent(deps, 'sms', eventId, async () => {
       const attempt = await findSendAttemptByProviderId(deps.db, 'sms', report.externalId);
       let ours = attempt?.ownerId === ownerId;
       if (!attempt && report.phoneE164) {
@@ -158,14 +142,7 @@ export async function handleSmsReports(
         return;
       }
       await setSendAttemptStatus(deps.db, 'sms', report.externalId, report.status);
-      const event: TDeliveryEvent = {
-        channel: 'sms',
-        providerMessageId: report.externalId,
-        status: report.status as TDeliveryEvent['status'],
-        at: report.at,
-        ...(report.error ? { error: report.error } : {}),
-      };
-      await sink.recordDeliveryEvent(deps, event);
+      await sink.recordDeliveryEvent(deps, deliveryEvent('sms', report.externalId, report));
       result.recorded += 1;
     });
     if (!handled) result.duplicates += 1;
@@ -189,7 +166,7 @@ export async function handleSmsInbound(
     .update(`${phone}|${str(query.timestamp) ?? ''}|${keyword ?? ''}|${content ?? ''}`)
     .digest('hex');
   let optedOut = false;
-  await once(deps, `inbound:${ownerId}:${id}`, async () => {
+  await oncePerEvent(deps, 'sms', `inbound:${ownerId}:${id}`, async () => {
     await sink.optOutContact(deps, { channel: 'sms', phoneE164: phone, ownerId, source: 'stop-reply' });
     optedOut = true;
     deps.log.info({ ownerId, channel: 'sms' }, 'customer opted out by STOP reply');

@@ -1,9 +1,6 @@
-import type { TDeps } from '../../../../context.ts';
-import { loadChannelSettings } from '../../channels/channel-settings.service.ts';
-import type { TChannelSettings, TRequestChannel, TSendResult } from './channel.ts';
 import { parseVariables, renderDltMessage } from './dlt-template.ts';
-import { callProvider } from './provider-http.ts';
-import { consentRefused, E164, SEND_TEXTS, sendOnce, type TProviderOutcome } from './send-attempts.ts';
+import { phoneChannel } from './phone-channel.ts';
+import type { TProviderOutcome } from './send-attempts.ts';
 
 /**
  * SMS through Gupshup's Enterprise SMS API (`{SMS_API_BASE}` = https://enterprise.smsgupshup.com/
@@ -24,9 +21,6 @@ export const SMS_SETTING_KEYS = [
   'templateText',
   'variables',
 ] as const;
-
-const configured = (settings: TChannelSettings | undefined): settings is TChannelSettings =>
-  Boolean(settings && SMS_SETTING_KEYS.every((key) => settings[key]));
 
 /** Gupshup answers `success | 919xxxxxxxxx | <id>` (format=text) or `{"response": {...}}` (format=json). */
 export function parseGupshupAnswer(
@@ -77,25 +71,19 @@ export function gupshupOutcome(status: number, body: string, retryAfterSeconds?:
   return { kind: 'refused', retry: false, error: `Gupshup: HTTP ${status}` };
 }
 
-export const smsChannel: TRequestChannel = {
+export const smsChannel = phoneChannel({
   name: 'sms',
-  settings: (deps, ownerId) => loadChannelSettings(deps, ownerId, 'sms'),
-  available(settings, contact) {
-    return configured(settings) && Boolean(contact.phoneE164 && E164.test(contact.phoneE164));
-  },
-  async send(deps: TDeps, settings, message): Promise<TSendResult> {
-    if (!configured(settings)) return { status: 'failed', error: 'SMS is not set up for this business' };
-    if (consentRefused(message)) return { status: 'failed', error: SEND_TEXTS.noConsent };
-    const phone = message.contact.phoneE164;
-    if (!phone) return { status: 'failed', error: SEND_TEXTS.noPhone };
-    if (!E164.test(phone)) return { status: 'failed', error: SEND_TEXTS.phoneInvalid };
+  provider: 'Gupshup',
+  settingKeys: SMS_SETTING_KEYS,
+  notSetUp: 'SMS is not set up for this business',
+  request(deps, settings, message, phone) {
     // Validated before anything is recorded or sent: a text DLT would reject is never paid for.
     const rendered = renderDltMessage(settings.templateText ?? '', parseVariables(settings.variables), {
       customerName: message.contact.name ?? '',
       businessName: message.businessName,
       link: message.link,
     });
-    if (!rendered.ok) return { status: 'failed', error: rendered.error };
+    if (!rendered.ok) return { error: rendered.error };
     const form = new URLSearchParams({
       method: 'SendMessage',
       send_to: phone.replace(/^\+/, ''),
@@ -110,17 +98,11 @@ export const smsChannel: TRequestChannel = {
       principalEntityId: settings.principalEntityId ?? '',
       dltTemplateId: settings.dltTemplateId ?? '',
     });
-    return sendOnce(deps, { channel: 'sms', message, phoneE164: phone }, async () => {
-      const response = await callProvider(deps.config.channels.sms.apiBase, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: form.toString(),
-        timeoutMs: deps.config.channels.sendTimeoutMs,
-      });
-      if (response.kind === 'not-sent')
-        return { kind: 'refused', retry: true, error: `Gupshup: ${response.error}` };
-      if (response.kind === 'in-doubt') return { kind: 'in-doubt', error: `Gupshup: ${response.error}` };
-      return gupshupOutcome(response.status, response.body, response.retryAfterSeconds);
-    });
+    return {
+      url: deps.config.channels.sms.apiBase,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    };
   },
-};
+  outcome: gupshupOutcome,
+});

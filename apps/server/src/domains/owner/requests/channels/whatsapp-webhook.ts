@@ -1,15 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import {
-  adoptProviderMessage,
-  findOwnerIdByWhatsAppNumber,
-  forgetChannelWebhookEvent,
-  recordChannelWebhookEvent,
-  setSendAttemptStatus,
-} from '@starloop/db';
+import { adoptProviderMessage, findOwnerIdByWhatsAppNumber, setSendAttemptStatus } from '@starloop/db';
 import type { TDeps } from '../../../../context.ts';
 import { AppError, unauthorized } from '../../../../lib/errors.ts';
-import type { TDeliveryEvent } from './channel.ts';
-import { isStopReply, secretsMatch, type TChannelEventSink } from './channel-events.ts';
+import { secretsMatch } from '../../../../lib/local-access.ts';
+import { deliveryEvent, isStopReply, oncePerEvent, type TChannelEventSink } from './channel-events.ts';
 
 /**
  * The WhatsApp Cloud API webhook (https://developers.facebook.com/docs/graph-api/webhooks/getting-started,
@@ -130,18 +124,6 @@ export function parseWhatsAppWebhook(
 
 const DELIVERY_STATUSES = new Set(['delivered', 'read', 'failed']);
 
-/** Runs `effect` once per provider event id; a failed effect forgets the id so Meta's retry runs it. */
-async function once(deps: Pick<TDeps, 'db'>, eventId: string, effect: () => Promise<void>): Promise<boolean> {
-  if (!(await recordChannelWebhookEvent(deps.db, 'whatsapp', eventId))) return false;
-  try {
-    await effect();
-    return true;
-  } catch (error) {
-    await forgetChannelWebhookEvent(deps.db, 'whatsapp', eventId).catch(() => undefined);
-    throw error;
-  }
-}
-
 export async function handleWhatsAppWebhook(
   deps: TDeps,
   input: { rawBody: Buffer; signature: string | undefined },
@@ -162,7 +144,7 @@ export async function handleWhatsAppWebhook(
   const result = { statuses: 0, optOuts: 0, duplicates: 0 };
 
   for (const status of statuses) {
-    const handled = await once(deps, `status:${status.id}:${status.status}`, async () => {
+    const handled = await oncePerEvent(deps, 'whatsapp', `status:${status.id}:${status.status}`, async () => {
       // A send whose answer was lost learns its message id here (send-attempts.ts).
       const adopted = status.callbackData
         ? await adoptProviderMessage(deps.db, {
@@ -175,21 +157,14 @@ export async function handleWhatsAppWebhook(
         : undefined;
       if (!adopted) await setSendAttemptStatus(deps.db, 'whatsapp', status.id, status.status);
       if (!DELIVERY_STATUSES.has(status.status)) return;
-      const event: TDeliveryEvent = {
-        channel: 'whatsapp',
-        providerMessageId: status.id,
-        status: status.status as TDeliveryEvent['status'],
-        at: status.at,
-        ...(status.error ? { error: status.error } : {}),
-      };
-      await sink.recordDeliveryEvent(deps, event);
+      await sink.recordDeliveryEvent(deps, deliveryEvent('whatsapp', status.id, status));
       result.statuses += 1;
     });
     if (!handled) result.duplicates += 1;
   }
 
   for (const message of messages) {
-    const handled = await once(deps, `message:${message.id}`, async () => {
+    const handled = await oncePerEvent(deps, 'whatsapp', `message:${message.id}`, async () => {
       if (!isStopReply(message.text) || !message.phoneNumberId) return;
       const ownerId = await findOwnerIdByWhatsAppNumber(deps.db, message.phoneNumberId);
       // A number no owner has set up is not ours to act on.

@@ -1,8 +1,6 @@
-import type { TDeps } from '../../../../context.ts';
-import { loadChannelSettings } from '../../channels/channel-settings.service.ts';
-import type { TChannelSettings, TRequestChannel, TRequestMessage, TSendResult } from './channel.ts';
-import { callProvider } from './provider-http.ts';
-import { consentRefused, E164, SEND_TEXTS, sendOnce, type TProviderOutcome } from './send-attempts.ts';
+import type { TChannelSettings, TRequestMessage } from './channel.ts';
+import { phoneChannel } from './phone-channel.ts';
+import type { TProviderOutcome } from './send-attempts.ts';
 
 /**
  * WhatsApp through Meta's WhatsApp Business Platform Cloud API: an approved template message
@@ -112,33 +110,15 @@ export function whatsappOutcome(status: number, body: string, retryAfterSeconds?
   };
 }
 
-const configured = (settings: TChannelSettings | undefined): settings is TChannelSettings =>
-  Boolean(settings && WHATSAPP_SETTING_KEYS.every((key) => settings[key]));
-
-export const whatsappChannel: TRequestChannel = {
+export const whatsappChannel = phoneChannel({
   name: 'whatsapp',
-  settings: (deps, ownerId) => loadChannelSettings(deps, ownerId, 'whatsapp'),
-  available(settings, contact) {
-    return configured(settings) && Boolean(contact.phoneE164 && E164.test(contact.phoneE164));
-  },
-  async send(deps: TDeps, settings, message): Promise<TSendResult> {
-    if (!configured(settings)) return { status: 'failed', error: 'WhatsApp is not set up for this business' };
-    if (consentRefused(message)) return { status: 'failed', error: SEND_TEXTS.noConsent };
-    const phone = message.contact.phoneE164;
-    if (!phone) return { status: 'failed', error: SEND_TEXTS.noPhone };
-    if (!E164.test(phone)) return { status: 'failed', error: SEND_TEXTS.phoneInvalid };
-    const url = `${deps.config.channels.whatsapp.apiBase}/${encodeURIComponent(settings.phoneNumberId ?? '')}/messages`;
-    return sendOnce(deps, { channel: 'whatsapp', message, phoneE164: phone }, async () => {
-      const response = await callProvider(url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${settings.accessToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify(whatsappRequestBody(settings, message)),
-        timeoutMs: deps.config.channels.sendTimeoutMs,
-      });
-      if (response.kind === 'not-sent')
-        return { kind: 'refused', retry: true, error: `WhatsApp: ${response.error}` };
-      if (response.kind === 'in-doubt') return { kind: 'in-doubt', error: `WhatsApp: ${response.error}` };
-      return whatsappOutcome(response.status, response.body, response.retryAfterSeconds);
-    });
-  },
-};
+  provider: 'WhatsApp',
+  settingKeys: WHATSAPP_SETTING_KEYS,
+  notSetUp: 'WhatsApp is not set up for this business',
+  request: (deps, settings, message) => ({
+    url: `${deps.config.channels.whatsapp.apiBase}/${encodeURIComponent(settings.phoneNumberId ?? '')}/messages`,
+    headers: { authorization: `Bearer ${settings.accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(whatsappRequestBody(settings, message)),
+  }),
+  outcome: whatsappOutcome,
+});
