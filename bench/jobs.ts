@@ -28,41 +28,19 @@
  * (180 s after the window closes), BENCH_SETTLE (20), BENCH_KEEP_TMP=1.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import path from 'node:path';
-import { migrateToLatest, type TNewOwner } from '@starloop/db';
 import { sql } from 'kysely';
-import pg from 'pg';
-import {
-  BENCH_TOKEN_SECRET,
-  createBenchDatabase,
-  DAY_MS,
-  env,
-  insertOwners,
-  logProblems,
-  machineInfo,
-  metricFamily,
-  nonNegative,
-  onCleanup,
-  openBenchDb,
-  positive,
-  root,
-  round,
-  runBenchmark,
-  scrapeMetrics,
-  sleep,
-  startServer,
-  stopServer,
-  summary,
-  vmRssMb,
-  writeReport,
-} from './lib/harness.ts';
+import type pg from 'pg';
+import { countBy, createBenchDatabase, openSamplePool, seedOwners, withBenchDb } from './lib/database.ts';
+import { COMPLAINTS } from './lib/fixtures.ts';
+import { env, inWorkDir, nonNegative, positive, root, runBenchmark, sleep } from './lib/harness.ts';
 import { bodyJson, createHttpClient } from './lib/http.ts';
 import { nowMs, startMailSink, type TSinkMail } from './lib/mail-sink.ts';
+import { metricFamily, scrapeMetrics } from './lib/metrics.ts';
+import { machineInfo, printTargets, round, roundOptional, summary, writeReport } from './lib/report.ts';
+import { logProblems, startLoadServer, stopServer, vmRssMb } from './lib/server.ts';
 
-const SERVER_DATABASE_URL =
-  env.BENCH_DATABASE_URL || env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const REVIEWS = positive('BENCH_REVIEWS', 1000);
 const OWNERS = positive('BENCH_OWNERS', 50);
 const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
@@ -72,7 +50,6 @@ const ALERT_GRACE_S = positive('BENCH_ALERT_GRACE', 180);
 const SETTLE_S = nonNegative('BENCH_SETTLE', 20);
 const SKIP_ALERTS = env.BENCH_SKIP_ALERTS === '1';
 const LOG_LEVEL = env.BENCH_LOG_LEVEL ?? 'info';
-const KEEP_TMP = env.BENCH_KEEP_TMP === '1';
 const OUT = path.resolve(root, env.BENCH_OUT ?? 'bench/results/jobs.json');
 
 /** As in apps/server/src/domains/replies/notifications.ts (LOW_RATING_ALERT_WINDOW_SECONDS). */
@@ -83,14 +60,7 @@ const REPLY_SUBJECT = /^A reply from /;
 const ALERT_SUBJECT = /^(?:New ([1-3])-star review for |(\d+) new low-rating reviews for )/;
 
 const FEEDBACK = [
-  'Waited 40 minutes for our order and the food came cold.',
-  'Staff was rude when we asked for the bill.',
-  'Table was not clean and the washroom had no water.',
-  'Average taste, too costly for the quantity.',
-  'Billing counter was slow, only one person working.',
-  'Parking was a problem and nobody helped.',
-  'AC was not working, very hot inside.',
-  'Order was wrong twice. Please train the staff.',
+  ...COMPLAINTS,
   'Service was ok but the wait was too long.',
   'Delivery was late by one hour and the packing was leaking.',
 ];
@@ -125,32 +95,21 @@ const ownerSeeds: TOwnerSeed[] = Array.from({ length: OWNERS }, (_, i) => {
   };
 });
 
-async function seed(url: string) {
-  const handle = openBenchDb({ url, dataDir: '' });
-  try {
-    await migrateToLatest(handle.db);
-    const now = new Date();
-    const owners: TNewOwner[] = ownerSeeds.map((o, i) => ({
+function seed(url: string) {
+  return seedOwners(
+    url,
+    ownerSeeds.map((o, i) => ({
       name: `Jobs Owner ${i + 1}`,
       email: o.email,
       businessName: o.businessName,
       contactNumber: `97${String(i + 1).padStart(8, '0')}`,
       code: o.code,
-      reviewLink: `https://g.page/r/${o.code}/review`,
       city: 'Pune',
-      state: 'Maharashtra',
       plan: 'professional',
-      status: 'active',
-      registrationSource: 'website',
       notifyLowRatings: true,
       dailyDigest: false,
-      subscriptionStart: now,
-      subscriptionEnd: new Date(now.getTime() + 365 * DAY_MS),
-    }));
-    await insertOwners(handle, owners);
-  } finally {
-    await handle.close();
-  }
+    })),
+  );
 }
 
 /** Sends every review with CONNECTIONS requests in flight; a 429/503 is sent again after Retry-After. */
@@ -228,37 +187,30 @@ async function jobCounts(pool: pg.Pool): Promise<Record<string, TJobCounts> | un
 }
 
 /** The review rows and outbox rows as the server stored them (a cross-check of the sink). */
-async function databaseCounts(url: string) {
-  const handle = openBenchDb({ url, dataDir: '' });
-  try {
-    const replies = await handle.db
-      .selectFrom('reviews')
-      .select(['replyStatus', sql<number>`count(*)::int`.as('n')])
-      .groupBy('replyStatus')
-      .execute();
-    const outbox = await handle.db
+function databaseCounts(url: string) {
+  return withBenchDb(url, async ({ db }) => {
+    const replies = await countBy(db, 'reviews', 'replyStatus');
+    const outbox = await db
       .selectFrom('emailOutbox')
       .select(['category', 'status', sql<number>`count(*)::int`.as('n')])
       .groupBy(['category', 'status'])
       .execute();
-    const notified = await handle.db
+    const notified = await db
       .selectFrom('reviews')
       .select(sql<number>`count(*)::int`.as('n'))
       .where('ownerNotifiedAt', 'is not', null)
       .executeTakeFirstOrThrow();
-    const jobFailures = await handle.db
+    const jobFailures = await db
       .selectFrom('jobFailures')
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow();
     return {
-      reviewsByReplyStatus: Object.fromEntries(replies.map((r) => [r.replyStatus, r.n])),
+      reviewsByReplyStatus: replies,
       outbox: outbox.map((r) => ({ category: r.category, status: r.status, count: r.n })),
       reviewsListedInAlerts: notified.n,
       jobFailures: jobFailures.n,
     };
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 interface TSample {
@@ -275,36 +227,20 @@ interface TSample {
   alertsReceived: number;
 }
 
-async function main(): Promise<number> {
+function main(): Promise<number> {
   const loadBefore = loadavg().map((v) => round(v));
-  const tmp = mkdtempSync(path.join(tmpdir(), 'starloop-bench-jobs-'));
-  let keepTmp = KEEP_TMP;
-  onCleanup(async () => {
-    if (keepTmp) console.error(`Kept ${tmp} (server log: ${path.join(tmp, 'server.log')}).`);
-    else rmSync(tmp, { recursive: true, force: true });
-  });
-  const logFile = path.join(tmp, 'server.log');
-  try {
-    const database = await createBenchDatabase(SERVER_DATABASE_URL, 'jobs');
+  return inWorkDir('jobs', async (work) => {
+    const database = await createBenchDatabase('jobs');
     console.log(
       `Database ${database.name}; ${REVIEWS} low ratings for ${OWNERS} Professional owners, ${CONNECTIONS} connections; log level ${LOG_LEVEL}.`,
     );
     await seed(database.url);
     const sink = await startMailSink({ keepText: true });
-    onCleanup(() => sink.close());
-    const { url: base, child } = await startServer({
-      entry: 'built',
-      logFile,
-      env: {
-        NODE_ENV: 'test',
-        LOG_LEVEL: LOG_LEVEL,
-        DATA_DIR: path.join(tmp, 'data'),
-        DATABASE_URL: database.url,
-        TOKEN_SECRET: BENCH_TOKEN_SECRET,
-        RATE_LIMITS: 'off',
-        SMTP_URL: sink.url,
-        APP_URL: 'https://starloop.bench.test',
-      },
+    const { url: base, child } = await startLoadServer({
+      work,
+      logLevel: LOG_LEVEL,
+      databaseUrl: database.url,
+      smtpUrl: sink.url,
     });
     // Warm the review pages (and the server's code paths) without creating any review.
     for (const owner of ownerSeeds) {
@@ -357,10 +293,7 @@ async function main(): Promise<number> {
       }, 0);
 
     // Sampling: queue depths, RSS and event-loop delay while the jobs drain.
-    const jobsPool = new pg.Pool({ connectionString: database.url, max: 1 });
-    // The database is dropped with force at the end: an idle client's FATAL must not end the run.
-    jobsPool.on('error', () => {});
-    onCleanup(() => jobsPool.end());
+    const jobsPool = openSamplePool(database.url);
     const samples: TSample[] = [];
     let sampling = true;
     const sampler = (async () => {
@@ -375,7 +308,7 @@ async function main(): Promise<number> {
           notifyQueuedMetric: queued['{queue="review-notify"}'],
           replyJobs: jobs?.['review-reply'],
           notifyJobs: jobs?.['review-notify'],
-          rssMb: ((mb) => (mb === undefined ? undefined : round(mb, 1)))(vmRssMb(child.pid)),
+          rssMb: roundOptional(vmRssMb(child.pid), 1),
           eventLoopP99Ms: metrics?.has('nodejs_eventloop_lag_p99_seconds')
             ? round(metrics.get('nodejs_eventloop_lag_p99_seconds')! * 1000, 1)
             : undefined,
@@ -589,8 +522,7 @@ async function main(): Promise<number> {
         `alert lateness (10-min rule) p50 ${lateness.p50} s, p95 ${lateness.p95} s, max ${lateness.max} s`,
       );
     }
-    for (const t of targets)
-      console.log(`${t.met ? 'PASS' : 'MISS'}  ${t.name}: ${t.actual} (target ${t.target})`);
+    printTargets(targets);
 
     const report = {
       date: new Date().toISOString(),
@@ -644,22 +576,18 @@ async function main(): Promise<number> {
             rssMb: round((finalMetrics.get('process_resident_memory_bytes') ?? 0) / 1024 / 1024, 1),
           }
         : null,
-      serverLog: await logProblems(logFile),
+      serverLog: await logProblems(work.logFile),
       samples,
       targets,
       allTargetsMet: targets.every((t) => t.met),
     };
     writeReport(OUT, report);
     if (!mailCheck.passed) {
-      keepTmp = true;
       console.error(`Mail check failed: ${JSON.stringify(mailCheck)}`);
       return 1;
     }
     return 0;
-  } catch (error) {
-    keepTmp = true;
-    throw error;
-  }
+  });
 }
 
 runBenchmark(main);

@@ -10,7 +10,7 @@
  * failure; without one the server runs on PGlite in a temporary DATA_DIR. Either way the database
  * is migrated and seeded with BENCH_BUSINESSES active owners (bench-biz-0001, ...) before the
  * server starts (tsx apps/server/src/main.ts, NODE_ENV=test since production refuses RATE_LIMITS=off,
- * RATE_LIMITS=off, jobs on, its output in a log file under the temporary folder; bench/lib/harness.ts). Then, each for BENCH_DURATION seconds after a
+ * RATE_LIMITS=off, jobs on, its output in a log file under the temporary folder; bench/lib/server.ts). Then, each for BENCH_DURATION seconds after a
  * BENCH_WARMUP-second warm-up whose results are discarded, with BENCH_CONNECTIONS connections:
  *   a. GET /healthz                           fixed JSON, the server's ceiling
  *   b. GET /api/users/review-link/{code}      cycling over the seeded codes
@@ -26,30 +26,24 @@
  * BENCH_TARGET_REVIEW_RPS (3000), BENCH_KEEP_TMP=1 to keep the temporary folder after a good run,
  * BENCH_PROFILE_DIR to write the server's CPU profile (node --cpu-prof) there.
  */
-import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { migrateToLatest, type TNewOwner } from '@starloop/db';
 import autocannon from 'autocannon';
 import {
-  BENCH_TOKEN_SECRET,
   createBenchDatabase,
-  DAY_MS,
-  env,
-  insertOwners,
-  onCleanup,
-  openBenchDb,
-  positive,
-  root,
-  runBenchmark,
-  startServer,
-  stopServer,
-  writeReport,
-} from './lib/harness.ts';
+  SERVER_DATABASE_URL,
+  seedOwners,
+  type TBenchDb,
+  type TBenchOwner,
+  withBenchDb,
+} from './lib/database.ts';
+import { COMPLAINTS } from './lib/fixtures.ts';
+import { env, inWorkDir, positive, root, runBenchmark } from './lib/harness.ts';
+import { compareStored, newLedger, type TLedger } from './lib/ledger.ts';
+import { printTargets, round, writeReport } from './lib/report.ts';
+import { startLoadServer, stopServer } from './lib/server.ts';
 
-const SERVER_DATABASE_URL = env.BENCH_DATABASE_URL || env.DATABASE_URL || undefined;
 const DURATION = positive('BENCH_DURATION', 10);
 const WARMUP = Number(env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = positive('BENCH_CONNECTIONS', 50);
@@ -57,7 +51,6 @@ const LOG_LEVEL = env.BENCH_LOG_LEVEL ?? 'info';
 const BUSINESSES = positive('BENCH_BUSINESSES', 1000);
 const TARGET_RATIO = positive('BENCH_TARGET_RATIO', 0.5);
 const TARGET_REVIEW_RPS = positive('BENCH_TARGET_REVIEW_RPS', 3000);
-const KEEP_TMP = env.BENCH_KEEP_TMP === '1';
 const OUT = path.resolve(root, env.BENCH_OUT ?? 'bench/results/public.json');
 
 const CODE_PREFIX = 'bench-biz-';
@@ -66,14 +59,7 @@ const CODES = Array.from(
   (_, i) => `${CODE_PREFIX}${String(i + 1).padStart(Math.max(4, String(BUSINESSES).length), '0')}`,
 );
 const FEEDBACK = [
-  'Waited 40 minutes for our order and the food came cold.',
-  'Staff was rude when we asked for the bill.',
-  'Table was not clean and the washroom had no water.',
-  'Average taste, too costly for the quantity.',
-  'Billing counter was slow, only one person working.',
-  'Parking was a problem and nobody helped.',
-  'AC was not working, very hot inside.',
-  'Order was wrong twice. Please train the staff.',
+  ...COMPLAINTS,
   'Good place but service needs improvement.',
   'Delivery was late by one hour and the packing was leaking.',
 ];
@@ -93,71 +79,33 @@ interface TTarget {
 }
 
 /** Migrates and inserts the active owners (and their zeroed counters) in one transaction. */
-async function seed(target: TTarget) {
-  const handle = openBenchDb(target);
-  try {
-    await migrateToLatest(handle.db);
-    const now = new Date();
-    const owners: TNewOwner[] = CODES.map((code, i) => {
-      const business = `${NAMES[i % NAMES.length]} ${TRADES[Math.floor(i / NAMES.length) % TRADES.length]}`;
-      const city = CITIES[i % CITIES.length]!;
-      return {
-        name: `Bench Owner ${i + 1}`,
-        email: `${code}@bench.starloop.local`,
-        businessName: `${business} ${city}`,
-        contactNumber: `98${String(i + 1).padStart(8, '0')}`,
-        code,
-        reviewLink: `https://g.page/r/${code}/review`,
-        city,
-        state: 'Maharashtra',
-        plan: i % 2 === 0 ? 'professional' : 'essential',
-        status: 'active',
-        registrationSource: 'website',
-        subscriptionStart: now,
-        subscriptionEnd: new Date(now.getTime() + 365 * DAY_MS),
-      };
-    });
-    await insertOwners(handle, owners);
-  } finally {
-    await handle.close();
-  }
+function seed(target: TBenchDb) {
+  const owners = CODES.map((code, i): TBenchOwner => {
+    const business = `${NAMES[i % NAMES.length]} ${TRADES[Math.floor(i / NAMES.length) % TRADES.length]}`;
+    const city = CITIES[i % CITIES.length]!;
+    return {
+      name: `Bench Owner ${i + 1}`,
+      email: `${code}@bench.starloop.local`,
+      businessName: `${business} ${city}`,
+      contactNumber: `98${String(i + 1).padStart(8, '0')}`,
+      code,
+      city,
+      plan: i % 2 === 0 ? 'professional' : 'essential',
+    };
+  });
+  return seedOwners(target, owners);
 }
 
 /** deviceId of every stored review of the bench owners (null for a review without one). */
-async function storedDeviceIds(target: TTarget): Promise<Array<string | null>> {
-  const handle = openBenchDb(target);
-  try {
-    const rows = await handle.db
+function storedDeviceIds(target: TBenchDb): Promise<Array<string | null>> {
+  return withBenchDb(target, async ({ db }) => {
+    const rows = await db
       .selectFrom('reviews')
       .innerJoin('owners', 'owners.id', 'reviews.ownerId')
       .select('reviews.deviceId')
       .where('owners.code', 'like', `${CODE_PREFIX}%`)
       .execute();
     return rows.map((r) => r.deviceId);
-  } finally {
-    await handle.close();
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Server child: the TypeScript source through tsx (as the committed results were measured).
-// NODE_ENV=test: production refuses RATE_LIMITS=off (and wants Razorpay keys); the two modes
-// differ in nothing else the benchmark touches.
-
-function startBenchServer(target: TTarget, logFile: string): Promise<{ url: string; child: ChildProcess }> {
-  return startServer({
-    entry: 'source',
-    inheritEnv: true,
-    logFile,
-    cpuProfDir: env.BENCH_PROFILE_DIR,
-    env: {
-      LOG_LEVEL,
-      NODE_ENV: 'test',
-      DATA_DIR: target.dataDir,
-      TOKEN_SECRET: BENCH_TOKEN_SECRET,
-      RATE_LIMITS: 'off',
-      DATABASE_URL: target.url,
-    },
   });
 }
 
@@ -184,15 +132,6 @@ interface TCaseResult extends TPhase {
   durationSec: number;
   warmup: TPhase | undefined;
 }
-
-/** Every review request's deviceId, by how it ended (answered 2xx, answered otherwise, never answered). */
-interface TLedger {
-  acknowledged: Set<string>;
-  rejected: Set<string>;
-  outstanding: Set<string>;
-}
-
-const round = (n: number) => Math.round(n * 100) / 100;
 
 function phaseOf(result: autocannon.Result): TPhase {
   const statusCodes: Record<string, number> = {};
@@ -297,37 +236,28 @@ function countCheck(
   reviews: TCaseResult,
   countedAfter: TCountCheck['countedAfter'],
 ): TCountCheck {
-  const seen = new Set<string>();
-  let unexpected = 0;
-  let unansweredStored = 0;
-  for (const deviceId of stored) {
-    if (!deviceId || seen.has(deviceId)) {
-      unexpected++;
-      continue;
-    }
-    seen.add(deviceId);
-    if (ledger.outstanding.has(deviceId)) unansweredStored++;
-    else if (!ledger.acknowledged.has(deviceId)) unexpected++;
-  }
-  let missing = 0;
-  for (const deviceId of ledger.acknowledged) if (!seen.has(deviceId)) missing++;
+  const { missing, duplicates, unexpected, unansweredStored } = compareStored(ledger, stored);
   const autocannon2xx = reviews.ok2xx + (reviews.warmup?.ok2xx ?? 0);
   const ledgerMatchesAutocannon = autocannon2xx === ledger.acknowledged.size;
   return {
-    passed: missing === 0 && unexpected === 0 && ledgerMatchesAutocannon && ledger.acknowledged.size > 0,
+    passed:
+      missing === 0 &&
+      duplicates + unexpected === 0 &&
+      ledgerMatchesAutocannon &&
+      ledger.acknowledged.size > 0,
     acknowledged: ledger.acknowledged.size,
     stored: stored.length,
     missing,
     unanswered: ledger.outstanding.size,
     unansweredStored,
-    unexpected,
+    unexpected: duplicates + unexpected,
     ledgerMatchesAutocannon,
     countedAfter,
   };
 }
 
 /** With the server running, waits for requests cut off mid-flight to finish before counting. */
-async function settledDeviceIds(target: TTarget): Promise<Array<string | null>> {
+async function settledDeviceIds(target: TBenchDb): Promise<Array<string | null>> {
   let previous = await storedDeviceIds(target);
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
@@ -341,38 +271,39 @@ async function settledDeviceIds(target: TTarget): Promise<Array<string | null>> 
 
 // ---------------------------------------------------------------------------------------------
 
-async function main(): Promise<number> {
-  const loadBefore = loadavg().map(round);
-  const tmp = mkdtempSync(path.join(tmpdir(), 'starloop-bench-public-'));
-  let keepTmp = KEEP_TMP;
-  onCleanup(async () => {
-    if (keepTmp) console.error(`Kept ${tmp} (server log: ${path.join(tmp, 'server.log')}).`);
-    else rmSync(tmp, { recursive: true, force: true });
-  });
-  const logFile = path.join(tmp, 'server.log');
-  const target: TTarget = {
-    driver: 'pglite',
-    url: undefined,
-    databaseName: undefined,
-    dataDir: path.join(tmp, 'data'),
-  };
-  if (SERVER_DATABASE_URL) {
-    const created = await createBenchDatabase(SERVER_DATABASE_URL, 'public');
-    Object.assign(target, { driver: 'postgres', url: created.url, databaseName: created.name });
-  }
-  const where = target.url
-    ? `database ${target.databaseName} on ${new URL(target.url).host}`
-    : `embedded, DATA_DIR ${target.dataDir}`;
-  console.log(`Driver: ${target.driver} (${where}); log level ${LOG_LEVEL}; ${CONNECTIONS} connections.`);
+function main(): Promise<number> {
+  const loadBefore = loadavg().map((v) => round(v));
+  return inWorkDir('public', async (work) => {
+    const target: TTarget = {
+      driver: 'pglite',
+      url: undefined,
+      databaseName: undefined,
+      dataDir: work.dataDir,
+    };
+    if (SERVER_DATABASE_URL) {
+      const created = await createBenchDatabase('public');
+      Object.assign(target, { driver: 'postgres', url: created.url, databaseName: created.name });
+    }
+    const where = target.url
+      ? `database ${target.databaseName} on ${new URL(target.url).host}`
+      : `embedded, DATA_DIR ${target.dataDir}`;
+    console.log(`Driver: ${target.driver} (${where}); log level ${LOG_LEVEL}; ${CONNECTIONS} connections.`);
 
-  try {
     const seedStarted = performance.now();
     await seed(target);
     console.log(
       `Seeded ${CODES.length} active businesses in ${Math.round(performance.now() - seedStarted)} ms.`,
     );
 
-    const { url: base, child } = await startBenchServer(target, logFile);
+    // The TypeScript source through tsx, as the committed results were measured.
+    const { url: base, child } = await startLoadServer({
+      entry: 'source',
+      inheritEnv: true,
+      cpuProfDir: env.BENCH_PROFILE_DIR,
+      work,
+      logLevel: LOG_LEVEL,
+      databaseUrl: target.url,
+    });
     const probe = await fetch(`${base}/api/users/review-link/${CODES[0]}`);
     if (probe.status !== 200) {
       throw new Error(
@@ -380,7 +311,7 @@ async function main(): Promise<number> {
       );
     }
 
-    const ledger: TLedger = { acknowledged: new Set(), rejected: new Set(), outstanding: new Set() };
+    const ledger = newLedger();
     const health = await load(
       'a. healthz',
       'GET /healthz',
@@ -399,7 +330,7 @@ async function main(): Promise<number> {
       { requests: reviewRequests(ledger) },
       base,
     );
-    const loadAfter = loadavg().map(round);
+    const loadAfter = loadavg().map((v) => round(v));
 
     let stored: Array<string | null>;
     if (target.driver === 'pglite') {
@@ -465,8 +396,7 @@ async function main(): Promise<number> {
     console.log(
       `count check (${count.countedAfter}): ${count.acknowledged} acknowledged, ${count.stored} stored, ${count.missing} missing, ${count.unansweredStored} of ${count.unanswered} unanswered stored, ${count.unexpected} unexpected${count.ledgerMatchesAutocannon ? '' : ', ledger disagrees with autocannon'}`,
     );
-    for (const t of targets)
-      console.log(`${t.met ? 'PASS' : 'MISS'}  ${t.name}: ${t.actual} (target ${t.target})`);
+    printTargets(targets);
 
     const report = {
       date: new Date().toISOString(),
@@ -497,15 +427,11 @@ async function main(): Promise<number> {
     };
     writeReport(OUT, report);
     if (!count.passed) {
-      keepTmp = true;
       console.error('The count check failed.');
       return 1;
     }
     return 0;
-  } catch (error) {
-    keepTmp = true;
-    throw error;
-  }
+  });
 }
 
 runBenchmark(main);

@@ -43,50 +43,36 @@
  * check fails or the server dies; errors and memory growth are reported, not fatal.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import path from 'node:path';
-import {
-  insertAdmin,
-  insertReviews,
-  migrateToLatest,
-  type TNewOwner,
-  type TReviewInsert,
-} from '@starloop/db';
-import { sql } from 'kysely';
-import pg from 'pg';
+import { insertAdmin, insertReviews, type TReviewInsert } from '@starloop/db';
+import type pg from 'pg';
 import { hashPassword } from '../apps/server/src/auth/passwords.ts';
 import { signCheckout, startFakeRazorpay } from '../apps/server/src/test/fake-razorpay.ts';
 import {
-  BENCH_TOKEN_SECRET,
+  countBy,
   createBenchDatabase,
-  DAY_MS,
-  env,
-  insertOwners,
-  isRunning,
-  leastSquares,
-  logProblems,
-  machineInfo,
-  metricFamily,
-  onCleanup,
-  openBenchDb,
-  positive,
-  root,
-  round,
-  runBenchmark,
-  scrapeMetrics,
-  sleep,
-  startServer,
-  stopServer,
-  summary,
-  vmRssMb,
-  writeReport,
-} from './lib/harness.ts';
+  openSamplePool,
+  seedOwners,
+  type TBenchOwner,
+  withBenchDb,
+} from './lib/database.ts';
+import { DAY_MS, env, inWorkDir, onCleanup, positive, root, runBenchmark, sleep } from './lib/harness.ts';
 import { bodyJson, createHttpClient, type THttpClient, type THttpResult } from './lib/http.ts';
+import { compareStored, newLedger, type TLedger } from './lib/ledger.ts';
 import { startMailSink } from './lib/mail-sink.ts';
+import { metricFamily, scrapeMetrics } from './lib/metrics.ts';
+import {
+  leastSquares,
+  machineInfo,
+  printTargets,
+  round,
+  roundOptional,
+  summary,
+  writeReport,
+} from './lib/report.ts';
+import { isRunning, logProblems, startLoadServer, stopServer, vmRssMb } from './lib/server.ts';
 
-const SERVER_DATABASE_URL =
-  env.BENCH_DATABASE_URL || env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const MINUTES = positive('SOAK_MINUTES', 10);
 const FIXED_RATE = env.SOAK_RATE ? positive('SOAK_RATE', 1) : undefined;
 const RATE_FRACTION = positive('SOAK_RATE_FRACTION', 0.5);
@@ -108,7 +94,6 @@ const SEED_REVIEWS = Number(env.SOAK_SEED_REVIEWS ?? 20_000);
 const OWNER_SESSIONS = Math.min(positive('SOAK_OWNER_SESSIONS', 100), BUSINESSES);
 const RSS_SLOPE_MAX = positive('SOAK_RSS_SLOPE_MAX', 1);
 const LOG_LEVEL = env.SOAK_LOG_LEVEL ?? 'info';
-const KEEP_TMP = env.BENCH_KEEP_TMP === '1';
 const OUT = path.resolve(root, env.BENCH_OUT ?? 'bench/results/soak.json');
 
 const OWNER_PASSWORD = 'Soak-owner-pass-7x!';
@@ -184,29 +169,22 @@ function weighted<T>(items: Array<[T, number]>, total = items.reduce((s, [, w]) 
 // Seed.
 
 async function seed(url: string) {
-  const handle = openBenchDb({ url, dataDir: '' });
-  try {
-    await migrateToLatest(handle.db);
-    const passwordHash = await hashPassword(OWNER_PASSWORD);
-    const now = new Date();
-    const owners: TNewOwner[] = CODES.map((code, i) => ({
+  const passwordHash = await hashPassword(OWNER_PASSWORD);
+  const owners = CODES.map(
+    (code, i): TBenchOwner => ({
       name: `Soak Owner ${i + 1}`,
       email: `${code}@soak.starloop.local`,
       businessName: `Soak Business ${i + 1}`,
       contactNumber: `96${String(i + 1).padStart(8, '0')}`,
       code,
-      reviewLink: `https://g.page/r/${code}/review`,
       city: 'Pune',
-      state: 'Maharashtra',
       plan: i % 2 === 0 ? 'professional' : 'essential',
-      status: 'active',
       passwordHash,
-      registrationSource: 'website',
-      subscriptionStart: now,
-      subscriptionEnd: new Date(now.getTime() + 365 * DAY_MS),
-    }));
-    const ids = await insertOwners(handle, owners);
-    await insertAdmin(handle.db, {
+    }),
+  );
+  const now = new Date();
+  await seedOwners(url, owners, async ({ db }, ids) => {
+    await insertAdmin(db, {
       name: 'Soak Admin',
       email: ADMIN_EMAIL,
       passwordHash: await hashPassword(ADMIN_PASSWORD),
@@ -229,11 +207,9 @@ async function seed(url: string) {
           createdAt: new Date(now.getTime() - (15 + Math.random() * 75) * DAY_MS),
         });
       }
-      await insertReviews(handle.db, batch);
+      await insertReviews(db, batch);
     }
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -246,12 +222,6 @@ interface TOutcome {
   error?: string;
   /** ms from the send to the answer. */
   serviceMs: number;
-}
-
-interface TLedger {
-  acknowledged: Set<string>;
-  rejected: Set<string>;
-  outstanding: Set<string>;
 }
 
 interface TWorld {
@@ -278,6 +248,13 @@ const EXPECTED: Record<TRoute, number> = {
 
 const BROWSER = { 'accept-encoding': 'br, gzip', 'user-agent': 'starloop-soak/1' };
 let reviewSeq = 0;
+
+/** A signed-in page's read, as a browser asks (compressed answers welcome). */
+const getAs = (http: THttpClient, token: string, url: string) =>
+  http.request('GET', url, { headers: { ...BROWSER, authorization: `Bearer ${token}` } });
+/** A form's submit, as the page's fetch sends it. */
+const postJson = (http: THttpClient, url: string, json: unknown) =>
+  http.request('POST', url, { headers: { 'user-agent': BROWSER['user-agent'] }, json });
 
 function listPage(total: number): string {
   const limit = weighted<number>([
@@ -336,10 +313,7 @@ function runOperation(world: TWorld, route: TRoute): Promise<TOutcome> {
       const message = rating <= 3 ? pick(NEGATIVE) : Math.random() < 0.4 ? pick(POSITIVE) : '';
       world.ledger.outstanding.add(deviceId);
       return timed(route, () =>
-        http.request('POST', '/api/reviews/', {
-          headers: { 'user-agent': BROWSER['user-agent'] },
-          json: { code: pick(CODES), rating, message, customerContact, deviceId },
-        }),
+        postJson(http, '/api/reviews/', { code: pick(CODES), rating, message, customerContact, deviceId }),
       ).then((outcome) => {
         if (outcome.status !== 0) {
           world.ledger.outstanding.delete(deviceId);
@@ -352,38 +326,22 @@ function runOperation(world: TWorld, route: TRoute): Promise<TOutcome> {
       });
     }
     case 'owner-stats-rest':
-      return timed(route, () =>
-        http.request('GET', '/api/users/stats', {
-          headers: { ...BROWSER, authorization: `Bearer ${pick(world.ownerTokens)}` },
-        }),
-      );
+      return timed(route, () => getAs(http, pick(world.ownerTokens), '/api/users/stats'));
     case 'owner-stats-trpc':
-      return timed(route, () =>
-        http.request('GET', '/trpc/owner.dashboard.stats', {
-          headers: { ...BROWSER, authorization: `Bearer ${pick(world.ownerTokens)}` },
-        }),
-      );
+      return timed(route, () => getAs(http, pick(world.ownerTokens), '/trpc/owner.dashboard.stats'));
     case 'admin-users':
       return timed(route, () =>
-        http.request('GET', `/api/admin/users?${listPage(world.counts.users)}`, {
-          headers: { ...BROWSER, authorization: `Bearer ${world.adminToken}` },
-        }),
+        getAs(http, world.adminToken, `/api/admin/users?${listPage(world.counts.users)}`),
       );
-    case 'admin-reviews':
+    case 'admin-reviews': {
+      const sort = Math.random() < 0.2 ? '&sortBy=rating&sortOrder=asc' : '';
       return timed(route, () =>
-        http.request(
-          'GET',
-          `/api/admin/reviews?${listPage(world.counts.reviews)}${Math.random() < 0.2 ? '&sortBy=rating&sortOrder=asc' : ''}`,
-          {
-            headers: { ...BROWSER, authorization: `Bearer ${world.adminToken}` },
-          },
-        ),
+        getAs(http, world.adminToken, `/api/admin/reviews?${listPage(world.counts.reviews)}${sort}`),
       );
+    }
     case 'admin-payments':
       return timed(route, () =>
-        http.request('GET', `/api/admin/payments?${listPage(world.counts.payments)}`, {
-          headers: { ...BROWSER, authorization: `Bearer ${world.adminToken}` },
-        }),
+        getAs(http, world.adminToken, `/api/admin/payments?${listPage(world.counts.payments)}`),
       );
     default:
       throw new Error(`not a mix route: ${route}`);
@@ -400,24 +358,21 @@ async function runPayment(world: TWorld): Promise<TOutcome[]> {
   const initiate = await timed(
     'payment-initiate',
     () =>
-      world.http.request('POST', '/api/payments/initiate', {
-        headers: { 'user-agent': BROWSER['user-agent'] },
-        json: {
-          userData: {
-            name: `Soak Payer ${seq}`,
-            email: `payer-${seq}-${tag}@soak.starloop.local`,
-            phone: `8${String(seq).padStart(9, '0')}`,
-            businessName: `Soak Shop ${seq}`,
-            code,
-            businessUrl: `https://g.page/r/${code}/review`,
-            salesGuy: 'Direct',
-            state: 'Maharashtra',
-            city: 'Pune',
-            password: `Soak-${randomBytes(6).toString('hex')}-pay`,
-          },
-          plan: professional ? 'Professional' : 'Essential',
-          amount: professional ? 299900 : 199900,
+      postJson(world.http, '/api/payments/initiate', {
+        userData: {
+          name: `Soak Payer ${seq}`,
+          email: `payer-${seq}-${tag}@soak.starloop.local`,
+          phone: `8${String(seq).padStart(9, '0')}`,
+          businessName: `Soak Shop ${seq}`,
+          code,
+          businessUrl: `https://g.page/r/${code}/review`,
+          salesGuy: 'Direct',
+          state: 'Maharashtra',
+          city: 'Pune',
+          password: `Soak-${randomBytes(6).toString('hex')}-pay`,
         },
+        plan: professional ? 'Professional' : 'Essential',
+        amount: professional ? 299900 : 199900,
       }),
     (res) => {
       orderId = bodyJson<{ orderId?: string }>(res)?.orderId;
@@ -435,13 +390,10 @@ async function runPayment(world: TWorld): Promise<TOutcome[]> {
   const verify = await timed(
     'payment-verify',
     () =>
-      world.http.request('POST', '/api/payments/verify', {
-        headers: { 'user-agent': BROWSER['user-agent'] },
-        json: {
-          razorpay_order_id: orderId,
-          razorpay_payment_id: paymentId,
-          razorpay_signature: signCheckout(RAZORPAY.keySecret, orderId!, paymentId),
-        },
+      postJson(world.http, '/api/payments/verify', {
+        razorpay_order_id: orderId,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: signCheckout(RAZORPAY.keySecret, orderId!, paymentId),
       }),
     (res) => Boolean(bodyJson<{ success?: boolean; token?: string }>(res)?.token),
   );
@@ -605,18 +557,11 @@ async function jobsReady(pool: pg.Pool): Promise<Record<string, number> | undefi
 
 // ---------------------------------------------------------------------------------------------
 
-async function main(): Promise<number> {
+function main(): Promise<number> {
   const loadBefore = loadavg().map((v) => round(v));
   const cpuBefore = process.cpuUsage();
-  const tmp = mkdtempSync(path.join(tmpdir(), 'starloop-bench-soak-'));
-  let keepTmp = KEEP_TMP;
-  onCleanup(async () => {
-    if (keepTmp) console.error(`Kept ${tmp} (server log: ${path.join(tmp, 'server.log')}).`);
-    else rmSync(tmp, { recursive: true, force: true });
-  });
-  const logFile = path.join(tmp, 'server.log');
-  try {
-    const database = await createBenchDatabase(SERVER_DATABASE_URL, 'soak');
+  return inWorkDir('soak', async (work) => {
+    const database = await createBenchDatabase('soak');
     console.log(
       `Database ${database.name}; ${BUSINESSES} businesses, ${SEED_REVIEWS} old reviews; log level ${LOG_LEVEL}.`,
     );
@@ -639,21 +584,14 @@ async function main(): Promise<number> {
         mailsThisMinute[kind] += 1;
       },
     });
-    onCleanup(() => sink.close());
     const razorpay = await startFakeRazorpay();
     onCleanup(() => razorpay.close());
-    const { url: base, child } = await startServer({
-      entry: 'built',
-      logFile,
+    const { url: base, child } = await startLoadServer({
+      work,
+      logLevel: LOG_LEVEL,
+      databaseUrl: database.url,
+      smtpUrl: sink.url,
       env: {
-        NODE_ENV: 'test',
-        LOG_LEVEL,
-        DATA_DIR: path.join(tmp, 'data'),
-        DATABASE_URL: database.url,
-        TOKEN_SECRET: BENCH_TOKEN_SECRET,
-        RATE_LIMITS: 'off',
-        SMTP_URL: sink.url,
-        APP_URL: 'https://starloop.bench.test',
         RAZORPAY_KEY_ID: RAZORPAY.keyId,
         RAZORPAY_KEY_SECRET: RAZORPAY.keySecret,
         RAZORPAY_WEBHOOK_SECRET: RAZORPAY.webhookSecret,
@@ -694,7 +632,7 @@ async function main(): Promise<number> {
       http,
       ownerTokens,
       adminToken,
-      ledger: { acknowledged: new Set(), rejected: new Set(), outstanding: new Set() },
+      ledger: newLedger(),
       counts: { users: BUSINESSES, reviews: SEED_REVIEWS, payments: 0 },
       payments: { initiated: 0, verified: 0, failed: 0, seq: 0 },
     };
@@ -708,10 +646,7 @@ async function main(): Promise<number> {
     }
 
     // Sampler: RSS, /metrics, pgboss.job, every SAMPLE_S seconds; one DB size per minute.
-    const samplePool = new pg.Pool({ connectionString: database.url, max: 1 });
-    // The database is dropped with force at the end: an idle client's FATAL must not end the run.
-    samplePool.on('error', () => {});
-    onCleanup(() => samplePool.end());
+    const samplePool = openSamplePool(database.url);
     const samples: TSample[] = [];
     let inFlight = 0;
     let phase = 'ramp';
@@ -724,7 +659,7 @@ async function main(): Promise<number> {
         samples.push({
           t: round((performance.now() - phaseStart) / 1000, 1),
           phase,
-          rssMb: ((v) => (v === undefined ? undefined : round(v, 1)))(vmRssMb(child.pid)),
+          rssMb: roundOptional(vmRssMb(child.pid), 1),
           metricRssMb: mb(g('process_resident_memory_bytes')),
           heapUsedMb: mb(g('nodejs_heap_size_used_bytes')),
           heapTotalMb: mb(g('nodejs_heap_size_total_bytes')),
@@ -898,7 +833,7 @@ async function main(): Promise<number> {
     // --- 3. Count check (server still running: requests cut off by a timeout may land late).
     await sleep(2_000);
     const count = await countCheck(database.url, world.ledger);
-    const paymentRows = await paymentCounts(database.url);
+    const paymentRows = await withBenchDb(database.url, ({ db }) => countBy(db, 'payments', 'status'));
     const serverAlive = isRunning(child);
     stopping = true;
     await stopServer(child);
@@ -1091,7 +1026,7 @@ async function main(): Promise<number> {
           }
         : null,
       errorSamples,
-      serverLog: await logProblems(logFile),
+      serverLog: await logProblems(work.logFile),
       samples,
       targets,
     };
@@ -1125,54 +1060,32 @@ async function main(): Promise<number> {
         `  ${String(m.minute).padStart(2)}  ${m.throughputRps}  ${m.errors.total}  ${p('review-link')} / ${p('review-submit')} / ${p('owner-stats-rest')} / ${p('admin-reviews')} ms  ${m.rssMb.mean}  ${m.eventLoopP99Ms.max} ms`,
       );
     }
-    for (const t of targets)
-      console.log(`${t.met ? 'PASS' : 'MISS'}  ${t.name}: ${t.actual} (target ${t.target})`);
+    printTargets(targets);
 
     if (crashed || !serverAlive) {
-      keepTmp = true;
       console.error(`The server died: ${crashed ?? 'not running at the end'}.`);
       return 1;
     }
     if (!count.passed) {
-      keepTmp = true;
       console.error('The count check failed.');
       return 1;
     }
     return 0;
-  } catch (error) {
-    keepTmp = true;
-    throw error;
-  }
+  });
 }
 
 /** Reviews from the load (every deviceId not 'seed-...') against the ledger, as bench:public does. */
-async function countCheck(url: string, ledger: TLedger) {
-  const handle = openBenchDb({ url, dataDir: '' });
-  try {
-    const rows = await handle.db
+function countCheck(url: string, ledger: TLedger) {
+  return withBenchDb(url, async ({ db }) => {
+    const rows = await db
       .selectFrom('reviews')
       .select('deviceId')
       .where((eb) => eb.or([eb('deviceId', 'is', null), eb('deviceId', 'not like', 'seed-%')]))
       .execute();
-    const seen = new Set<string>();
-    let duplicates = 0;
-    let unexpected = 0;
-    let unansweredStored = 0;
-    for (const { deviceId } of rows) {
-      if (!deviceId) {
-        unexpected++;
-        continue;
-      }
-      if (seen.has(deviceId)) {
-        duplicates++;
-        continue;
-      }
-      seen.add(deviceId);
-      if (ledger.outstanding.has(deviceId)) unansweredStored++;
-      else if (!ledger.acknowledged.has(deviceId)) unexpected++;
-    }
-    let missing = 0;
-    for (const deviceId of ledger.acknowledged) if (!seen.has(deviceId)) missing++;
+    const { missing, duplicates, unexpected, unansweredStored } = compareStored(
+      ledger,
+      rows.map((r) => r.deviceId),
+    );
     return {
       passed: missing === 0 && duplicates === 0 && unexpected === 0 && ledger.acknowledged.size > 0,
       acknowledged: ledger.acknowledged.size,
@@ -1184,23 +1097,7 @@ async function countCheck(url: string, ledger: TLedger) {
       unanswered: ledger.outstanding.size,
       unansweredStored,
     };
-  } finally {
-    await handle.close();
-  }
-}
-
-async function paymentCounts(url: string) {
-  const handle = openBenchDb({ url, dataDir: '' });
-  try {
-    const rows = await handle.db
-      .selectFrom('payments')
-      .select(['status', sql<number>`count(*)::int`.as('n')])
-      .groupBy('status')
-      .execute();
-    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 runBenchmark(main);

@@ -449,30 +449,13 @@ async function runLighthouse(url, run) {
 function checksOf(budget, bytes, lighthouse) {
   const checks = [];
   const add = (name, value, shown, limit, ok) => checks.push({ name, value, shown, budget: limit, ok });
-  if (budget.downloadKB !== undefined)
-    add(
-      'download',
-      kb(bytes.wire),
-      `${kb(bytes.wire)} KB`,
-      `<= ${budget.downloadKB} KB`,
-      kb(bytes.wire) <= budget.downloadKB,
-    );
-  if (budget.gzipKB !== undefined)
-    add(
-      'download (gzip)',
-      kb(bytes.gzip),
-      `${kb(bytes.gzip)} KB`,
-      `<= ${budget.gzipKB} KB`,
-      kb(bytes.gzip) <= budget.gzipKB,
-    );
-  if (budget.htmlGzipKB !== undefined)
-    add(
-      'HTML (gzip)',
-      kb(bytes.html.gzip),
-      `${kb(bytes.html.gzip)} KB`,
-      `<= ${budget.htmlGzipKB} KB`,
-      kb(bytes.html.gzip) <= budget.htmlGzipKB,
-    );
+  /** A size in KB against its budget, when the page has one. */
+  const addKB = (name, size, limitKB) => {
+    if (limitKB !== undefined) add(name, kb(size), `${kb(size)} KB`, `<= ${limitKB} KB`, kb(size) <= limitKB);
+  };
+  addKB('download', bytes.wire, budget.downloadKB);
+  addKB('download (gzip)', bytes.gzip, budget.gzipKB);
+  addKB('HTML (gzip)', bytes.html.gzip, budget.htmlGzipKB);
   add(
     'performance',
     lighthouse.performance,

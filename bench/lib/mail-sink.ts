@@ -1,12 +1,11 @@
 /**
- * An SMTP server on loopback for the benchmarks, like the server tests' smtp-sink
- * (apps/server/src/test/smtp-sink.ts, whose MIME reader it uses) but stamping each message with
- * the moment its DATA ended, and able to keep only what a long run needs (keepText: false drops
- * the body, keep: false keeps nothing and only calls onMail).
+ * The server tests' SMTP sink on loopback (apps/server/src/test/smtp-sink.ts), adapted for the
+ * benchmarks: each message is stamped as the sink takes it in (when its DATA ended), its recipients
+ * lower-cased, and only what a long run needs is kept (keepText: false drops the body, keep: false
+ * keeps nothing and only calls onMail).
  */
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { parseMail } from '../../apps/server/src/test/smtp-sink.ts';
+import { startSmtpSink, type TReceivedMail } from '../../apps/server/src/test/smtp-sink.ts';
+import { onCleanup } from './harness.ts';
 
 export interface TSinkMail {
   /** performance.timeOrigin + performance.now() at the end of DATA (ms since the epoch, sub-ms). */
@@ -24,7 +23,6 @@ export interface TMailSink {
   received(): number;
   /** Forgets the messages kept so far (long runs). */
   clear(): void;
-  close(): Promise<void>;
 }
 
 export const nowMs = () => performance.timeOrigin + performance.now();
@@ -37,47 +35,32 @@ export interface TMailSinkOptions {
   onMail?: (mail: TSinkMail) => void;
 }
 
+/** Starts the sink; a cleanup step closes it. */
 export async function startMailSink(options: TMailSinkOptions = {}): Promise<TMailSink> {
   const keepText = options.keepText ?? true;
   const keep = options.keep ?? true;
   const messages: TSinkMail[] = [];
   let total = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const receivedAt = nowMs();
-        try {
-          const mail = parseMail(Buffer.concat(chunks).toString('utf8'));
-          total += 1;
-          const received: TSinkMail = {
-            receivedAt,
-            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-            subject: mail.subject,
-            text: keepText ? mail.text : '',
-          };
-          if (keep) messages.push(received);
-          options.onMail?.(received);
-          callback();
-        } catch (error) {
-          callback(error as Error);
-        }
-      });
+  const sink = await startSmtpSink({
+    onMail(mail: TReceivedMail) {
+      total += 1;
+      const received: TSinkMail = {
+        receivedAt: nowMs(),
+        to: mail.to.map((address) => address.toLowerCase()),
+        subject: mail.subject,
+        text: keepText ? mail.text : '',
+      };
+      if (keep) messages.push(received);
+      options.onMail?.(received);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.server.address() as AddressInfo).port;
+  onCleanup(() => sink.close());
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: sink.url,
     messages,
     received: () => total,
     clear() {
       messages.length = 0;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
