@@ -40,6 +40,9 @@ export default defineConfig(({ mode }) => {
       css: false,
       restoreMocks: true,
       unstubGlobals: true,
+      // Screens render and type through a whole Mantine tree: on a busy 2-core CI machine a user
+      // flow can pass 5 s without anything being wrong.
+      testTimeout: 15_000,
       projects: [
         // Each project names its own files and setup (with `extends`, arrays would add up).
         {

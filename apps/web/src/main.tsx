@@ -1,4 +1,4 @@
-import './styles/base.css';
+import '@starloop/review-page/base.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hasToken } from './lib/auth.ts';

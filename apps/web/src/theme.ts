@@ -24,7 +24,7 @@ export const brand: MantineColorsTuple = [
   '#312e81',
 ];
 
-/** Same stack as src/styles/base.css (used by the pages that load no Mantine). */
+/** Same stack as @starloop/review-page/base.css (used by the pages that load no Mantine). */
 export const SYSTEM_FONT_STACK =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"';
 

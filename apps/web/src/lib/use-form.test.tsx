@@ -47,6 +47,19 @@ describe('useForm', () => {
     expect(result.current.errors.email).toBeUndefined();
   });
 
+  it('binds a checkbox to a boolean field, with its error', () => {
+    const ZConsent = z.object({ consent: z.literal(true, { error: 'Consent is required' }) });
+    const { result } = renderHook(() => useForm(ZConsent, { consent: false }));
+    act(() => void result.current.submit());
+    expect(result.current.checkbox('consent')).toMatchObject({
+      checked: false,
+      error: 'Consent is required',
+    });
+    act(() => result.current.checkbox('consent').onChange({ currentTarget: { checked: true } } as never));
+    expect(result.current.checkbox('consent')).toMatchObject({ checked: true, error: undefined });
+    expect(result.current.values.consent).toBe(true);
+  });
+
   it('counts two changes in one event and starts over on reset', () => {
     const ZPlace = z.object({ state: z.string(), city: z.string() });
     const { result } = renderHook(() => useForm(ZPlace, { state: 'KA', city: 'Bengaluru' }));

@@ -125,8 +125,27 @@ export function useForm<T extends object, Out = T>(
     error: errors[field],
   });
 
+  /** Props of a Checkbox / Switch bound to a boolean field. */
+  const checkbox = <F extends keyof T & string>(field: F) => ({
+    checked: values[field] as boolean,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setField(field, event.currentTarget.checked as T[F]),
+    error: errors[field],
+  });
+
   const hasErrors = Object.values(errors).some(Boolean);
-  return { values, setValues, errors, setErrors, setField, reset, submit, submitted, input, hasErrors };
+  return {
+    values,
+    setValues,
+    errors,
+    setErrors,
+    setField,
+    reset,
+    submit,
+    submitted,
+    input,
+    checkbox,
+    hasErrors,
+  };
 }
 
 export type TForm<T extends object, Out = T> = ReturnType<typeof useForm<T, Out>>;

@@ -1,6 +1,12 @@
 import { Button, type ButtonProps, Group, Modal, type ModalProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
+/** What every dialog is given: whether it is open, and how it closes. */
+export interface TDialogProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
 export interface TBusyModalProps extends Omit<ModalProps, 'onClose' | 'centered'> {
   onClose: () => void;
   /** A save or delete is running: Escape, the backdrop and the close button do nothing. */

@@ -1,12 +1,10 @@
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSticky } from '../../lib/use-sticky.ts';
-import { BusyModal, ModalActions } from '../busy-modal/busy-modal.tsx';
+import { BusyModal, ModalActions, type TDialogProps } from '../busy-modal/busy-modal.tsx';
 import { ErrorBanner } from '../error-banner/error-banner.tsx';
 
-export interface TConfirmDeleteDialogProps {
-  opened: boolean;
-  onClose: () => void;
+export interface TConfirmDeleteDialogProps extends TDialogProps {
   onConfirm: () => void;
   /** The delete is running: buttons are disabled and the button reads 'Deleting...'. */
   deleting: boolean;

@@ -14,21 +14,15 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatNumber } from '../../lib/format.ts';
+import type { TTableColumn } from '../simple-table/simple-table.tsx';
 import classes from './data-table.module.css';
 import { IconEye, IconPencil, IconSort, IconTrash } from './icons.tsx';
 import { SearchBox, type TSearchBoxProps } from './search-box.tsx';
 import { nextSort, type TSortState } from './sort.ts';
 
-export interface TDataTableColumn<Row, K extends string = string> {
-  /** Unique per table. */
-  key: string;
-  header: string;
-  render: (row: Row) => ReactNode;
+export interface TDataTableColumn<Row, K extends string = string> extends TTableColumn<Row> {
   /** The server's sort field: makes the header a sort button. */
   sortKey?: K;
-  align?: 'left' | 'center' | 'right';
-  /** Keeps the cell on one line (dates, amounts, actions). */
-  nowrap?: boolean;
   /** Stays in view at the right edge while the table scrolls sideways (the Actions column). */
   sticky?: boolean;
 }

@@ -1,6 +1,7 @@
 import { Box, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSticky } from '../../lib/use-sticky.ts';
+import type { TDialogProps } from '../busy-modal/busy-modal.tsx';
 
 export interface TDetailField {
   label: string;
@@ -9,9 +10,7 @@ export interface TDetailField {
   wide?: boolean;
 }
 
-export interface TDetailDialogProps {
-  opened: boolean;
-  onClose: () => void;
+export interface TDetailDialogProps extends TDialogProps {
   title: string;
   fields: readonly TDetailField[];
   /** Extra content under the fields (e.g. a reply or a summary). */

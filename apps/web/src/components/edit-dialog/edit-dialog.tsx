@@ -1,12 +1,10 @@
 import { Fieldset, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { submitHandler, type TForm } from '../../lib/use-form.ts';
-import { BusyModal, ModalActions } from '../busy-modal/busy-modal.tsx';
+import { BusyModal, ModalActions, type TDialogProps } from '../busy-modal/busy-modal.tsx';
 import { ErrorBanner } from '../error-banner/error-banner.tsx';
 
-export interface TEditDialogProps {
-  opened: boolean;
-  onClose: () => void;
+export interface TEditDialogProps extends TDialogProps {
   title: string;
   /** The form was submitted (Enter or the submit button); validate and save here. */
   onSubmit: () => void;

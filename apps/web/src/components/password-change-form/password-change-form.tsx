@@ -1,4 +1,4 @@
-import { Button, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { MESSAGES, ZChangePassword } from '@starloop/contract';
 import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -8,6 +8,7 @@ import { useForm } from '../../lib/use-form.ts';
 import { ErrorBanner } from '../error-banner/error-banner.tsx';
 import { NewPasswordFields } from '../new-password-fields/new-password-fields.tsx';
 import { notify } from '../notify.ts';
+import { SectionCard } from '../section-card/section-card.tsx';
 
 export const PASSWORD_MESSAGES = {
   required: MESSAGES.registration.passwordRequired,
@@ -82,10 +83,7 @@ export function PasswordChangeForm<TAnswer extends { message: string }, TError>(
   };
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={titleId}>
-      <Title order={2} size="h4" id={titleId} mb="sm">
-        Change password
-      </Title>
+    <SectionCard titleId={titleId} title="Change password">
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="sm" maw={420}>
           <PasswordInput
@@ -111,6 +109,6 @@ export function PasswordChangeForm<TAnswer extends { message: string }, TError>(
           </div>
         </Stack>
       </form>
-    </Paper>
+    </SectionCard>
   );
 }

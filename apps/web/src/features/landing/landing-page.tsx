@@ -6,7 +6,6 @@ import {
   Container,
   Grid,
   Group,
-  List,
   Paper,
   SimpleGrid,
   Stack,
@@ -17,7 +16,8 @@ import {
 } from '@mantine/core';
 import { LANDING_PLANS } from '@starloop/contract';
 import { useState } from 'react';
-import { CHECK_PATH, LineIcon } from '../../components/line-icon/line-icon.tsx';
+import { CheckList } from '../../components/check-list/check-list.tsx';
+import { LineIcon } from '../../components/line-icon/line-icon.tsx';
 import { ButtonLink } from '../../components/router-links.tsx';
 import { hasToken } from '../../lib/auth.ts';
 import { formatRupees } from '../../lib/format.ts';
@@ -295,21 +295,7 @@ function Pricing() {
                     for {plan.duration}
                   </Text>
                 </div>
-                <List
-                  spacing={8}
-                  size="sm"
-                  center
-                  style={{ flex: 1 }}
-                  icon={
-                    <ThemeIcon size={20} radius="xl" color="green" variant="light">
-                      <LineIcon path={CHECK_PATH} size={12} strokeWidth={3} />
-                    </ThemeIcon>
-                  }
-                >
-                  {plan.features.map((feature) => (
-                    <List.Item key={feature}>{feature}</List.Item>
-                  ))}
-                </List>
+                <CheckList items={plan.features} spacing={8} iconSize={12} />
                 <ButtonLink to="/login" size="md" fullWidth variant={plan.popular ? 'filled' : 'outline'}>
                   {LANDING_TEXT.getStarted}
                 </ButtonLink>

@@ -11,7 +11,7 @@ const LINKS: readonly TSiteLink[] = [
 ];
 
 /**
- * The frame of the static public pages (support, terms, privacy): the site's top bar (with
+ * The frame of the public pages (contact, support, terms, privacy): the site's top bar (with
  * 'Dashboard' instead of 'Get Started' for a signed-in owner), the page, the footer.
  */
 export function PublicPage({

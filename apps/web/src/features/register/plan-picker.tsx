@@ -1,23 +1,7 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  List,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { REGISTRATION_PLANS, type TRegistrationPlan } from '@starloop/contract';
-import { CHECK_PATH, LineIcon } from '../../components/line-icon/line-icon.tsx';
+import { CheckList } from '../../components/check-list/check-list.tsx';
 import { formatRupees } from '../../lib/format.ts';
-
-function CheckIcon() {
-  return <LineIcon path={CHECK_PATH} size={14} strokeWidth={3} />;
-}
 
 interface TPlanPickerProps {
   /** The chosen plan's name, or '' for none yet. */
@@ -67,21 +51,7 @@ export function PlanPicker({ selected, onSelect, disabled = false }: TPlanPicker
                   {formatRupees(plan.originalPrice)}
                 </Text>
               </Group>
-              <List
-                spacing={6}
-                size="sm"
-                center
-                icon={
-                  <ThemeIcon size={20} radius="xl" color="green" variant="light">
-                    <CheckIcon />
-                  </ThemeIcon>
-                }
-                style={{ flex: 1 }}
-              >
-                {plan.features.map((feature) => (
-                  <List.Item key={feature}>{feature}</List.Item>
-                ))}
-              </List>
+              <CheckList items={plan.features} spacing={6} iconSize={14} />
               <Button
                 variant={chosen ? 'filled' : 'default'}
                 onClick={() => onSelect(plan.name)}

@@ -1,9 +1,10 @@
-import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Stack, Switch, Text } from '@mantine/core';
 import { ADMIN_SECURITY_TEXTS } from '@starloop/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorBanner } from '../../../components/error-banner/error-banner.tsx';
 import { notify } from '../../../components/notify.ts';
 import { PasswordChangeForm } from '../../../components/password-change-form/password-change-form.tsx';
+import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { AdminPage } from '../shared/admin-page.tsx';
@@ -38,10 +39,7 @@ function SecuritySection() {
   };
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="admin-security-title">
-      <Title order={2} size="h4" id="admin-security-title" mb="sm">
-        {ACCOUNT_TEXTS.securityTitle}
-      </Title>
+    <SectionCard titleId="admin-security-title" title={ACCOUNT_TEXTS.securityTitle}>
       <Stack gap="xs" maw={560}>
         <Switch
           label={ACCOUNT_TEXTS.requireLabel}
@@ -54,7 +52,7 @@ function SecuritySection() {
         </Text>
         {settings.isError ? <ErrorBanner message={anyMessage(settings.error)} /> : null}
       </Stack>
-    </Paper>
+    </SectionCard>
   );
 }
 

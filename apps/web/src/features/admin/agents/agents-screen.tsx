@@ -53,7 +53,6 @@ export function AgentsScreen() {
     col.actions(col.recordActions<TAgentDto>('agent', (a) => a.name, dialogs.open)),
   ];
 
-  const _loading = query.isPending;
   return (
     <AdminListScreen
       title="Agents Management"

@@ -87,7 +87,6 @@ export function LeadsScreen() {
     col.actions(col.recordActions<TLeadDto>('lead', (l) => l.name, dialogs.open)),
   ];
 
-  const _loading = query.isPending;
   const counts = data?.counts;
   return (
     <AdminListScreen

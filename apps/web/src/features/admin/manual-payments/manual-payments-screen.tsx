@@ -128,7 +128,6 @@ export function ManualPaymentsScreen() {
     ),
   ];
 
-  const _loading = query.isPending;
   const counts = shown?.paymentMethodCounts;
   return (
     <AdminListScreen

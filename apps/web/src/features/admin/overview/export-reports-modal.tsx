@@ -9,7 +9,7 @@ import {
 } from '@starloop/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ModalActions } from '../../../components/busy-modal/busy-modal.tsx';
+import { ModalActions, type TDialogProps } from '../../../components/busy-modal/busy-modal.tsx';
 import { ErrorBanner } from '../../../components/error-banner/error-banner.tsx';
 import { notify } from '../../../components/notify.ts';
 import { restError, serverMessage } from '../../../lib/api-errors.ts';
@@ -51,7 +51,7 @@ export async function downloadReport(type: TReportType, format: TReportFormat): 
 }
 
 /** The 'Export Reports' modal: email a report, or download it now as CSV or XLSX. */
-export function ExportReportsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function ExportReportsModal({ opened, onClose }: TDialogProps) {
   const trpc = useTrpc();
   const [type, setType] = useState<TReportType | ''>('');
   const [email, setEmail] = useState('');

@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { TAdminActivityResponse } from '@starloop/contract';
 import { useQuery } from '@tanstack/react-query';
+import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { formatDateTime, titleCase } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 
@@ -19,10 +20,7 @@ export function RecentActivity() {
   const activities: TAdminActivityResponse['activities'] = query.data?.activities ?? [];
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="recent-activity-title">
-      <Title order={2} size="h4" id="recent-activity-title" mb="sm">
-        Recent Activity
-      </Title>
+    <SectionCard titleId="recent-activity-title" title="Recent Activity">
       {query.isPending ? (
         <Stack gap="xs">
           {[0, 1, 2].map((key) => (
@@ -78,6 +76,6 @@ export function RecentActivity() {
           ))}
         </Stack>
       )}
-    </Paper>
+    </SectionCard>
   );
 }

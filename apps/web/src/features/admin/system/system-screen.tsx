@@ -1,8 +1,9 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { TJobFailure, TOutboxEmail } from '@starloop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type TDataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { loadError } from '../../../components/data-table/paged-data-table.tsx';
+import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { formatDateTime, formatNumber, truncate } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { AdminPage } from '../shared/admin-page.tsx';
@@ -75,30 +76,18 @@ function NewestRows<Row extends { id: number }>({
   minWidth: number;
 }) {
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
-      <Stack gap="sm">
-        <div>
-          <Title order={2} size="h4" id={id}>
-            {title}
-          </Title>
-          {note ? (
-            <Text size="sm" c="dimmed">
-              {note}
-            </Text>
-          ) : null}
-        </div>
-        <DataTable
-          label={title}
-          columns={columns}
-          rows={rows}
-          rowKey={(row) => row.id}
-          loading={query.isPending}
-          emptyText={empty}
-          error={loadError(query, { title: failed })}
-          minWidth={minWidth}
-        />
-      </Stack>
-    </Paper>
+    <SectionCard titleId={id} title={title} description={note || undefined}>
+      <DataTable
+        label={title}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        loading={query.isPending}
+        emptyText={empty}
+        error={loadError(query, { title: failed })}
+        minWidth={minWidth}
+      />
+    </SectionCard>
   );
 }
 

@@ -84,7 +84,6 @@ export function UsersScreen() {
     col.actions(col.recordActions<TAdminUser>('user', (user) => user.name, dialogs.open)),
   ];
 
-  const _loading = query.isPending;
   const data = query.data;
 
   return (

@@ -1,4 +1,4 @@
-import { Group, Paper, SegmentedControl, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, SegmentedControl, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import {
   type TPlacementFigures,
   type TPlacementStats,
@@ -8,6 +8,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { DataTable, type TDataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { formatDate, formatNumber, formatPercent, formatRating } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
@@ -119,30 +120,31 @@ export function ByPlacement() {
   const rows = stats.data ? byPlacementRows(stats.data) : [];
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="by-placement-title">
+    <SectionCard
+      titleId="by-placement-title"
+      title="By placement"
+      description={
+        <>
+          {stats.data
+            ? `${formatDate(`${stats.data.from}T00:00:00`)} to ${formatDate(`${stats.data.to}T00:00:00`)}. `
+            : ''}
+          Scans are openings of your review page, counted per day (India time) without cookies. Conversion is
+          ratings per scan.
+        </>
+      }
+      aside={
+        <SegmentedControl
+          aria-label="Date range"
+          size="xs"
+          value={preset}
+          onChange={(value) => setPreset(value as TRangePreset)}
+          data={RANGE_PRESETS.map((p) => ({ value: p.value, label: p.label }))}
+        />
+      }
+      headerProps={{ align: 'flex-end', wrap: 'wrap', gap: 'sm' }}
+      gap="md"
+    >
       <Stack gap="md">
-        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-          <div>
-            <Title order={2} size="h4" id="by-placement-title">
-              By placement
-            </Title>
-            <Text size="sm" c="dimmed">
-              {stats.data
-                ? `${formatDate(`${stats.data.from}T00:00:00`)} to ${formatDate(`${stats.data.to}T00:00:00`)}. `
-                : ''}
-              Scans are openings of your review page, counted per day (India time) without cookies. Conversion
-              is ratings per scan.
-            </Text>
-          </div>
-          <SegmentedControl
-            aria-label="Date range"
-            size="xs"
-            value={preset}
-            onChange={(value) => setPreset(value as TRangePreset)}
-            data={RANGE_PRESETS.map((p) => ({ value: p.value, label: p.label }))}
-          />
-        </Group>
-
         {preset === 'custom' ? (
           <Group gap="sm" align="flex-start">
             <TextInput
@@ -188,6 +190,6 @@ export function ByPlacement() {
           </>
         )}
       </Stack>
-    </Paper>
+    </SectionCard>
   );
 }

@@ -3,17 +3,16 @@ import {
   Box,
   Group,
   Pagination,
-  Paper,
   SegmentedControl,
   Skeleton,
   Table,
   Text,
-  Title,
   UnstyledButton,
 } from '@mantine/core';
 import { PAGE_SIZE, REVIEW_SOURCE_LABELS, TIMINGS, type TOwnerReview } from '@starloop/contract';
 import { SearchBox } from '../../../components/data-table/search-box.tsx';
 import { usePagedList } from '../../../components/data-table/use-paged-list.ts';
+import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { formatDate, truncate } from '../../../lib/format.ts';
 import { useGoogleStatus } from '../google/use-google-status.ts';
 import { LoadError } from '../shared/load-error.tsx';
@@ -62,12 +61,11 @@ export function RecentReviews({ onOpen }: TRecentReviewsProps) {
   const firstIndex = ((reviews.data?.meta.page ?? page) - 1) * OWNER_REVIEWS_PAGE_SIZE;
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="recent-reviews-title">
-      <Group justify="space-between" align="flex-end" mb="md" wrap="wrap" gap="sm">
-        <Title order={2} size="h4" id="recent-reviews-title">
-          Recent Reviews
-        </Title>
-        {/* A new search goes back to page 1 (spec section 4). */}
+    <SectionCard
+      titleId="recent-reviews-title"
+      title="Recent Reviews"
+      aside={
+        // A new search goes back to page 1 (spec section 4).
         <SearchBox
           label="Search reviews"
           placeholder="Search by message or contact"
@@ -77,7 +75,10 @@ export function RecentReviews({ onOpen }: TRecentReviewsProps) {
           maxWidth={280}
           bare
         />
-      </Group>
+      }
+      headerProps={{ align: 'flex-end', wrap: 'wrap', gap: 'sm' }}
+      gap="md"
+    >
       {withSources ? (
         <SegmentedControl
           mb="sm"
@@ -190,6 +191,6 @@ export function RecentReviews({ onOpen }: TRecentReviewsProps) {
           />
         </Group>
       ) : null}
-    </Paper>
+    </SectionCard>
   );
 }

@@ -5,7 +5,6 @@ import {
   Checkbox,
   Group,
   NumberInput,
-  Paper,
   Progress,
   Radio,
   SegmentedControl,
@@ -20,6 +19,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { notify } from '../../../components/notify.ts';
+import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
@@ -89,13 +89,11 @@ export function GoogleSection() {
   if (status.isPending && !finish.isPending) return null;
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="google-title">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4" id="google-title">
-          Google Business Profile
-        </Title>
-        {status.data ? <ConnectionBadge status={status.data} /> : null}
-      </Group>
+    <SectionCard
+      titleId="google-title"
+      title="Google Business Profile"
+      aside={status.data ? <ConnectionBadge status={status.data} /> : null}
+    >
       {consentError ? (
         <Alert color="red" variant="light" mb="sm" withCloseButton onClose={() => setConsentError(null)}>
           {consentError}
@@ -130,7 +128,7 @@ export function GoogleSection() {
       ) : (
         <ActiveConnection status={status.data} />
       )}
-    </Paper>
+    </SectionCard>
   );
 }
 

@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { PLACEMENT_TEXTS, type TPlacement, ZPlacementCreate } from '@starloop/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,6 +10,7 @@ import { FormDialog } from '../../../components/edit-dialog/edit-dialog.tsx';
 import { ErrorBanner } from '../../../components/error-banner/error-banner.tsx';
 import { notify } from '../../../components/notify.ts';
 import { AnchorLink } from '../../../components/router-links.tsx';
+import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { anyMessage, serverField } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { submitHandler, useForm } from '../../../lib/use-form.ts';
@@ -216,18 +206,13 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
   ];
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="placements-title">
+    <SectionCard
+      titleId="placements-title"
+      title="Placements"
+      description="Give each table, counter, delivery bag or staff member its own QR code, and see on your dashboard where reviews come from. Your original QR code is the Default placement and keeps working."
+      gap="md"
+    >
       <Stack gap="md">
-        <div>
-          <Title order={2} size="h4" id="placements-title">
-            Placements
-          </Title>
-          <Text size="sm" c="dimmed">
-            Give each table, counter, delivery bag or staff member its own QR code, and see on your dashboard
-            where reviews come from. Your original QR code is the Default placement and keeps working.
-          </Text>
-        </div>
-
         {placements.isError ? (
           <LoadError title="Failed to load placements" query={placements} />
         ) : (
@@ -307,6 +292,6 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
         }
         error={deleteError}
       />
-    </Paper>
+    </SectionCard>
   );
 }

@@ -1,20 +1,41 @@
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   PAYMENT_TEXTS,
   REGISTRATION_PLANS,
   REQUEST_LIMITS,
   resolveRegistrationPlan,
   SUBSCRIPTION_GRACE_DAYS,
+  type TOwnerPlan,
 } from '@starloop/contract';
 import { useQuery } from '@tanstack/react-query';
+import { col } from '../../../components/data-table/columns.tsx';
 import { LabelledValue } from '../../../components/labelled-value/labelled-value.tsx';
-import { formatDate, formatPaise, titleCase } from '../../../lib/format.ts';
+import { SectionCard } from '../../../components/section-card/section-card.tsx';
+import { SimpleTable, type TTableColumn } from '../../../components/simple-table/simple-table.tsx';
+import { formatPaise, titleCase } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
 import { graceEndDate, periodLabel, remainingLabel, STATUS_COLORS } from './plan-status.ts';
 import { usePlanCheckout } from './use-plan-checkout.ts';
 
 const PROFESSIONAL = REGISTRATION_PLANS.find((plan) => plan.key === 'professional')!;
+
+const PAYMENT_COLUMNS: TTableColumn<TOwnerPlan['payments'][number]>[] = [
+  col.date('date', 'Date', (p) => p.createdAt),
+  col.text('plan', 'Plan', (p) => resolveRegistrationPlan(p.plan).name),
+  col.text('purpose', 'Purpose', (p) => titleCase(p.purpose)),
+  col.text('amount', 'Amount', (p) => formatPaise(p.amount), { align: 'right', nowrap: true }),
+  col.text('status', 'Status', (p) => (
+    <Badge color={STATUS_COLORS[p.status] ?? 'gray'} variant="light">
+      {p.status}
+    </Badge>
+  )),
+  col.text('payment-id', 'Payment ID', (p) => (
+    <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+      {p.razorpayPaymentId ?? '-'}
+    </Text>
+  )),
+];
 
 /** 'Subscription Plan': the current plan and period, Renew / Upgrade, and the payment history. */
 export function PlanScreen() {
@@ -132,53 +153,22 @@ export function PlanScreen() {
         </Stack>
       </Paper>
 
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="payments-title">
-        <Title order={2} size="h4" id="payments-title" mb="md">
-          Payment history
-        </Title>
+      <SectionCard titleId="payments-title" title="Payment history" gap="md">
         {data.payments.length === 0 ? (
           <Text c="dimmed" ta="center" py="md">
             No payments yet.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Plan</Table.Th>
-                  <Table.Th>Purpose</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Payment ID</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.payments.map((payment) => (
-                  <Table.Tr key={payment.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(payment.createdAt)}</Table.Td>
-                    <Table.Td>{resolveRegistrationPlan(payment.plan).name}</Table.Td>
-                    <Table.Td>{titleCase(payment.purpose)}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatPaise(payment.amount)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLORS[payment.status] ?? 'gray'} variant="light">
-                        {payment.status}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                        {payment.razorpayPaymentId ?? '-'}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <SimpleTable
+            verticalSpacing="sm"
+            striped
+            scroll={{ minWidth: 640 }}
+            columns={PAYMENT_COLUMNS}
+            rows={data.payments}
+            rowKey={(payment) => payment.id}
+          />
         )}
-      </Paper>
+      </SectionCard>
     </Stack>
   );
 }

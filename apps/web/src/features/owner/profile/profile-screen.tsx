@@ -6,18 +6,17 @@ import {
   Grid,
   Group,
   Image,
-  Paper,
   Select,
   Skeleton,
   Stack,
   Text,
-  Title,
 } from '@mantine/core';
 import { PLACEMENT_TEXTS } from '@starloop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { AnchorLink } from '../../../components/router-links.tsx';
+import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { PlacementsSection } from '../placements/placements-section.tsx';
 import { usePlacements } from '../placements/use-placements.ts';
 import { LoadError } from '../shared/load-error.tsx';
@@ -123,17 +122,7 @@ export function ProfileScreen() {
     <Stack gap="lg">
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Paper
-            withBorder
-            radius="md"
-            p="md"
-            component="section"
-            aria-labelledby="business-info-title"
-            h="100%"
-          >
-            <Title order={2} size="h4" id="business-info-title" mb="md">
-              Business information
-            </Title>
+          <SectionCard titleId="business-info-title" title="Business information" gap="md" h="100%">
             <DataList orientation="vertical" gap="md" withDivider>
               {(
                 [
@@ -191,22 +180,11 @@ export function ProfileScreen() {
               These details can't be changed here. To update them,{' '}
               <AnchorLink to="/support">contact support</AnchorLink>.
             </Text>
-          </Paper>
+          </SectionCard>
         </Grid.Col>
 
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Paper
-            withBorder
-            radius="md"
-            p="md"
-            component="section"
-            aria-labelledby="qr-title"
-            h="100%"
-            ref={qrPanel}
-          >
-            <Title order={2} size="h4" id="qr-title" mb="xs">
-              QR code
-            </Title>
+          <SectionCard titleId="qr-title" title="QR code" gap="xs" h="100%" ref={qrPanel}>
             <Text size="sm" c="dimmed" mb="md">
               Customers scan it to open your review page.
             </Text>
@@ -249,24 +227,22 @@ export function ProfileScreen() {
                 Download QR Code
               </Button>
             </Stack>
-          </Paper>
+          </SectionCard>
         </Grid.Col>
       </Grid>
 
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="table-card-title">
-        <Group justify="space-between" align="flex-start" mb="md" wrap="wrap">
-          <div>
-            <Title order={2} size="h4" id="table-card-title">
-              Table card
-            </Title>
-            <Text size="sm" c="dimmed">
-              An A5 card to print and place on tables or at the counter.
-            </Text>
-          </div>
+      <SectionCard
+        titleId="table-card-title"
+        title="Table card"
+        description="An A5 card to print and place on tables or at the counter."
+        aside={
           <Button variant="light" onClick={printCard} disabled={!qr.data}>
             Print table card
           </Button>
-        </Group>
+        }
+        headerProps={{ align: 'flex-start', wrap: 'wrap' }}
+        gap="md"
+      >
         <div className={classes.card} data-testid="table-card">
           <TableCardContent
             qr={qr.data}
@@ -275,7 +251,7 @@ export function ProfileScreen() {
             placementName={placement?.name ?? null}
           />
         </div>
-      </Paper>
+      </SectionCard>
 
       <PlacementsSection urlFor={ready ? urlFor : undefined} selectedKey={shownKey} onShowQr={showQr} />
 

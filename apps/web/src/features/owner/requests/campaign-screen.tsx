@@ -1,10 +1,13 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { TChannelFigures } from '@starloop/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { col } from '../../../components/data-table/columns.tsx';
 import { ErrorBanner } from '../../../components/error-banner/error-banner.tsx';
 import { notify } from '../../../components/notify.ts';
 import { AnchorLink } from '../../../components/router-links.tsx';
+import { SectionCard } from '../../../components/section-card/section-card.tsx';
+import { SimpleTable, type TTableColumn } from '../../../components/simple-table/simple-table.tsx';
 import { StatCard, StatGrid } from '../../../components/stat-card/stat-card.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime, formatRating } from '../../../lib/format.ts';
@@ -18,6 +21,24 @@ const stars = (ratings: TChannelFigures['ratings']) =>
     .filter((s) => ratings[s] > 0)
     .map((s) => `${s}★ ${ratings[s]}`)
     .join(', ') || '-';
+
+/** A right-aligned count of each channel's figures. */
+const countColumn = (
+  key: Exclude<keyof TChannelFigures, 'channel' | 'ratings' | 'averageRating'>,
+  header: string,
+) => col.text<TChannelFigures>(key, header, (row) => n(row[key]), { align: 'right' });
+
+const CHANNEL_COLUMNS: TTableColumn<TChannelFigures>[] = [
+  col.text('channel', 'Channel', (row) => CHANNEL_LABELS[row.channel]),
+  countColumn('sent', 'Sent'),
+  countColumn('delivered', 'Delivered'),
+  countColumn('read', 'Read'),
+  countColumn('failed', 'Failed'),
+  countColumn('clicked', 'Clicked'),
+  countColumn('reviewed', 'Reviewed'),
+  col.text('ratings', 'Ratings', (row) => stars(row.ratings)),
+  countColumn('optedOut', 'Opted out'),
+];
 
 /** One campaign: its figures (sent, delivered, read, clicked, reviewed with ratings, opted out) per channel. */
 export function CampaignScreen({ campaignId }: { campaignId: number }) {
@@ -88,56 +109,24 @@ export function CampaignScreen({ campaignId }: { campaignId: number }) {
         />
         <StatCard label="Opted out" value={n(f.optedOut)} />
       </StatGrid>
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="by-channel-title">
-        <Title order={3} size="h4" id="by-channel-title" mb="sm">
-          By channel
-        </Title>
-        <Table.ScrollContainer minWidth={720} type="native">
-          <Table aria-label="By channel" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Channel</Table.Th>
-                <Table.Th ta="right">Sent</Table.Th>
-                <Table.Th ta="right">Delivered</Table.Th>
-                <Table.Th ta="right">Read</Table.Th>
-                <Table.Th ta="right">Failed</Table.Th>
-                <Table.Th ta="right">Clicked</Table.Th>
-                <Table.Th ta="right">Reviewed</Table.Th>
-                <Table.Th>Ratings</Table.Th>
-                <Table.Th ta="right">Opted out</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.byChannel.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={9}>
-                    <Text size="sm" c="dimmed">
-                      Nothing sent yet.
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                data.byChannel.map((row) => (
-                  <Table.Tr key={row.channel}>
-                    <Table.Td>{CHANNEL_LABELS[row.channel]}</Table.Td>
-                    <Table.Td ta="right">{n(row.sent)}</Table.Td>
-                    <Table.Td ta="right">{n(row.delivered)}</Table.Td>
-                    <Table.Td ta="right">{n(row.read)}</Table.Td>
-                    <Table.Td ta="right">{n(row.failed)}</Table.Td>
-                    <Table.Td ta="right">{n(row.clicked)}</Table.Td>
-                    <Table.Td ta="right">{n(row.reviewed)}</Table.Td>
-                    <Table.Td>{stars(row.ratings)}</Table.Td>
-                    <Table.Td ta="right">{n(row.optedOut)}</Table.Td>
-                  </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+      <SectionCard titleId="by-channel-title" title="By channel" order={3}>
+        <SimpleTable
+          aria-label="By channel"
+          striped
+          scroll={{ minWidth: 720, type: 'native' }}
+          columns={CHANNEL_COLUMNS}
+          rows={data.byChannel}
+          rowKey={(row) => row.channel}
+          empty={
+            <Text size="sm" c="dimmed">
+              Nothing sent yet.
+            </Text>
+          }
+        />
         <Text size="xs" c="dimmed" mt="sm">
           Email can tell when the mail server took a message (delivered), not when it was read.
         </Text>
-      </Paper>
+      </SectionCard>
       {skippedTotal > 0 ? (
         <Text size="sm" c="dimmed">
           Not asked: {n(skipped.tooSoon)} asked recently, {n(skipped.noConsent)} without consent,{' '}

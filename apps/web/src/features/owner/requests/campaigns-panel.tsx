@@ -3,8 +3,8 @@ import type { TCampaign } from '@starloop/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, type TDataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { loadError } from '../../../components/data-table/paged-data-table.tsx';
 import { AnchorLink } from '../../../components/router-links.tsx';
-import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime, formatRating } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { CAMPAIGN_STATUS_COLORS, CAMPAIGN_STATUS_LABELS } from './request-labels.ts';
@@ -63,15 +63,7 @@ export function CampaignsPanel() {
       loading={list.isPending}
       stale={list.isPlaceholderData}
       emptyText="No campaigns yet. Choose customers and start one."
-      error={
-        list.isError
-          ? {
-              title: 'Failed to load campaigns',
-              message: anyMessage(list.error),
-              onRetry: () => void list.refetch(),
-            }
-          : null
-      }
+      error={loadError(list, { title: 'Failed to load campaigns' })}
       pagination={
         list.data && list.data.meta.total > PAGE_SIZE
           ? { page, limit: PAGE_SIZE, total: list.data.meta.total, onPageChange: setPage }

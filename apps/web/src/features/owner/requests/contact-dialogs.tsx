@@ -1,22 +1,21 @@
-import { Checkbox, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import {
   CAMPAIGN_NAME_MAX,
-  CONSENT_SOURCES,
   REMINDER_DAYS,
   type TConsentSource,
-  type TContactInput,
   type TSendRequest,
   ZCampaignCreate,
   ZContactInput,
 } from '@starloop/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { TDialogProps } from '../../../components/busy-modal/busy-modal.tsx';
 import { FormDialog } from '../../../components/edit-dialog/edit-dialog.tsx';
 import { notify } from '../../../components/notify.ts';
 import { anyMessage, serverField } from '../../../lib/api-errors.ts';
-import { type TFieldErrors, type TForm, useForm } from '../../../lib/use-form.ts';
+import { type TFieldErrors, type TForm, type TFormSchema, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
-import { CONSENT_SOURCE_LABELS } from './request-labels.ts';
+import { ConsentSourceSelect } from './consent-source-select.tsx';
 
 interface TContactValues {
   name: string;
@@ -46,22 +45,11 @@ function ContactFields<Out>({ form }: { form: TForm<TContactValues, Out> }) {
         {...form.input('phone')}
       />
       <TextInput label="Email" type="email" autoComplete="off" {...form.input('email')} />
-      <Checkbox
-        label="The customer agreed to get messages from us"
-        checked={form.values.consent}
-        onChange={(event) => form.setField('consent', event.currentTarget.checked)}
-        error={form.errors.consent}
-      />
+      <Checkbox label="The customer agreed to get messages from us" {...form.checkbox('consent')} />
       {form.values.consent ? (
-        <Select
-          label="How they agreed"
-          data={CONSENT_SOURCES.filter((s) => s !== 'import').map((value) => ({
-            value,
-            label: CONSENT_SOURCE_LABELS[value],
-          }))}
+        <ConsentSourceSelect
           value={form.values.consentSource}
-          onChange={(value) => value && form.setField('consentSource', value as TConsentSource)}
-          allowDeselect={false}
+          onChange={(value) => form.setField('consentSource', value)}
         />
       ) : null}
     </>
@@ -81,21 +69,42 @@ const FIELDS = new Set(['name', 'phone', 'email', 'consentAt']);
 const NO_FIELDS = new Set<string>();
 
 /**
- * A dialog's error line and closing: close() clears the form and the error; save() runs the
- * mutation and closes, or shows why not (under the field the server names, when it is one of
- * `fields`, else above the buttons).
+ * A dialog's form and its save: `mutation` runs with the parsed values, then its answer's message
+ * is a toast, `onDone` gets the answer and the dialog closes, cleared. A failure shows under the
+ * field the server names when it is one of `fields`, else above the buttons. `dialog` is the
+ * FormDialog's props.
  */
-function useDialogSave<T extends object, Out>(form: TForm<T, Out>, initial: T, onClose: () => void) {
+function useSaveDialog<T extends object, Out, R extends { message: string }>({
+  opened,
+  onClose,
+  schema,
+  initial,
+  mutation,
+  fallback,
+  fields,
+  onDone,
+}: TDialogProps & {
+  schema: TFormSchema<Out>;
+  initial: T;
+  mutation: { mutateAsync: (input: Out) => Promise<R>; isPending: boolean };
+  /** Shown when the failure says nothing itself. */
+  fallback: string;
+  fields: ReadonlySet<string>;
+  onDone: (result: R) => void;
+}) {
+  const form = useForm<T, Out>(schema, initial);
   const [error, setError] = useState<string | null>(null);
   const close = () => {
     form.reset(initial);
     setError(null);
     onClose();
   };
-  const save = async (run: () => Promise<void>, fallback: string, fields: ReadonlySet<string>) => {
+  const onSave = async (input: Out) => {
     setError(null);
     try {
-      await run();
+      const result = await mutation.mutateAsync(input);
+      notify.success(result.message);
+      onDone(result);
       close();
     } catch (saveError) {
       const message = anyMessage(saveError, fallback);
@@ -104,47 +113,25 @@ function useDialogSave<T extends object, Out>(form: TForm<T, Out>, initial: T, o
       else setError(message);
     }
   };
-  return { error, close, save };
+  return { form, dialog: { opened, onClose: close, form, saving: mutation.isPending, error, onSave } };
 }
 
 /** Add one customer (merged with the one already there when the phone or email matches). */
-export function AddContactDialog({
-  opened,
-  onClose,
-  onSaved,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function AddContactDialog({ opened, onClose, onSaved }: TDialogProps & { onSaved: () => void }) {
   const trpc = useTrpc();
   const add = useMutation(trpc.owner.requests.addContact.mutationOptions());
-  const form = useForm(
-    (values: TContactValues) => ZContactInput.safeParse(contactPayload(values)),
-    EMPTY_CONTACT,
-  );
-  const { error, close, save } = useDialogSave(form, EMPTY_CONTACT, onClose);
+  const { form, dialog } = useSaveDialog({
+    opened,
+    onClose,
+    schema: (values: TContactValues) => ZContactInput.safeParse(contactPayload(values)),
+    initial: EMPTY_CONTACT,
+    mutation: add,
+    fallback: 'Could not add the customer. Please try again.',
+    fields: FIELDS,
+    onDone: onSaved,
+  });
   return (
-    <FormDialog
-      opened={opened}
-      onClose={close}
-      title="Add customer"
-      form={form}
-      saving={add.isPending}
-      submitLabel="Add customer"
-      error={error}
-      onSave={(input: TContactInput) =>
-        save(
-          async () => {
-            const saved = await add.mutateAsync(input);
-            notify.success(saved.message);
-            onSaved();
-          },
-          'Could not add the customer. Please try again.',
-          FIELDS,
-        )
-      }
-    >
+    <FormDialog title="Add customer" submitLabel="Add customer" {...dialog}>
       <ContactFields form={form} />
     </FormDialog>
   );
@@ -159,48 +146,36 @@ export function SendNowDialog({
   onClose,
   onSent,
   contact,
-}: {
-  opened: boolean;
-  onClose: () => void;
+}: TDialogProps & {
   onSent: () => void;
   /** A customer from the list; without it the dialog asks for one. */
   contact?: { id: number; label: string } | null;
 }) {
   const trpc = useTrpc();
   const send = useMutation(trpc.owner.requests.send.mutationOptions());
-  const form = useForm(
-    (values: TContactValues) => {
+  const { form, dialog } = useSaveDialog({
+    opened,
+    onClose,
+    schema: (values: TContactValues) => {
       if (contact) return { success: true as const, data: { contactId: contact.id } as TSendRequest };
       const checked = ZContactInput.safeParse(contactPayload(values));
       return checked.success
         ? { success: true as const, data: { contact: checked.data } as TSendRequest }
         : checked;
     },
-    { ...EMPTY_CONTACT, consent: true },
-  );
-  const { error, close, save } = useDialogSave(form, { ...EMPTY_CONTACT, consent: true }, onClose);
+    initial: { ...EMPTY_CONTACT, consent: true },
+    mutation: send,
+    fallback: 'Could not send the request. Please try again.',
+    fields: contact ? NO_FIELDS : FIELDS,
+    onDone: onSent,
+  });
   return (
     <FormDialog
-      opened={opened}
-      onClose={close}
       title="Send a review request"
-      form={form}
-      saving={send.isPending}
       submitLabel="Send now"
       savingLabel="Sending..."
-      error={error}
       size="md"
-      onSave={(input: TSendRequest) =>
-        save(
-          async () => {
-            const sent = await send.mutateAsync(input);
-            notify.success(sent.message);
-            onSent();
-          },
-          'Could not send the request. Please try again.',
-          contact ? NO_FIELDS : FIELDS,
-        )
-      }
+      {...dialog}
     >
       {contact ? (
         <Text>
@@ -224,57 +199,49 @@ interface TCampaignValues {
   reminderAfterDays: number;
 }
 
+const NEW_CAMPAIGN: TCampaignValues = {
+  name: '',
+  later: false,
+  sendAt: '',
+  reminder: true,
+  reminderAfterDays: 3,
+};
+
 /** A campaign to the chosen customers (or every customer who can be asked), now or later. */
 export function CampaignDialog({
   opened,
   onClose,
   onCreated,
   contactIds,
-}: {
-  opened: boolean;
-  onClose: () => void;
+}: TDialogProps & {
   onCreated: (id: number) => void;
   /** The customers ticked in the list; empty: every customer who can be asked now. */
   contactIds: number[];
 }) {
   const trpc = useTrpc();
   const create = useMutation(trpc.owner.requests.createCampaign.mutationOptions());
-  const initial: TCampaignValues = {
-    name: '',
-    later: false,
-    sendAt: '',
-    reminder: true,
-    reminderAfterDays: 3,
-  };
   const payload = (values: TCampaignValues) => ({
     name: values.name,
     ...(contactIds.length > 0 ? { contactIds } : { allReachable: true }),
     ...(values.later && values.sendAt ? { sendAt: new Date(values.sendAt).toISOString() } : {}),
     reminderAfterDays: values.reminder ? values.reminderAfterDays : null,
   });
-  const form = useForm((values: TCampaignValues) => ZCampaignCreate.safeParse(payload(values)), initial);
-  const { error, close, save } = useDialogSave(form, initial, onClose);
+  const { form, dialog } = useSaveDialog({
+    opened,
+    onClose,
+    schema: (values: TCampaignValues) => ZCampaignCreate.safeParse(payload(values)),
+    initial: NEW_CAMPAIGN,
+    mutation: create,
+    fallback: 'Could not create the campaign. Please try again.',
+    fields: CAMPAIGN_FIELDS,
+    onDone: (created) => onCreated(created.id),
+  });
   return (
     <FormDialog
-      opened={opened}
-      onClose={close}
       title="New campaign"
-      form={form}
-      saving={create.isPending}
       submitLabel={form.values.later ? 'Schedule campaign' : 'Send campaign'}
-      error={error}
       size="md"
-      onSave={(input) =>
-        save(
-          async () => {
-            const created = await create.mutateAsync(input);
-            notify.success(created.message);
-            onCreated(created.id);
-          },
-          'Could not create the campaign. Please try again.',
-          CAMPAIGN_FIELDS,
-        )
-      }
+      {...dialog}
     >
       <Text size="sm">
         {contactIds.length > 0
@@ -283,20 +250,12 @@ export function CampaignDialog({
         Campaign messages go out between 9 am and 9 pm.
       </Text>
       <TextInput label="Campaign name" maxLength={CAMPAIGN_NAME_MAX} {...form.input('name')} />
-      <Switch
-        label="Schedule for later"
-        checked={form.values.later}
-        onChange={(event) => form.setField('later', event.currentTarget.checked)}
-      />
+      <Switch label="Schedule for later" {...form.checkbox('later')} />
       {form.values.later ? (
         <TextInput label="Send at" type="datetime-local" {...form.input('sendAt')} />
       ) : null}
       <Stack gap={4}>
-        <Switch
-          label="Send one reminder to those who have not reviewed"
-          checked={form.values.reminder}
-          onChange={(event) => form.setField('reminder', event.currentTarget.checked)}
-        />
+        <Switch label="Send one reminder to those who have not reviewed" {...form.checkbox('reminder')} />
         {form.values.reminder ? (
           <NumberInput
             label="Days after the request"

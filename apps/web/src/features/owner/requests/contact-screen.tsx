@@ -1,7 +1,11 @@
-import { Badge, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
+import type { TRequestHistoryItem } from '@starloop/contract';
 import { useQuery } from '@tanstack/react-query';
+import { col } from '../../../components/data-table/columns.tsx';
 import { LabelledValue } from '../../../components/labelled-value/labelled-value.tsx';
 import { AnchorLink } from '../../../components/router-links.tsx';
+import { SectionCard } from '../../../components/section-card/section-card.tsx';
+import { SimpleTable, type TTableColumn } from '../../../components/simple-table/simple-table.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
@@ -12,6 +16,20 @@ import {
   OPT_OUT_LABELS,
   REQUEST_STATUS_LABELS,
 } from './request-labels.ts';
+
+/** A delivery as the owner reads it: 'WhatsApp reminder: Delivered'. */
+const deliveryText = (d: TRequestHistoryItem['deliveries'][number]) =>
+  `${CHANNEL_LABELS[d.channel]}${d.purpose === 'reminder' ? ' reminder' : ''}: ${DELIVERY_STATUS_LABELS[d.status]}`;
+
+/** Every request sent to the customer, with what happened to it. */
+const REQUEST_COLUMNS: TTableColumn<TRequestHistoryItem>[] = [
+  col.text('date', 'Date', (r) => formatDateTime(r.sentAt ?? r.sendAt)),
+  col.text('campaign', 'Campaign', (r) => r.campaign?.name ?? 'Sent one by one'),
+  col.text('status', 'Status', (r) => REQUEST_STATUS_LABELS[r.status]),
+  col.text('messages', 'Messages', (r) => r.deliveries.map(deliveryText).join(', ') || '-'),
+  col.text('clicked', 'Clicked', (r) => (r.clicks > 0 ? formatDateTime(r.firstClickedAt) : '-')),
+  col.text('review', 'Review', (r) => (r.rating ? `${r.rating}★` : '-')),
+];
 
 /** One customer: details, consent, opt-out, and every request sent to them with what happened. */
 export function ContactScreen({ contactId }: { contactId: number }) {
@@ -25,10 +43,11 @@ export function ContactScreen({ contactId }: { contactId: number }) {
       <AnchorLink to="/dashboard/requests" size="sm">
         ← All requests
       </AnchorLink>
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="contact-title">
-        <Title order={2} size="h3" id="contact-title" mb="sm">
-          {contact.name ?? contact.phone ?? contact.email}
-        </Title>
+      <SectionCard
+        titleId="contact-title"
+        title={contact.name ?? contact.phone ?? contact.email}
+        titleSize="h3"
+      >
         <Group gap="xl" wrap="wrap">
           <LabelledValue label="Phone">
             <Text>{contact.phone ?? '-'}</Text>
@@ -54,51 +73,23 @@ export function ContactScreen({ contactId }: { contactId: number }) {
             )}
           </LabelledValue>
         </Group>
-      </Paper>
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="history-title">
-        <Title order={3} size="h4" id="history-title" mb="sm">
-          Requests
-        </Title>
+      </SectionCard>
+      <SectionCard titleId="history-title" title="Requests" order={3}>
         {requests.length === 0 ? (
           <Text size="sm" c="dimmed">
             No requests sent to this customer yet.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={720} type="native">
-            <Table aria-label="Requests" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Campaign</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Messages</Table.Th>
-                  <Table.Th>Clicked</Table.Th>
-                  <Table.Th>Review</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {requests.map((request) => (
-                  <Table.Tr key={request.id}>
-                    <Table.Td>{formatDateTime(request.sentAt ?? request.sendAt)}</Table.Td>
-                    <Table.Td>{request.campaign?.name ?? 'Sent one by one'}</Table.Td>
-                    <Table.Td>{REQUEST_STATUS_LABELS[request.status]}</Table.Td>
-                    <Table.Td>
-                      {request.deliveries
-                        .map(
-                          (d) =>
-                            `${CHANNEL_LABELS[d.channel]}${d.purpose === 'reminder' ? ' reminder' : ''}: ${DELIVERY_STATUS_LABELS[d.status]}`,
-                        )
-                        .join(', ') || '-'}
-                    </Table.Td>
-                    <Table.Td>{request.clicks > 0 ? formatDateTime(request.firstClickedAt) : '-'}</Table.Td>
-                    <Table.Td>{request.rating ? `${request.rating}★` : '-'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <SimpleTable
+            aria-label="Requests"
+            striped
+            scroll={{ minWidth: 720, type: 'native' }}
+            columns={REQUEST_COLUMNS}
+            rows={requests}
+            rowKey={(request) => request.id}
+          />
         )}
-      </Paper>
+      </SectionCard>
     </Stack>
   );
 }

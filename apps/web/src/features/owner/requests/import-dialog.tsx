@@ -7,26 +7,77 @@ import {
   Group,
   Modal,
   Progress,
-  Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
 } from '@mantine/core';
 import {
-  CONSENT_SOURCES,
   CONTACT_IMPORT_MAX_ROWS,
+  type TConsentSource,
   type TImportPreview,
   type TImportProgress,
+  type TImportRow,
 } from '@starloop/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { TDialogProps } from '../../../components/busy-modal/busy-modal.tsx';
+import { col } from '../../../components/data-table/columns.tsx';
+import { SimpleTable, type TTableColumn } from '../../../components/simple-table/simple-table.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
-import { CONSENT_SOURCE_LABELS } from './request-labels.ts';
+import { ConsentSourceSelect } from './consent-source-select.tsx';
 import { uploadContactsFile } from './upload-contacts.ts';
 
 type TStep = 'choose' | 'uploading' | 'preview' | 'importing' | 'done';
+
+const ROW_COLUMN = col.text<TImportRow>('row', 'Row', (row) => row.row);
+const NAME_COLUMN = col.text<TImportRow>('name', 'Name', (row) => row.name ?? '-');
+
+/** The rows the import skips, and why. */
+const ERROR_COLUMNS = [
+  ROW_COLUMN,
+  NAME_COLUMN,
+  col.text<TImportRow>('problem', 'Problem', (row) => row.errors.join('; ')),
+];
+
+/** The file's first rows as they will be stored. */
+const SAMPLE_COLUMNS: TTableColumn<TImportRow>[] = [
+  ROW_COLUMN,
+  NAME_COLUMN,
+  col.text('phone', 'Phone', (row) => row.phone ?? '-'),
+  col.text('email', 'Email', (row) => row.email ?? '-'),
+  col.text('consent', 'Consent', (row) => (row.consent ? 'Yes' : 'No')),
+  col.text('action', 'Action', (row) => (
+    <Badge variant="light" color={row.action === 'create' ? 'green' : 'blue'}>
+      {row.action === 'create' ? 'New' : 'Merge'}
+    </Badge>
+  )),
+];
+
+/** A table of the file's rows, in a box that scrolls past a few of them. */
+function PreviewTable({
+  label,
+  columns,
+  rows,
+  striped,
+}: {
+  label: string;
+  columns: readonly TTableColumn<TImportRow>[];
+  rows: readonly TImportRow[];
+  striped?: boolean;
+}) {
+  return (
+    <SimpleTable
+      striped={striped}
+      withTableBorder
+      aria-label={label}
+      scroll={{ minWidth: 520, mah: 220, type: 'native' }}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.row}
+    />
+  );
+}
 
 const Figure = ({ label, value }: { label: string; value: number }) => (
   <Stack gap={0}>
@@ -44,20 +95,12 @@ const Figure = ({ label, value }: { label: string; value: number }) => (
  * answers a preview with every row's errors and what will be added or merged, nothing is stored
  * until "Import", which stores 1,000 customers a call and moves the progress bar each time.
  */
-export function ImportDialog({
-  opened,
-  onClose,
-  onDone,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+export function ImportDialog({ opened, onClose, onDone }: TDialogProps & { onDone: () => void }) {
   const trpc = useTrpc();
   const commit = useMutation(trpc.owner.requests.commitImport.mutationOptions());
   const [file, setFile] = useState<File | null>(null);
   const [consentForAll, setConsentForAll] = useState(false);
-  const [consentSource, setConsentSource] = useState<string | null>('in-person');
+  const [consentSource, setConsentSource] = useState<TConsentSource>('in-person');
   const [step, setStep] = useState<TStep>('choose');
   const [share, setShare] = useState(0);
   const [preview, setPreview] = useState<TImportPreview | null>(null);
@@ -90,7 +133,7 @@ export function ImportDialog({
     try {
       const answer = await uploadContactsFile(
         file,
-        { consentForAll, ...(consentForAll && consentSource ? { consentSource } : {}) },
+        { consentForAll, ...(consentForAll ? { consentSource } : {}) },
         setShare,
       );
       setPreview(answer);
@@ -147,18 +190,7 @@ export function ImportDialog({
               onChange={(event) => setConsentForAll(event.currentTarget.checked)}
               disabled={step === 'uploading'}
             />
-            {consentForAll ? (
-              <Select
-                label="How they agreed"
-                data={CONSENT_SOURCES.filter((s) => s !== 'import').map((value) => ({
-                  value,
-                  label: CONSENT_SOURCE_LABELS[value],
-                }))}
-                value={consentSource}
-                onChange={setConsentSource}
-                allowDeselect={false}
-              />
-            ) : null}
+            {consentForAll ? <ConsentSourceSelect value={consentSource} onChange={setConsentSource} /> : null}
             {step === 'uploading' ? (
               <Stack gap={4}>
                 <Text size="sm">Uploading and checking the file…</Text>
@@ -181,59 +213,16 @@ export function ImportDialog({
                 <Text fw={600} size="sm">
                   Rows with errors (skipped)
                 </Text>
-                <Table.ScrollContainer minWidth={520} mah={220} type="native">
-                  <Table striped withTableBorder aria-label="Rows with errors">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Row</Table.Th>
-                        <Table.Th>Name</Table.Th>
-                        <Table.Th>Problem</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {preview.errors.map((row) => (
-                        <Table.Tr key={row.row}>
-                          <Table.Td>{row.row}</Table.Td>
-                          <Table.Td>{row.name ?? '-'}</Table.Td>
-                          <Table.Td>{row.errors.join('; ')}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                <PreviewTable
+                  label="Rows with errors"
+                  columns={ERROR_COLUMNS}
+                  rows={preview.errors}
+                  striped
+                />
               </Stack>
             ) : null}
             {preview.sample.length > 0 ? (
-              <Table.ScrollContainer minWidth={520} mah={220} type="native">
-                <Table withTableBorder aria-label="First rows">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Row</Table.Th>
-                      <Table.Th>Name</Table.Th>
-                      <Table.Th>Phone</Table.Th>
-                      <Table.Th>Email</Table.Th>
-                      <Table.Th>Consent</Table.Th>
-                      <Table.Th>Action</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {preview.sample.map((row) => (
-                      <Table.Tr key={row.row}>
-                        <Table.Td>{row.row}</Table.Td>
-                        <Table.Td>{row.name ?? '-'}</Table.Td>
-                        <Table.Td>{row.phone ?? '-'}</Table.Td>
-                        <Table.Td>{row.email ?? '-'}</Table.Td>
-                        <Table.Td>{row.consent ? 'Yes' : 'No'}</Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color={row.action === 'create' ? 'green' : 'blue'}>
-                            {row.action === 'create' ? 'New' : 'Merge'}
-                          </Badge>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <PreviewTable label="First rows" columns={SAMPLE_COLUMNS} rows={preview.sample} />
             ) : null}
             {step === 'importing' || step === 'done' ? (
               <Stack gap={4}>

@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { REQUEST_INTERVAL_DAYS, REQUEST_TEXTS, type TRequestChannel } from '@starloop/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ErrorBanner } from '../../../components/error-banner/error-banner.tsx';
 import { notify } from '../../../components/notify.ts';
+import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { CHANNEL_LABELS } from './request-labels.ts';
@@ -42,11 +43,8 @@ export function RequestSettingsPanel() {
   if (settings.isError) return <ErrorBanner message={anyMessage(settings.error)} />;
   const available = settings.data?.availableChannels ?? [];
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="request-settings-title">
+    <SectionCard titleId="request-settings-title" title="Request settings" gap="md">
       <Stack gap="md" maw={520}>
-        <Title order={2} size="h4" id="request-settings-title">
-          Request settings
-        </Title>
         <NumberInput
           label="Ask one customer at most once every (days)"
           description={`At least ${REQUEST_INTERVAL_DAYS.min} days; ${REQUEST_INTERVAL_DAYS.default} is recommended.`}
@@ -92,6 +90,6 @@ export function RequestSettingsPanel() {
           </Button>
         </Group>
       </Stack>
-    </Paper>
+    </SectionCard>
   );
 }

@@ -5,10 +5,8 @@ import {
   Checkbox,
   Code,
   Group,
-  Paper,
   Skeleton,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -17,12 +15,18 @@ import {
   INTEGRATION_TEXTS,
   OUTBOUND_EVENT_TYPES,
   SIGNATURE_HEADER,
+  type TApiKey,
   type TOutboundEventType,
+  type TWebhookDelivery,
 } from '@starloop/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { col } from '../../../components/data-table/columns.tsx';
 import { notify } from '../../../components/notify.ts';
+import { SectionCard } from '../../../components/section-card/section-card.tsx';
+import { SimpleTable, type TTableColumn } from '../../../components/simple-table/simple-table.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
+import { submitHandler } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
 
@@ -30,7 +34,8 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-IN'
 const STATUS_COLOR = { pending: 'yellow', succeeded: 'green', failed: 'red' } as const;
 
 /** A value shown once (a new key or signing secret), with the instruction to copy it now. */
-function ShownOnce({ label, value, onDone }: { label: string; value: string; onDone: () => void }) {
+function ShownOnce({ label, value, onDone }: { label: string; value: string | null; onDone: () => void }) {
+  if (!value) return null;
   return (
     <Alert color="green" variant="light" title={label} withCloseButton onClose={onDone}>
       <Text size="sm" mb="xs">
@@ -43,39 +48,71 @@ function ShownOnce({ label, value, onDone }: { label: string; value: string; onD
   );
 }
 
-function ApiKeys() {
-  const trpc = useTrpc();
+/**
+ * A list of keys or endpoints: what a create answers is shown once (the key, the signing secret);
+ * a create or a removal reloads the list; a failure is a toast.
+ */
+function useShownOnceList(queryKey: QueryKey) {
   const queryClient = useQueryClient();
-  const keys = useQuery(trpc.owner.integrations.apiKeys.list.queryOptions());
-  const [name, setName] = useState('');
   const [shown, setShown] = useState<string | null>(null);
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: trpc.owner.integrations.apiKeys.list.queryKey() });
-  const create = useMutation(
-    trpc.owner.integrations.apiKeys.create.mutationOptions({
-      onSuccess: (created) => {
-        setShown(created.key);
-        setName('');
+  const refresh = () => queryClient.invalidateQueries({ queryKey });
+  const onError = (error: unknown) => notify.error(anyMessage(error));
+  return {
+    shown,
+    hide: () => setShown(null),
+    /** The create's callbacks: the answer's `secret` field is shown once, `clear` empties the form. */
+    createOptions: <K extends string>(secret: K, clear: () => void) => ({
+      onSuccess: (created: Record<K, string>) => {
+        setShown(created[secret]);
+        clear();
         void refresh();
       },
-      onError: (error) => notify.error(anyMessage(error)),
+      onError,
     }),
-  );
-  const revoke = useMutation(
-    trpc.owner.integrations.apiKeys.revoke.mutationOptions({
-      onSuccess: (result) => {
+    /** The removal's callbacks: its message is a toast. */
+    removeOptions: {
+      onSuccess: (result: { message: string }) => {
         notify.success(result.message);
         void refresh();
       },
-      onError: (error) => notify.error(anyMessage(error)),
-    }),
+      onError,
+    },
+  };
+}
+
+const DELIVERY_COLUMNS: TTableColumn<TWebhookDelivery>[] = [
+  col.text('event', 'Event', (d) => d.eventType),
+  col.text('status', 'Status', (d) => <Badge color={STATUS_COLOR[d.status]}>{d.status}</Badge>),
+  col.text('attempts', 'Attempts', (d) => d.attempts),
+  col.text('answer', 'Answer', (d) => d.lastError ?? d.lastStatusCode ?? '—'),
+  col.text('time', 'Time', (d) => when(d.lastAttemptAt ?? d.createdAt)),
+];
+
+function ApiKeys() {
+  const trpc = useTrpc();
+  const keys = useQuery(trpc.owner.integrations.apiKeys.list.queryOptions());
+  const [name, setName] = useState('');
+  const list = useShownOnceList(trpc.owner.integrations.apiKeys.list.queryKey());
+  const create = useMutation(
+    trpc.owner.integrations.apiKeys.create.mutationOptions(list.createOptions('key', () => setName(''))),
   );
+  const revoke = useMutation(trpc.owner.integrations.apiKeys.revoke.mutationOptions(list.removeOptions));
   if (keys.isError) return <LoadError title="Failed to load API keys" query={keys} />;
   if (keys.isPending) return <Skeleton height={80} />;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate({ name });
-  };
+  const columns: TTableColumn<TApiKey>[] = [
+    col.text('name', 'Name', (key) => key.name),
+    col.text('key', 'Key', (key) => <Code>{key.prefix}…</Code>),
+    col.text('used', 'Last used', (key) => when(key.lastUsedAt)),
+    col.text('actions', '', (key) =>
+      key.revokedAt ? (
+        <Badge color="gray">Revoked</Badge>
+      ) : (
+        <Button size="xs" variant="subtle" color="red" onClick={() => revoke.mutate({ id: key.id })}>
+          Revoke
+        </Button>
+      ),
+    ),
+  ];
   return (
     <Stack gap="sm">
       <Title order={3} size="h5">
@@ -85,45 +122,11 @@ function ApiKeys() {
         Your billing or POS system can send a review request with <Code>POST /api/v1/review-requests</Code>{' '}
         and <Code>Authorization: Bearer &lt;key&gt;</Code> (see the API documentation).
       </Text>
-      {shown ? <ShownOnce label="Your new API key" value={shown} onDone={() => setShown(null)} /> : null}
+      <ShownOnce label="Your new API key" value={list.shown} onDone={list.hide} />
       {keys.data.keys.length > 0 ? (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Key</Table.Th>
-              <Table.Th>Last used</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {keys.data.keys.map((key) => (
-              <Table.Tr key={key.id}>
-                <Table.Td>{key.name}</Table.Td>
-                <Table.Td>
-                  <Code>{key.prefix}…</Code>
-                </Table.Td>
-                <Table.Td>{when(key.lastUsedAt)}</Table.Td>
-                <Table.Td>
-                  {key.revokedAt ? (
-                    <Badge color="gray">Revoked</Badge>
-                  ) : (
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => revoke.mutate({ id: key.id })}
-                    >
-                      Revoke
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable columns={columns} rows={keys.data.keys} rowKey={(key) => key.id} />
       ) : null}
-      <form onSubmit={submit} aria-label="New API key">
+      <form onSubmit={submitHandler(() => create.mutate({ name }))} aria-label="New API key">
         <Group align="flex-end">
           <TextInput
             label="Key name"
@@ -142,39 +145,17 @@ function ApiKeys() {
 
 function Webhooks() {
   const trpc = useTrpc();
-  const queryClient = useQueryClient();
   const endpoints = useQuery(trpc.owner.integrations.webhooks.list.queryOptions());
   const deliveries = useQuery(trpc.owner.integrations.webhooks.deliveries.queryOptions({}));
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<TOutboundEventType[]>([...OUTBOUND_EVENT_TYPES]);
-  const [shown, setShown] = useState<string | null>(null);
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: trpc.owner.integrations.webhooks.list.queryKey() });
+  const list = useShownOnceList(trpc.owner.integrations.webhooks.list.queryKey());
   const create = useMutation(
-    trpc.owner.integrations.webhooks.create.mutationOptions({
-      onSuccess: (created) => {
-        setShown(created.secret);
-        setUrl('');
-        void refresh();
-      },
-      onError: (error) => notify.error(anyMessage(error)),
-    }),
+    trpc.owner.integrations.webhooks.create.mutationOptions(list.createOptions('secret', () => setUrl(''))),
   );
-  const remove = useMutation(
-    trpc.owner.integrations.webhooks.delete.mutationOptions({
-      onSuccess: (result) => {
-        notify.success(result.message);
-        void refresh();
-      },
-      onError: (error) => notify.error(anyMessage(error)),
-    }),
-  );
+  const remove = useMutation(trpc.owner.integrations.webhooks.delete.mutationOptions(list.removeOptions));
   if (endpoints.isError) return <LoadError title="Failed to load webhooks" query={endpoints} />;
   if (endpoints.isPending) return <Skeleton height={80} />;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate({ url, events });
-  };
   return (
     <Stack gap="sm">
       <Title order={3} size="h5">
@@ -185,7 +166,7 @@ function Webhooks() {
         <Code>t=&lt;unix time&gt;,v1=&lt;HMAC-SHA256 of "t.body"&gt;</Code> with the endpoint's secret, and
         retries for a few hours until you answer 2xx.
       </Text>
-      {shown ? <ShownOnce label="Signing secret" value={shown} onDone={() => setShown(null)} /> : null}
+      <ShownOnce label="Signing secret" value={list.shown} onDone={list.hide} />
       {endpoints.data.endpoints.map((endpoint) => (
         <Group key={endpoint.id} justify="space-between" wrap="nowrap">
           <Text size="sm" truncate>
@@ -199,7 +180,7 @@ function Webhooks() {
           </Button>
         </Group>
       ))}
-      <form onSubmit={submit} aria-label="New webhook endpoint">
+      <form onSubmit={submitHandler(() => create.mutate({ url, events }))} aria-label="New webhook endpoint">
         <Stack gap="xs">
           <TextInput
             label="Endpoint URL"
@@ -226,30 +207,12 @@ function Webhooks() {
         </Stack>
       </form>
       {deliveries.data && deliveries.data.deliveries.length > 0 ? (
-        <Table aria-label="Webhook deliveries">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Event</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Attempts</Table.Th>
-              <Table.Th>Answer</Table.Th>
-              <Table.Th>Time</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {deliveries.data.deliveries.map((delivery) => (
-              <Table.Tr key={delivery.id}>
-                <Table.Td>{delivery.eventType}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLOR[delivery.status]}>{delivery.status}</Badge>
-                </Table.Td>
-                <Table.Td>{delivery.attempts}</Table.Td>
-                <Table.Td>{delivery.lastError ?? delivery.lastStatusCode ?? '—'}</Table.Td>
-                <Table.Td>{when(delivery.lastAttemptAt ?? delivery.createdAt)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleTable
+          aria-label="Webhook deliveries"
+          columns={DELIVERY_COLUMNS}
+          rows={deliveries.data.deliveries}
+          rowKey={(delivery) => delivery.id}
+        />
       ) : null}
     </Stack>
   );
@@ -260,10 +223,7 @@ export function IntegrationsSection() {
   const trpc = useTrpc();
   const keys = useQuery(trpc.owner.integrations.apiKeys.list.queryOptions());
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="integrations-title">
-      <Title order={2} size="h4" id="integrations-title" mb="sm">
-        Integrations
-      </Title>
+    <SectionCard titleId="integrations-title" title="Integrations">
       {keys.data && !keys.data.allowed ? (
         <Text size="sm" c="dimmed">
           {INTEGRATION_TEXTS.professionalOnly}
@@ -274,6 +234,6 @@ export function IntegrationsSection() {
           <Webhooks />
         </Stack>
       )}
-    </Paper>
+    </SectionCard>
   );
 }

@@ -1,6 +1,6 @@
-import { Group, Paper, Stack, Switch, Title } from '@mantine/core';
+import { Stack, Switch } from '@mantine/core';
 import type { TOwnerSettings } from '@starloop/contract';
-import { SavedNote } from './saved-note.tsx';
+import { SavedSection } from './saved-note.tsx';
 import type { TSettingsSaver } from './use-settings.ts';
 
 /** Emails about low ratings: one per 1-3 star review, or a daily digest of them instead. */
@@ -14,13 +14,12 @@ export function NotificationsSection({
   const notifyLowRatings = saver.pending?.notifyLowRatings ?? settings.notifyLowRatings;
   const dailyDigest = saver.pending?.dailyDigest ?? settings.dailyDigest;
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="notifications-title">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4" id="notifications-title">
-          Notifications
-        </Title>
-        <SavedNote saver={saver} field={['notifyLowRatings', 'dailyDigest']} />
-      </Group>
+    <SavedSection
+      titleId="notifications-title"
+      title="Notifications"
+      saver={saver}
+      field={['notifyLowRatings', 'dailyDigest']}
+    >
       <Stack gap="md">
         <Switch
           label="Email me for every 1-3 star review"
@@ -37,6 +36,6 @@ export function NotificationsSection({
           onChange={(event) => saver.save({ dailyDigest: event.currentTarget.checked })}
         />
       </Stack>
-    </Paper>
+    </SavedSection>
   );
 }

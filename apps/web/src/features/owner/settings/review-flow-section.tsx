@@ -1,6 +1,6 @@
-import { Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Radio, Stack, Text } from '@mantine/core';
 import type { TOwnerSettings } from '@starloop/contract';
-import { SavedNote } from './saved-note.tsx';
+import { SavedSection } from './saved-note.tsx';
 import type { TSettingsSaver } from './use-settings.ts';
 
 export const REVIEW_FLOW_OPTIONS = [
@@ -23,13 +23,7 @@ export const REVIEW_GATING_NOTE =
 export function ReviewFlowSection({ settings, saver }: { settings: TOwnerSettings; saver: TSettingsSaver }) {
   const value = saver.pending?.reviewFlow ?? settings.reviewFlow;
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="review-flow-title">
-      <Group justify="space-between" mb="xs">
-        <Title order={2} size="h4" id="review-flow-title">
-          Review flow
-        </Title>
-        <SavedNote saver={saver} field="reviewFlow" />
-      </Group>
+    <SavedSection titleId="review-flow-title" title="Review flow" saver={saver} field="reviewFlow" gap="xs">
       <Radio.Group
         value={value}
         onChange={(next) => {
@@ -53,6 +47,6 @@ export function ReviewFlowSection({ settings, saver }: { settings: TOwnerSetting
       <Text size="xs" c="dimmed" mt="sm">
         Changes apply to your review page at once.
       </Text>
-    </Paper>
+    </SavedSection>
   );
 }

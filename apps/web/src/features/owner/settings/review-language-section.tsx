@@ -1,8 +1,8 @@
-import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { REVIEW_PAGE_LANGUAGES, type TOwnerSettings, type TReviewPageLanguage } from '@starloop/contract';
 import { useState } from 'react';
 import { useOwner } from '../shared/use-owner.ts';
-import { SavedNote } from './saved-note.tsx';
+import { SavedSection } from './saved-note.tsx';
 import type { TSettingsSaver } from './use-settings.ts';
 
 /** The review page's languages as the owner reads them: English name, then the language's own. */
@@ -53,13 +53,13 @@ export function ReviewLanguageSection({
   const code = owner.data?.code;
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="review-language-title">
-      <Group justify="space-between" mb="xs">
-        <Title order={2} size="h4" id="review-language-title">
-          Review page language
-        </Title>
-        <SavedNote saver={saver} field="reviewPageLanguage" />
-      </Group>
+    <SavedSection
+      titleId="review-language-title"
+      title="Review page language"
+      saver={saver}
+      field="reviewPageLanguage"
+      gap="xs"
+    >
       <Stack gap="md">
         <Select
           label="Language your review page opens in"
@@ -113,6 +113,6 @@ export function ReviewLanguageSection({
           </Group>
         )}
       </Stack>
-    </Paper>
+    </SavedSection>
   );
 }
