@@ -57,19 +57,25 @@ const CHANNEL_FORM_TEXTS = {
 
 /**
  * One channel's form: the on/off switch and text fields, with the server's error under the field
- * it names. Saving replaces the cached settings and empties the write-only `secret` field (empty
- * keeps the saved one).
+ * it names. The fields start from the saved settings, else `defaults`; the write-only `secret`
+ * never comes back, so it starts empty. Saving replaces the cached settings and empties `secret`
+ * again (empty keeps the saved one).
  */
 function useChannelForm<T extends Record<string, string>, S extends keyof T & string>(
   channel: keyof typeof CHANNEL_FORM_TEXTS,
-  enabledAtFirst: boolean,
-  initial: T,
+  view: { enabled: boolean } & { [K in keyof T]?: string | null },
+  defaults: T,
   secret: S,
 ) {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
-  const [enabled, setEnabled] = useState(enabledAtFirst);
-  const [values, setValues] = useState(initial);
+  const [enabled, setEnabled] = useState(view.enabled);
+  const [values, setValues] = useState(() => {
+    const saved = Object.fromEntries(
+      Object.keys(defaults).map((name) => [name, view[name] ?? defaults[name]]),
+    );
+    return { ...saved, [secret]: '' } as T;
+  });
   const save = useMutation(
     trpc.owner.channels.update.mutationOptions({
       onSuccess: (saved: TChannelSettingsView) => {
@@ -138,16 +144,11 @@ function ChannelForm({
 /** A write-only secret: the field starts empty; empty keeps the saved one. */
 const secretHint = (saved: boolean) => (saved ? 'Saved. Leave empty to keep it.' : undefined);
 
-/** The WhatsApp form's fields, from the saved settings (the access token never comes back). */
-const whatsAppFields = (view: TWhatsAppSettings) => ({
-  phoneNumberId: view.phoneNumberId ?? '',
-  templateName: view.templateName ?? '',
-  templateLanguage: view.templateLanguage ?? 'en',
-  accessToken: '',
-});
+/** The WhatsApp form's fields and their defaults. */
+const WHATSAPP_FIELDS = { phoneNumberId: '', templateName: '', templateLanguage: 'en', accessToken: '' };
 
 function WhatsAppForm({ view }: { view: TWhatsAppSettings }) {
-  const form = useChannelForm('whatsapp', view.enabled, whatsAppFields(view), 'accessToken');
+  const form = useChannelForm('whatsapp', view, WHATSAPP_FIELDS, 'accessToken');
 
   return (
     <ChannelForm form={form} onSubmit={() => form.save.mutate({ channel: 'whatsapp', ...form.payload() })}>
@@ -187,18 +188,18 @@ function WhatsAppForm({ view }: { view: TWhatsAppSettings }) {
   );
 }
 
-/** The SMS form's fields, from the saved settings (the password never comes back). */
-const smsFields = (view: TSmsSettings) => ({
-  userId: view.userId ?? '',
-  principalEntityId: view.principalEntityId ?? '',
-  header: view.header ?? '',
-  dltTemplateId: view.dltTemplateId ?? '',
-  templateText: view.templateText ?? '',
+/** The SMS form's fields and their defaults. */
+const SMS_FIELDS = {
+  userId: '',
+  principalEntityId: '',
+  header: '',
+  dltTemplateId: '',
+  templateText: '',
   password: '',
-});
+};
 
 function SmsForm({ view }: { view: TSmsSettings }) {
-  const form = useChannelForm('sms', view.enabled, smsFields(view), 'password');
+  const form = useChannelForm('sms', view, SMS_FIELDS, 'password');
   const [variables, setVariables] = useState<TSmsTemplateVariable[]>(view.variables);
   const slots = Math.min(countVariables(form.values.templateText), 10);
   const chosen = Array.from(

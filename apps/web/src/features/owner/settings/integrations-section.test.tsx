@@ -1,6 +1,7 @@
 import { CHANNEL_TEXTS, INTEGRATION_TEXTS } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { trpcError } from '../../../test/fake-trpc.ts';
 import { cleanToastsBeforeEach, page, renderOwner } from '../test/owner-test-utils.tsx';
 
 cleanToastsBeforeEach();
@@ -115,5 +116,73 @@ describe('settings: WhatsApp, SMS and integrations', () => {
     await renderOwner('/dashboard/settings', handlers(false), 'Settings');
     expect(await page().findByText(INTEGRATION_TEXTS.professionalOnly)).toBeInTheDocument();
     expect(page().queryByRole('form', { name: 'New API key' })).not.toBeInTheDocument();
+  });
+
+  it('fills the channel forms from the saved settings; the secrets start empty', async () => {
+    await renderOwner(
+      '/dashboard/settings',
+      {
+        ...handlers(),
+        'owner.channels.get': () => ({
+          whatsapp: whatsapp({ phoneNumberId: '106540352242922', templateName: 'review_request' }),
+          sms: { ...sms, userId: '2000123', header: 'STRLPS', passwordSet: true },
+        }),
+      },
+      'Settings',
+    );
+    const whatsAppForm = within(await page().findByRole('form', { name: 'WhatsApp settings' }));
+    expect(whatsAppForm.getByLabelText('Phone number ID')).toHaveValue('106540352242922');
+    expect(whatsAppForm.getByLabelText('Template name')).toHaveValue('review_request');
+    expect(whatsAppForm.getByLabelText(/^Template language/)).toHaveValue('en');
+    expect(whatsAppForm.getByLabelText(/^Access token/)).toHaveValue('');
+    const smsForm = within(page().getByRole('form', { name: 'SMS settings' }));
+    expect(smsForm.getByLabelText('Gupshup user ID')).toHaveValue('2000123');
+    expect(smsForm.getByLabelText('Sender ID (header)')).toHaveValue('STRLPS');
+    expect(smsForm.getByLabelText(/^Gupshup password/)).toHaveValue('');
+    expect(smsForm.getByText('Saved. Leave empty to keep it.')).toBeInTheDocument();
+  });
+
+  it("shows a new webhook endpoint's signing secret once", async () => {
+    const app = await renderOwner(
+      '/dashboard/settings',
+      {
+        ...handlers(),
+        'owner.integrations.webhooks.create': (input: unknown) => ({
+          endpoint: { id: 1, ...(input as object), createdAt: '2026-11-25T10:00:00.000Z' },
+          secret: 'whsec_ShownOnlyOnce',
+          message: INTEGRATION_TEXTS.webhookCreated,
+        }),
+      },
+      'Settings',
+    );
+    const form = within(await page().findByRole('form', { name: 'New webhook endpoint' }));
+    await app.user.type(form.getByLabelText('Endpoint URL'), 'https://pos.example/hooks');
+    await app.user.click(form.getByRole('button', { name: 'Add endpoint' }));
+    expect(await page().findByTestId('shown-once')).toHaveTextContent('whsec_ShownOnlyOnce');
+    expect(page().getByText('Signing secret')).toBeInTheDocument();
+    expect(form.getByLabelText('Endpoint URL')).toHaveValue('');
+  });
+
+  it('says "Failed to load webhooks" with the error, and retries', async () => {
+    let fail = true;
+    const base = handlers();
+    const app = await renderOwner(
+      '/dashboard/settings',
+      {
+        ...base,
+        'owner.integrations.webhooks.list': () => {
+          if (fail) throw trpcError('INTERNAL_SERVER_ERROR', 'Webhooks are resting');
+          return base['owner.integrations.webhooks.list']();
+        },
+      },
+      'Settings',
+    );
+    const alert = await page().findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load webhooks');
+    expect(alert).toHaveTextContent('Error: Webhooks are resting');
+    expect(page().getByRole('form', { name: 'New API key' })).toBeInTheDocument();
+    fail = false;
+    await app.user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await page().findByRole('form', { name: 'New webhook endpoint' })).toBeInTheDocument();
   });
 });

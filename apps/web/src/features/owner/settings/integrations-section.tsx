@@ -19,8 +19,14 @@ import {
   type TOutboundEventType,
   type TWebhookDelivery,
 } from '@starloop/contract';
-import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import {
+  type QueryKey,
+  type UseQueryResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { col } from '../../../components/data-table/columns.tsx';
 import { notify } from '../../../components/notify.ts';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
@@ -80,6 +86,43 @@ function useShownOnceList(queryKey: QueryKey) {
   };
 }
 
+/**
+ * One part of the section (API keys, webhooks): a failed or pending load, else its title, intro,
+ * the value shown once and its own content.
+ */
+function IntegrationPart<D>({
+  query,
+  loadFailed,
+  title,
+  intro,
+  shownLabel,
+  list,
+  children,
+}: {
+  query: UseQueryResult<D, unknown>;
+  loadFailed: string;
+  title: string;
+  intro: ReactNode;
+  shownLabel: string;
+  list: Pick<ReturnType<typeof useShownOnceList>, 'shown' | 'hide'>;
+  children: (data: D) => ReactNode;
+}) {
+  if (query.isError) return <LoadError title={loadFailed} query={query} />;
+  if (query.isPending) return <Skeleton height={80} />;
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {intro}
+      </Text>
+      <ShownOnce label={shownLabel} value={list.shown} onDone={list.hide} />
+      {children(query.data)}
+    </Stack>
+  );
+}
+
 const DELIVERY_COLUMNS: TTableColumn<TWebhookDelivery>[] = [
   col.text('event', 'Event', (d) => d.eventType),
   col.text('status', 'Status', (d) => <Badge color={STATUS_COLOR[d.status]}>{d.status}</Badge>),
@@ -97,8 +140,6 @@ function ApiKeys() {
     trpc.owner.integrations.apiKeys.create.mutationOptions(list.createOptions('key', () => setName(''))),
   );
   const revoke = useMutation(trpc.owner.integrations.apiKeys.revoke.mutationOptions(list.removeOptions));
-  if (keys.isError) return <LoadError title="Failed to load API keys" query={keys} />;
-  if (keys.isPending) return <Skeleton height={80} />;
   const columns: TTableColumn<TApiKey>[] = [
     col.text('name', 'Name', (key) => key.name),
     col.text('key', 'Key', (key) => <Code>{key.prefix}…</Code>),
@@ -114,32 +155,40 @@ function ApiKeys() {
     ),
   ];
   return (
-    <Stack gap="sm">
-      <Title order={3} size="h5">
-        API keys
-      </Title>
-      <Text size="sm" c="dimmed">
-        Your billing or POS system can send a review request with <Code>POST /api/v1/review-requests</Code>{' '}
-        and <Code>Authorization: Bearer &lt;key&gt;</Code> (see the API documentation).
-      </Text>
-      <ShownOnce label="Your new API key" value={list.shown} onDone={list.hide} />
-      {keys.data.keys.length > 0 ? (
-        <SimpleTable columns={columns} rows={keys.data.keys} rowKey={(key) => key.id} />
-      ) : null}
-      <form onSubmit={submitHandler(() => create.mutate({ name }))} aria-label="New API key">
-        <Group align="flex-end">
-          <TextInput
-            label="Key name"
-            placeholder="Billing counter"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-          <Button type="submit" loading={create.isPending}>
-            Create key
-          </Button>
-        </Group>
-      </form>
-    </Stack>
+    <IntegrationPart
+      query={keys}
+      loadFailed="Failed to load API keys"
+      title="API keys"
+      intro={
+        <>
+          Your billing or POS system can send a review request with <Code>POST /api/v1/review-requests</Code>{' '}
+          and <Code>Authorization: Bearer &lt;key&gt;</Code> (see the API documentation).
+        </>
+      }
+      shownLabel="Your new API key"
+      list={list}
+    >
+      {(data) => (
+        <>
+          {data.keys.length > 0 ? (
+            <SimpleTable columns={columns} rows={data.keys} rowKey={(key) => key.id} />
+          ) : null}
+          <form onSubmit={submitHandler(() => create.mutate({ name }))} aria-label="New API key">
+            <Group align="flex-end">
+              <TextInput
+                label="Key name"
+                placeholder="Billing counter"
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+              />
+              <Button type="submit" loading={create.isPending}>
+                Create key
+              </Button>
+            </Group>
+          </form>
+        </>
+      )}
+    </IntegrationPart>
   );
 }
 
@@ -154,67 +203,81 @@ function Webhooks() {
     trpc.owner.integrations.webhooks.create.mutationOptions(list.createOptions('secret', () => setUrl(''))),
   );
   const remove = useMutation(trpc.owner.integrations.webhooks.delete.mutationOptions(list.removeOptions));
-  if (endpoints.isError) return <LoadError title="Failed to load webhooks" query={endpoints} />;
-  if (endpoints.isPending) return <Skeleton height={80} />;
   return (
-    <Stack gap="sm">
-      <Title order={3} size="h5">
-        Webhooks
-      </Title>
-      <Text size="sm" c="dimmed">
-        StarLoop POSTs each event to your HTTPS endpoint, signed in <Code>{SIGNATURE_HEADER}</Code> as{' '}
-        <Code>t=&lt;unix time&gt;,v1=&lt;HMAC-SHA256 of "t.body"&gt;</Code> with the endpoint's secret, and
-        retries for a few hours until you answer 2xx.
-      </Text>
-      <ShownOnce label="Signing secret" value={list.shown} onDone={list.hide} />
-      {endpoints.data.endpoints.map((endpoint) => (
-        <Group key={endpoint.id} justify="space-between" wrap="nowrap">
-          <Text size="sm" truncate>
-            {endpoint.url}{' '}
-            <Text span c="dimmed">
-              ({endpoint.events.join(', ')})
-            </Text>
-          </Text>
-          <Button size="xs" variant="subtle" color="red" onClick={() => remove.mutate({ id: endpoint.id })}>
-            Remove
-          </Button>
-        </Group>
-      ))}
-      <form onSubmit={submitHandler(() => create.mutate({ url, events }))} aria-label="New webhook endpoint">
-        <Stack gap="xs">
-          <TextInput
-            label="Endpoint URL"
-            placeholder="https://"
-            value={url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
-          />
-          <Checkbox.Group
-            label="Events"
-            value={events}
-            onChange={(next) => setEvents(next as TOutboundEventType[])}
-          >
-            <Group mt={4}>
-              {OUTBOUND_EVENT_TYPES.map((type) => (
-                <Checkbox key={type} value={type} label={type} />
-              ))}
+    <IntegrationPart
+      query={endpoints}
+      loadFailed="Failed to load webhooks"
+      title="Webhooks"
+      intro={
+        <>
+          StarLoop POSTs each event to your HTTPS endpoint, signed in <Code>{SIGNATURE_HEADER}</Code> as{' '}
+          <Code>t=&lt;unix time&gt;,v1=&lt;HMAC-SHA256 of "t.body"&gt;</Code> with the endpoint's secret, and
+          retries for a few hours until you answer 2xx.
+        </>
+      }
+      shownLabel="Signing secret"
+      list={list}
+    >
+      {(data) => (
+        <>
+          {data.endpoints.map((endpoint) => (
+            <Group key={endpoint.id} justify="space-between" wrap="nowrap">
+              <Text size="sm" truncate>
+                {endpoint.url}{' '}
+                <Text span c="dimmed">
+                  ({endpoint.events.join(', ')})
+                </Text>
+              </Text>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                onClick={() => remove.mutate({ id: endpoint.id })}
+              >
+                Remove
+              </Button>
             </Group>
-          </Checkbox.Group>
-          <Group>
-            <Button type="submit" loading={create.isPending}>
-              Add endpoint
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-      {deliveries.data && deliveries.data.deliveries.length > 0 ? (
-        <SimpleTable
-          aria-label="Webhook deliveries"
-          columns={DELIVERY_COLUMNS}
-          rows={deliveries.data.deliveries}
-          rowKey={(delivery) => delivery.id}
-        />
-      ) : null}
-    </Stack>
+          ))}
+          <form
+            onSubmit={submitHandler(() => create.mutate({ url, events }))}
+            aria-label="New webhook endpoint"
+          >
+            <Stack gap="xs">
+              <TextInput
+                label="Endpoint URL"
+                placeholder="https://"
+                value={url}
+                onChange={(e) => setUrl(e.currentTarget.value)}
+              />
+              <Checkbox.Group
+                label="Events"
+                value={events}
+                onChange={(next) => setEvents(next as TOutboundEventType[])}
+              >
+                <Group mt={4}>
+                  {OUTBOUND_EVENT_TYPES.map((type) => (
+                    <Checkbox key={type} value={type} label={type} />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+              <Group>
+                <Button type="submit" loading={create.isPending}>
+                  Add endpoint
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+          {deliveries.data && deliveries.data.deliveries.length > 0 ? (
+            <SimpleTable
+              aria-label="Webhook deliveries"
+              columns={DELIVERY_COLUMNS}
+              rows={deliveries.data.deliveries}
+              rowKey={(delivery) => delivery.id}
+            />
+          ) : null}
+        </>
+      )}
+    </IntegrationPart>
   );
 }
 
