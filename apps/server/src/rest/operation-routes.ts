@@ -1,4 +1,4 @@
-import { type AnyTRPCProcedure, type AnyTRPCRouter, callTRPCProcedure, TRPCError } from '@trpc/server';
+import { type AnyTRPCProcedure, type AnyTRPCRouter, TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { TDeps } from '../context.ts';
@@ -6,6 +6,7 @@ import { AppError, type TErrorCode } from '../lib/errors.ts';
 import { requestContext } from '../trpc/init.ts';
 import { BODY_LIMITS, type TOperationMeta, type TRestBinding } from '../trpc/operation-meta.ts';
 import { recordRoute, type TRouteDoc } from './define-route.ts';
+import { runProcedure } from './run-procedure.ts';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -104,7 +105,6 @@ export function registerOperationRoutes(app: FastifyInstance, deps: TDeps, route
     const binding = meta?.rest;
     if (!meta || !binding) continue;
     recordRoute(operationRouteDoc(procedure, meta));
-    const type = procedure._def.type;
     app.route({
       method: binding.method,
       url: binding.path,
@@ -112,14 +112,10 @@ export function registerOperationRoutes(app: FastifyInstance, deps: TDeps, route
       handler: async (request, reply) => {
         let output: unknown;
         try {
-          output = await callTRPCProcedure({
-            router,
+          output = await runProcedure(procedure, {
             path,
-            type,
             ctx: requestContext(deps, request, 'rest'),
             getRawInput: async () => rawInputOf(binding, request),
-            signal: undefined,
-            batchIndex: 0,
           });
         } catch (error) {
           throw restErrorOf(error);
