@@ -5,6 +5,7 @@ import type { TTokenService } from './auth/tokens.ts';
 import type { TPageViewCounter } from './domains/public/review/page-views.ts';
 import type { TReviewPageCache } from './domains/public/review/review-page-cache.ts';
 import type { TReviewWriter } from './domains/public/review/review-writer.ts';
+import type { TLowRatingFollowUps } from './domains/replies/low-rating-follow-ups.ts';
 import type { TJobs } from './jobs/queue.ts';
 import type { TMetrics } from './lib/metrics.ts';
 import type { TRateLimiter } from './lib/rate-limit.ts';
@@ -26,6 +27,8 @@ export interface TDeps {
   reviewPageCache: TReviewPageCache;
   /** Review page views per placement and day, gathered in memory and written once a second. */
   pageViews: TPageViewCounter;
+  /** Owners whose next low-rating alert is already queued (the writer queues none for them). */
+  lowRatingFollowUps: TLowRatingFollowUps;
   now: () => Date;
   /** Prometheus metrics of this process (GET /metrics). */
   metrics: TMetrics;

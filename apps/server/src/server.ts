@@ -17,6 +17,7 @@ import { createPageViewCounter } from './domains/public/review/page-views.ts';
 import { reviewPageRoutes } from './domains/public/review/review-page.route.ts';
 import { createReviewPageCache } from './domains/public/review/review-page-cache.ts';
 import { createReviewWriter } from './domains/public/review/review-writer.ts';
+import { createLowRatingFollowUps } from './domains/replies/low-rating-follow-ups.ts';
 import { isDatabaseReady } from './domains/system/system.service.ts';
 import { internalCliRoutes } from './internal/cli.routes.ts';
 import { createJobs, QUEUES } from './jobs/queue.ts';
@@ -148,6 +149,7 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
     onFailure: (failure) => onJobFailure(deps, failure),
   });
   const metrics = createMetrics();
+  const lowRatingFollowUps = createLowRatingFollowUps(now);
   const deps: TDeps = {
     config,
     db,
@@ -175,9 +177,10 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
     jobs,
     reviewPageCache,
     pageViews: createPageViewCounter({ db, log: app.log }),
+    lowRatingFollowUps,
     metrics,
     reviewWriter: createReviewWriter(
-      { db, jobs, log: app.log, now },
+      { db, jobs, log: app.log, now, lowRatingFollowUps },
       {
         concurrency: database.driver === 'pglite' ? 1 : 2,
         maxQueue: config.reviews.writerQueueMax,

@@ -66,16 +66,25 @@ export async function findReviewReplyRow(db: TDb, reviewId: number): Promise<TRe
   >;
 }
 
-/** Stores the drafted reply once: only while the review is still pending and the lease is ours. */
+/**
+ * Stores the drafted reply once: only while the review is still pending and the lease is ours.
+ * `release` gives the lease back in the same statement (nothing is to be emailed).
+ */
 export async function storeReplyDraft(
   db: TDb,
   reviewId: number,
   lock: string,
   text: string,
+  options: { release?: boolean } = {},
 ): Promise<boolean> {
   const result = await db
     .updateTable('reviews')
-    .set({ replyStatus: 'drafted', replyText: text, replyError: null })
+    .set({
+      replyStatus: 'drafted',
+      replyText: text,
+      replyError: null,
+      ...(options.release ? { replyLock: null, replyLockUntil: null } : {}),
+    })
     .where('id', '=', reviewId)
     .where('replyStatus', '=', 'pending')
     .where('replyLock', '=', lock)

@@ -27,7 +27,8 @@ import {
 import type { TDeps } from '../../context.ts';
 import { QUEUES } from '../../jobs/queue.ts';
 
-export type TNotifyDeps = Pick<TDeps, 'config' | 'db' | 'log' | 'mailer' | 'now' | 'jobs'>;
+export type TNotifyDeps = Pick<TDeps, 'config' | 'db' | 'log' | 'mailer' | 'now' | 'jobs'> &
+  Partial<Pick<TDeps, 'lowRatingFollowUps'>>;
 
 /**
  * Job data of the review-notify queue; the scheduled tick carries no kind. A low-rating job names
@@ -166,18 +167,20 @@ export async function sendLowRatingAlert(
   });
   if (claim.kind === 'none') return 'skipped';
   if (claim.kind === 'wait') {
+    // Spread over half a minute by owner: after a busy moment every owner's window closes at
+    // once, and their follow-ups would otherwise all land on the database together.
+    const followUpAt = new Date(claim.until.getTime() + (ownerId % 30) * 1000);
     // One follow-up per window is enough (pg-boss drops a second one in the same slot).
     await deps.jobs.send(
       QUEUES.reviewNotify,
       { kind: 'low-rating', ownerId },
       {
-        // Spread over half a minute by owner: after a busy moment every owner's window closes at
-        // once, and their follow-ups would otherwise all land on the database together.
-        startAfter: new Date(claim.until.getTime() + (ownerId % 30) * 1000),
+        startAfter: followUpAt,
         singletonKey: `low-rating:${ownerId}:${claim.until.getTime()}`,
         singletonSeconds: LOW_RATING_ALERT_WINDOW_SECONDS,
       },
     );
+    deps.lowRatingFollowUps?.scheduled(ownerId, followUpAt);
     return 'deferred';
   }
   const { reviews } = claim;

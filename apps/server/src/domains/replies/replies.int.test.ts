@@ -7,6 +7,7 @@ import { recomputeSentiment } from '../../cli/sentiment-recompute.ts';
 import { QUEUES, type TJobs } from '../../jobs/queue.ts';
 import { createTestOwner, createTestServer, type TTestServer } from '../../test/test-server.ts';
 import { storeReviews } from '../public/review/review-writer.ts';
+import { createLowRatingFollowUps } from './low-rating-follow-ups.ts';
 import {
   digestSlot,
   runNotifyJob,
@@ -337,6 +338,39 @@ describe(`automatic replies, templates and notifications on ${testDriverName()}`
         .where('ownerId', '=', owner.id)
         .executeTakeFirstOrThrow();
       expect(window.lastSentAt).toEqual(at(20.2));
+    });
+
+    it('queues no alert job while a follow-up alert is queued; the follow-up lists the review', async () => {
+      const owner = await createTestOwner(server, { email: 'followed@owner.test', businessName: 'Dosa Den' });
+      const followUps = createLowRatingFollowUps(() => new Date());
+      const jobs: TJobs = { ...server.deps.jobs, send: async () => 'follow-up' };
+      const deps: TNotifyDeps = { ...server.deps, jobs, lowRatingFollowUps: followUps };
+      await insertReview(server.deps.db, { ownerId: owner.id, rating: 2, message: 'Soggy dosa' });
+      expect(await sendLowRatingAlert(deps, owner.id)).toBe('sent');
+      await insertReview(server.deps.db, { ownerId: owner.id, rating: 1, message: 'Rude waiter' });
+      expect(followUps.covered(owner.id)).toBe(false);
+      expect(await sendLowRatingAlert(deps, owner.id)).toBe('deferred');
+      expect(followUps.covered(owner.id)).toBe(true);
+
+      await server.deps.db
+        .transaction()
+        .execute((trx) =>
+          storeReviews({ ...server.deps, lowRatingFollowUps: followUps }, trx, [
+            { owner, rating: 3, message: 'Cold sambar' },
+          ]),
+        );
+      expect(await alertJobs(owner.id)).toHaveLength(0);
+      const atClose: TNotifyDeps = { ...deps, now: () => new Date(Date.now() + 11 * 60_000) };
+      expect(await sendLowRatingAlert(atClose, owner.id)).toBe('sent');
+      const mails = (await listEmails(server.deps.db, { to: 'followed@owner.test' })).sort(
+        (a, b) => a.id - b.id,
+      );
+      expect(mails.map((m) => m.subject)).toEqual([
+        'New 2-star review for Dosa Den',
+        '2 new low-rating reviews for Dosa Den',
+      ]);
+      expect(mails[1]!.textBody).toContain('Rude waiter');
+      expect(mails[1]!.textBody).toContain('Cold sambar');
     });
 
     it('sends the daily digest of the last day’s 1-3 star reviews once, after 09:00 IST', async () => {

@@ -97,12 +97,15 @@ export async function processReplyJob(
     return 'skipped';
   }
 
+  const to = emailFromContact(review.customerContact);
+  const emailed = Boolean(to) && deps.mailer.smtpConfigured;
   let text = review.replyText;
   let drafted = false;
   if (review.replyStatus === 'pending' || !text) {
     await hooks.beforeDraft?.();
     text = await draftReply(deps, review, owner.businessName);
-    const stored = await storeReplyDraft(deps.db, reviewId, lock, text);
+    // Nothing to email: the draft and the lease's release are one statement.
+    const stored = await storeReplyDraft(deps.db, reviewId, lock, text, { release: !emailed });
     if (!stored) {
       // Someone else's draft won (or our lease was taken over): theirs is the reply.
       const current = await findReviewReplyRow(deps.db, reviewId);
@@ -112,10 +115,10 @@ export async function processReplyJob(
     }
     drafted = true;
     deps.log.info({ reviewId }, 'automatic reply drafted');
+    if (!emailed) return 'drafted';
   }
 
-  const to = emailFromContact(review.customerContact);
-  if (!to || !deps.mailer.smtpConfigured || review.replyStatus === 'sent') {
+  if (!to || !emailed || review.replyStatus === 'sent') {
     await finishReplyAttempt(deps.db, reviewId, lock, { status: 'release' });
     // An attempt that found the draft done (a duplicate delivery after the first let go) did nothing.
     return drafted ? 'drafted' : 'skipped';

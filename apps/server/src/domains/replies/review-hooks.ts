@@ -27,10 +27,11 @@ export function wantsAutoReply(owner: TOwnerPublic, message: string): boolean {
  * Runs inside the reviews' transaction, so the jobs exist if and only if the reviews do:
  * - Professional owners: a review with a message (stored 'pending') gets one reply job;
  * - a 1-3 star review queues the owner's batched low-rating alert when they want one (both plans):
- *   one job per owner and batch (notifications.ts#sendLowRatingAlert decides when the mail goes).
+ *   one job per owner and batch (notifications.ts#sendLowRatingAlert decides when the mail goes),
+ *   none while a follow-up alert is already queued (low-rating-follow-ups.ts).
  */
 export async function queueReviewFollowUps(
-  deps: Pick<TDeps, 'jobs'>,
+  deps: Pick<TDeps, 'jobs'> & Partial<Pick<TDeps, 'lowRatingFollowUps'>>,
   trx: TDb,
   written: { review: TReview; owner: TOwnerPublic }[],
 ): Promise<void> {
@@ -40,7 +41,9 @@ export async function queueReviewFollowUps(
   const alertOwners = new Set(
     written
       .filter(({ review, owner }) => review.rating <= 3 && wantsLowRatingAlert(owner))
-      .map(({ owner }) => owner.id),
+      .map(({ owner }) => owner.id)
+      // An alert already queued for the window's close will list these reviews too.
+      .filter((ownerId) => !deps.lowRatingFollowUps?.covered(ownerId)),
   );
   const alerts = [...alertOwners].map((ownerId) => ({ data: { kind: 'low-rating', ownerId } }));
   await deps.jobs.sendMany(QUEUES.reviewReply, replies, { trx });

@@ -34,7 +34,7 @@ export interface TReviewToStore {
  * Returns the rows in input order.
  */
 export async function storeReviews(
-  deps: Pick<TDeps, 'jobs'>,
+  deps: Pick<TDeps, 'jobs'> & Partial<Pick<TDeps, 'lowRatingFollowUps'>>,
   trx: TDb,
   items: TReviewToStore[],
 ): Promise<TReview[]> {
@@ -125,7 +125,7 @@ const isRetryable = (error: unknown) =>
  * so one bad review never takes others down with it.
  */
 export function createReviewWriter(
-  deps: Pick<TDeps, 'db' | 'jobs' | 'log'> & Partial<Pick<TDeps, 'now'>>,
+  deps: Pick<TDeps, 'db' | 'jobs' | 'log'> & Partial<Pick<TDeps, 'now' | 'lowRatingFollowUps'>>,
   options: TReviewWriterOptions = {},
 ): TReviewWriter {
   const maxBatch = options.maxBatch ?? 250;
