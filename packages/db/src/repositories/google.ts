@@ -565,18 +565,17 @@ function googleLowRatings(db: TDb, ownerId: number) {
     .where('deletedAt', 'is', null);
 }
 
+/** The owner's 1-3 star Google reviews since `from` that no alert has listed yet. */
+export const unnotifiedGoogleLowRatings = (db: TDb, ownerId: number, from: Date) =>
+  googleLowRatings(db, ownerId).where('ownerNotifiedAt', 'is', null).where('createdOnGoogle', '>=', from);
+
 /** The owner's 1-3 star Google reviews since `from` that no alert has listed yet, oldest first. */
 export async function listUnnotifiedGoogleLowRatings(
   db: TDb,
   ownerId: number,
   from: Date,
 ): Promise<TGoogleReview[]> {
-  return googleLowRatings(db, ownerId)
-    .where('ownerNotifiedAt', 'is', null)
-    .where('createdOnGoogle', '>=', from)
-    .orderBy('createdOnGoogle')
-    .orderBy('id')
-    .execute();
+  return unnotifiedGoogleLowRatings(db, ownerId, from).orderBy('createdOnGoogle').orderBy('id').execute();
 }
 
 /** The owner's 1-3 star Google reviews created in (from, to], oldest first (the daily digest). */

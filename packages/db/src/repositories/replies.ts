@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TReview } from '../database.ts';
 import { hashEmailAddress } from './email-suppressions.ts';
+import { unnotifiedGoogleLowRatings } from './google.ts';
 import {
   isNegativeReview,
   markReviewsNotified,
@@ -203,6 +204,34 @@ const lowRatingsAfter = (db: TDb, ownerId: number, from: Date) =>
  */
 export async function listUnnotifiedLowRatings(db: TDb, ownerId: number, from: Date): Promise<TReview[]> {
   return lowRatingsAfter(db, ownerId, from).where('ownerNotifiedAt', 'is', null).execute();
+}
+
+/**
+ * When the owner's last alert went out (null before the first) and whether any low rating, QR or
+ * Google, since `from` waits for an alert: one statement, no lock. It answers the jobs that find
+ * nothing to send or the window still closed; only a send takes the lock.
+ */
+export async function peekLowRatingAlertWindow(
+  db: TDb,
+  ownerId: number,
+  from: Date,
+): Promise<{ lastSentAt: Date | null; pending: boolean }> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('lowRatingAlertWindows')
+        .select('lastSentAt')
+        .where('ownerId', '=', ownerId)
+        .as('lastSentAt'),
+      eb
+        .or([
+          eb.exists(lowRatingsAfter(db, ownerId, from).where('ownerNotifiedAt', 'is', null)),
+          eb.exists(unnotifiedGoogleLowRatings(db, ownerId, from)),
+        ])
+        .as('pending'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { lastSentAt: row.lastSentAt ?? null, pending: Boolean(row.pending) };
 }
 
 /** Marks reviews as listed by the alert sent at `at` (only those no other alert took). */

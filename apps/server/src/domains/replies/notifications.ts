@@ -16,6 +16,7 @@ import {
   lockLowRatingAlertWindow,
   markGoogleLowRatingsNotified,
   markLowRatingsNotified,
+  peekLowRatingAlertWindow,
   releaseDigest,
   releaseGoogleLowRatingsNotified,
   releaseLowRatingsNotified,
@@ -61,12 +62,13 @@ const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
 const stars = (rating: number) => '★'.repeat(rating) + '☆'.repeat(5 - rating);
-const istTime = (date: Date) =>
-  new Intl.DateTimeFormat('en-IN', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Kolkata',
-  }).format(date);
+// One formatter for the process: building one costs far more than formatting with it.
+const IST_TIME = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Kolkata',
+});
+const istTime = (date: Date) => IST_TIME.format(date);
 
 export async function runNotifyJob(deps: TNotifyDeps, data: TNotifyJob | null | undefined): Promise<unknown> {
   if (data?.kind === 'low-rating') {
@@ -128,43 +130,16 @@ export async function sendLowRatingAlert(
   if (!owner || owner.deletedAt || !wantsLowRatingAlert(owner)) return 'skipped';
   const now = deps.now();
   const windowMs = LOW_RATING_ALERT_WINDOW_SECONDS * 1000;
-  const claim = await inTransaction(deps.db, async (trx) => {
-    const lastSentAt = await lockLowRatingAlertWindow(trx, ownerId);
-    const pending = await listUnnotifiedLowRatings(
-      trx,
-      ownerId,
-      new Date(now.getTime() - LOW_RATING_ALERT_LOOKBACK_HOURS * HOUR),
-    );
-    // Google reviews count too (issue 20): the same window, listed in the same email.
-    const googlePending = await listUnnotifiedGoogleLowRatings(
-      trx,
-      ownerId,
-      new Date(now.getTime() - LOW_RATING_ALERT_LOOKBACK_HOURS * HOUR),
-    );
-    if (pending.length === 0 && googlePending.length === 0) return { kind: 'none' } as const;
-    const closesAt = new Date(lastSentAt.getTime() + windowMs);
-    if (closesAt.getTime() > now.getTime()) return { kind: 'wait', until: closesAt } as const;
-    const ids = new Set(
-      await markLowRatingsNotified(
-        trx,
-        pending.map((r) => r.id),
-        now,
-      ),
-    );
-    const googleIds = new Set(
-      await markGoogleLowRatingsNotified(
-        trx,
-        googlePending.map((r) => r.id),
-        now,
-      ),
-    );
-    await setLowRatingAlertSentAt(trx, ownerId, now);
-    const reviews: TAlertReview[] = [
-      ...pending.filter((r) => ids.has(r.id)),
-      ...googlePending.filter((r) => googleIds.has(r.id)).map(googleAlertReview),
-    ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-    return { kind: 'send', reviews, ids: [...ids], googleIds: [...googleIds], lastSentAt } as const;
-  });
+  const since = new Date(now.getTime() - LOW_RATING_ALERT_LOOKBACK_HOURS * HOUR);
+  // Most jobs of a busy owner find nothing to send or the window still closed: one look without
+  // the lock answers them. A stale look only moves a follow-up, which looks again under the lock.
+  const peek = await peekLowRatingAlertWindow(deps.db, ownerId, since);
+  if (!peek.pending) return 'skipped';
+  const closesAt = peek.lastSentAt && new Date(peek.lastSentAt.getTime() + windowMs);
+  const claim =
+    closesAt && closesAt.getTime() > now.getTime()
+      ? ({ kind: 'wait', until: closesAt } as const)
+      : await claimLowRatingAlert(deps, ownerId, now, since);
   if (claim.kind === 'none') return 'skipped';
   if (claim.kind === 'wait') {
     // Spread over half a minute by owner: after a busy moment every owner's window closes at
@@ -196,6 +171,42 @@ export async function sendLowRatingAlert(
     throw new Error(`low-rating alert email failed: ${mail.error ?? 'unknown error'}`);
   }
   return 'sent';
+}
+
+/**
+ * Under the owner's window lock: the low ratings (QR and Google) no alert has listed yet, claimed
+ * for this alert when the window is open ('send'), else when it opens ('wait').
+ */
+async function claimLowRatingAlert(deps: TNotifyDeps, ownerId: number, now: Date, since: Date) {
+  return inTransaction(deps.db, async (trx) => {
+    const lastSentAt = await lockLowRatingAlertWindow(trx, ownerId);
+    const pending = await listUnnotifiedLowRatings(trx, ownerId, since);
+    // Google reviews count too (issue 20): the same window, listed in the same email.
+    const googlePending = await listUnnotifiedGoogleLowRatings(trx, ownerId, since);
+    if (pending.length === 0 && googlePending.length === 0) return { kind: 'none' } as const;
+    const closesAt = new Date(lastSentAt.getTime() + LOW_RATING_ALERT_WINDOW_SECONDS * 1000);
+    if (closesAt.getTime() > now.getTime()) return { kind: 'wait', until: closesAt } as const;
+    const ids = new Set(
+      await markLowRatingsNotified(
+        trx,
+        pending.map((r) => r.id),
+        now,
+      ),
+    );
+    const googleIds = new Set(
+      await markGoogleLowRatingsNotified(
+        trx,
+        googlePending.map((r) => r.id),
+        now,
+      ),
+    );
+    await setLowRatingAlertSentAt(trx, ownerId, now);
+    const reviews: TAlertReview[] = [
+      ...pending.filter((r) => ids.has(r.id)),
+      ...googlePending.filter((r) => googleIds.has(r.id)).map(googleAlertReview),
+    ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    return { kind: 'send', reviews, ids: [...ids], googleIds: [...googleIds], lastSentAt } as const;
+  });
 }
 
 /** A review as an alert lists it: a QR review, or a Google review (`source`). */
