@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZIsoDate } from './dto.ts';
-import { cappedText } from './schema-helpers.ts';
+import { cappedText, countsOf } from './schema-helpers.ts';
 
 /** Google reviews (issue 20): connecting a Google Business Profile, its reviews and replies. */
 
@@ -168,9 +168,5 @@ export const ZAdminUserGoogle = z.object({
 export type TAdminUserGoogle = z.infer<typeof ZAdminUserGoogle>;
 
 /** The overview's count of Google connections (owners not deleted). */
-export const ZAdminGoogleCounts = z.object({
-  connected: z.number().int(),
-  revoked: z.number().int(),
-  withErrors: z.number().int(),
-});
+export const ZAdminGoogleCounts = countsOf(['connected', 'revoked', 'withErrors']);
 export type TAdminGoogleCounts = z.infer<typeof ZAdminGoogleCounts>;

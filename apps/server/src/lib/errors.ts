@@ -1,5 +1,5 @@
 import { ERROR_TEXTS } from '@starloop/contract';
-import { isDatabaseTimeout, isDatabaseUnavailable } from '@starloop/db';
+import { isDatabaseTimeout, isDatabaseUnavailable, isUniqueViolation } from '@starloop/db';
 
 /**
  * A failure the caller can act on: a 4xx with a message meant for people. Anything else that is
@@ -65,6 +65,21 @@ export const forbidden = (message = 'You do not have permission to do that.') =>
   new AppError('FORBIDDEN', message);
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string, field?: string) => new AppError('CONFLICT', message, field);
+
+/**
+ * A unique index that a concurrent request filled after the pre-checks passed, told as the same 409
+ * the pre-check gives: `keys` maps each constraint (or column) to that message and field, first
+ * match wins. Undefined for any other error, which the caller throws as it is.
+ */
+export function uniqueConflict(
+  error: unknown,
+  keys: Readonly<Record<string, readonly [message: string, field: string]>>,
+): AppError | undefined {
+  for (const [key, [message, field]] of Object.entries(keys)) {
+    if (isUniqueViolation(error, key)) return conflict(message, field);
+  }
+  return undefined;
+}
 
 /** The first message of a zod error, with its field path. */
 export function firstIssue(error: { issues: { message: string; path: PropertyKey[] }[] }): {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TAdminSignInChallenge, TSignInChallengePurpose } from '../database.ts';
 import { hashToken } from './one-time-tokens.ts';
+import { stampOnce } from './records.ts';
 
 /*
  * Admin sign-in security (migration 0010): the settings row, TOTP secrets, recovery codes, the
@@ -108,14 +109,7 @@ export async function consumeRecoveryCode(
   codeHash: string,
   now: Date = new Date(),
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('adminRecoveryCodes')
-    .set({ usedAt: now })
-    .where('adminId', '=', adminId)
-    .where('codeHash', '=', codeHash)
-    .where('usedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return stampOnce(db, 'adminRecoveryCodes', 'usedAt', now, { adminId, codeHash });
 }
 
 export async function countUnusedRecoveryCodes(db: TDb, adminId: number): Promise<number> {

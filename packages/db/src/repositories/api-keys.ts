@@ -1,7 +1,7 @@
 import type { TDb } from '../client.ts';
 import type { TApiKey } from '../database.ts';
 import { OWNER_PUBLIC_COLUMNS, type TOwnerPublic } from './owners.ts';
-import { findRow } from './records.ts';
+import { findRow, stampOnce } from './records.ts';
 
 /**
  * Owners' API keys and the answers given to Idempotency-Keys (migration 0017). A key is stored as
@@ -38,14 +38,7 @@ export async function countLiveApiKeys(db: TDb, ownerId: number): Promise<number
 
 /** Revokes one of the owner's keys; false when it has no live key by that id. */
 export async function revokeApiKey(db: TDb, ownerId: number, id: number, at: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('apiKeys')
-    .set({ revokedAt: at })
-    .where('id', '=', id)
-    .where('ownerId', '=', ownerId)
-    .where('revokedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return stampOnce(db, 'apiKeys', 'revokedAt', at, { id, ownerId });
 }
 
 /** A live key by its hash, with the owner it acts for. */

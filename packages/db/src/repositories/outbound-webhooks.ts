@@ -3,6 +3,7 @@ import type { TDb } from '../client.ts';
 import type { TWebhookDelivery, TWebhookDeliveryStatus, TWebhookEndpoint } from '../database.ts';
 import { insertWithinLimit } from './owner-limits.ts';
 import { countOf } from './paging.ts';
+import { stampOnce } from './records.ts';
 
 /**
  * Owners' outbound webhook endpoints and their delivery log (migration 0017). Every read and
@@ -43,14 +44,7 @@ export async function deleteWebhookEndpoint(
   id: number,
   at: Date,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('webhookEndpoints')
-    .set({ deletedAt: at })
-    .where('id', '=', id)
-    .where('ownerId', '=', ownerId)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return stampOnce(db, 'webhookEndpoints', 'deletedAt', at, { id, ownerId });
 }
 
 export async function findWebhookEndpoint(db: TDb, id: number): Promise<TWebhookEndpoint | undefined> {

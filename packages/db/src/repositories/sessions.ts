@@ -1,5 +1,6 @@
 import type { TDb } from '../client.ts';
 import type { TAuthSession } from '../database.ts';
+import { stampOnce } from './records.ts';
 
 export type TSubjectKind = 'owner' | 'admin';
 
@@ -37,12 +38,7 @@ export async function findLiveSession(
 }
 
 export async function revokeSession(db: TDb, id: string, now: Date = new Date()): Promise<void> {
-  await db
-    .updateTable('authSessions')
-    .set({ revokedAt: now })
-    .where('id', '=', id)
-    .where('revokedAt', 'is', null)
-    .execute();
+  await stampOnce(db, 'authSessions', 'revokedAt', now, { id });
 }
 
 async function revokeSessionsOf(

@@ -33,7 +33,7 @@ import {
   recordAdminChange,
   type TAdminActor,
 } from '../../../lib/audit.ts';
-import { AppError, conflict, notFound } from '../../../lib/errors.ts';
+import { AppError, conflict, notFound, uniqueConflict } from '../../../lib/errors.ts';
 
 /** Who did it, for the activity log and the audit trail. */
 export type TActor = TAdminActor;
@@ -78,13 +78,11 @@ async function assertNoConflict(db: TDb, input: { phone: string; email: string }
   if (taken.email) throw conflict(ADMIN_OPS_TEXTS.agentEmailTaken, 'email');
 }
 
-/** Maps a lost race on a unique index to the same 409 the pre-check gives. */
-function rethrowAgentConflict(error: unknown): never {
-  const constraint = uniqueViolationConstraint(error);
-  if (constraint === 'agents_phone_key') throw conflict(ADMIN_OPS_TEXTS.agentPhoneTaken, 'phone');
-  if (constraint === 'agents_email_key') throw conflict(ADMIN_OPS_TEXTS.agentEmailTaken, 'email');
-  throw error;
-}
+/** The agents' unique indexes a lost race can hit, with the 409 the pre-check gives. */
+const AGENT_UNIQUE_KEYS = {
+  agents_phone_key: [ADMIN_OPS_TEXTS.agentPhoneTaken, 'phone'],
+  agents_email_key: [ADMIN_OPS_TEXTS.agentEmailTaken, 'email'],
+} as const;
 
 /** A few random draws, then a scan for a free code; the unique index settles any race. */
 async function nextAgentCode(db: TDb): Promise<string> {
@@ -125,7 +123,7 @@ export async function createAgent(deps: TDeps, input: TAgentCreate, actor: TActo
     } catch (error) {
       // Another request took the same code at the same moment: draw again.
       if (uniqueViolationConstraint(error) === 'agents_code_key' && attempt < 5) continue;
-      rethrowAgentConflict(error);
+      throw uniqueConflict(error, AGENT_UNIQUE_KEYS) ?? error;
     }
   }
 }
@@ -169,7 +167,7 @@ export async function updateAgent(
       });
     });
   } catch (error) {
-    rethrowAgentConflict(error);
+    throw uniqueConflict(error, AGENT_UNIQUE_KEYS) ?? error;
   }
   const agent = await findAgentWithUsers(deps.db, id);
   if (!agent) throw notFound(ADMIN_OPS_TEXTS.agentNotFound);

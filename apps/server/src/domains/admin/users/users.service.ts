@@ -13,7 +13,6 @@ import {
   getPlatformCounters,
   isBusinessCodeTaken,
   isPhoneTaken,
-  isUniqueViolation,
   listAdminUsers,
   revokeSubjectSessions,
   softDeleteOwner,
@@ -23,7 +22,7 @@ import {
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { movedValue, recordAdminChange, type TAdminActor } from '../../../lib/audit.ts';
-import { type AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts';
+import { badRequest, conflict, notFound, uniqueConflict } from '../../../lib/errors.ts';
 import { iso, ownerIdentity } from '../../owner/auth/owner-dto.ts';
 
 export function toAdminUser(row: TAdminUserRow): TAdminUser {
@@ -82,14 +81,11 @@ const ownerActivity = (
   ownerId: id,
 });
 
-/** Unique violations that a concurrent edit can still hit after the checks. */
-function uniqueViolation(error: unknown): AppError | undefined {
-  if (isUniqueViolation(error, 'owners_code_key')) return conflict(ADMIN_TEXTS.codeTaken, 'code');
-  if (isUniqueViolation(error, 'owners_contact_number_key')) {
-    return conflict(ADMIN_TEXTS.phoneTaken, 'contactNumber');
-  }
-  return undefined;
-}
+/** The unique indexes a concurrent edit can still hit after the checks, with the 409 each check gives. */
+const OWNER_UNIQUE_KEYS = {
+  owners_code_key: [ADMIN_TEXTS.codeTaken, 'code'],
+  owners_contact_number_key: [ADMIN_TEXTS.phoneTaken, 'contactNumber'],
+} as const;
 
 /** Edits an owner (not a deleted one). Phone and business code stay unique: 409 naming the field. */
 export async function updateUser(
@@ -154,7 +150,7 @@ export async function updateUser(
     deps.reviewPageCache.clear();
     return result;
   } catch (error) {
-    throw uniqueViolation(error) ?? error;
+    throw uniqueConflict(error, OWNER_UNIQUE_KEYS) ?? error;
   }
 }
 

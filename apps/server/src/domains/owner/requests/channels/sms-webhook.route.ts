@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { TDeps } from '../../../../context.ts';
 import { badRequest } from '../../../../lib/errors.ts';
-import { defineRestRoute } from '../../../../rest/define-route.ts';
+import { defineRestRoute, type TRouteDoc } from '../../../../rest/define-route.ts';
 import type { TChannelEventSink } from './channel-events.ts';
 import {
   assertSmsWebhookToken,
@@ -11,30 +11,33 @@ import {
   handleSmsReports,
   parseGupshupReportBatch,
   parseGupshupReportQuery,
+  type TSmsReport,
 } from './sms-webhook.ts';
 
+/** Gupshup's query parameters, each an optional text: for the document; the handlers read them leniently. */
+const optionalTexts = <const K extends string>(keys: readonly K[]) => {
+  const shape = Object.fromEntries(keys.map((key) => [key, z.string().optional()]));
+  return z.object(shape as Record<K, z.ZodOptional<z.ZodString>>);
+};
+
 const ZPath = z.object({ ownerId: z.string(), token: z.string() });
-const ZReportQuery = z.object({
-  externalId: z.string().optional(),
-  deliveredTS: z.string().optional(),
-  status: z.string().optional(),
-  cause: z.string().optional(),
-  phoneNo: z.string().optional(),
-  errCode: z.string().optional(),
-});
-const ZInboundQuery = z.object({
-  phonecode: z.string().optional(),
-  keyword: z.string().optional(),
-  content: z.string().optional(),
-  msisdn: z.string().optional(),
-  timestamp: z.string().optional(),
-});
+const ZReportQuery = optionalTexts(['externalId', 'deliveredTS', 'status', 'cause', 'phoneNo', 'errCode']);
+const ZInboundQuery = optionalTexts(['phonecode', 'keyword', 'content', 'msisdn', 'timestamp']);
 
 const pathOf = (request: FastifyRequest) => (request.params ?? {}) as { ownerId?: string; token?: string };
 const queryOf = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
 const AUTH_NOTE =
   'Gupshup signs nothing: the path carries the owner id and a token derived from SMS_WEBHOOK_SECRET (a wrong one is a 404). ' +
   'The owner copies these URLs from Settings into the Gupshup account.';
+
+/** Every Gupshup callback is a webhook proved by the owner id and token in its path. */
+const gupshupRoute = (doc: Omit<TRouteDoc, 'tags' | 'auth' | 'webhookScheme' | 'params'>) => ({
+  ...doc,
+  tags: ['webhooks'],
+  auth: 'webhook' as const,
+  webhookScheme: 'urlToken' as const,
+  params: ZPath,
+});
 
 /**
  * Gupshup's callbacks for one owner (sms-webhook.ts): delivery reports (GET, or POST of a JSON
@@ -52,28 +55,27 @@ export async function smsWebhookRoute(
     return assertSmsWebhookToken(deps, ownerId ?? '', token ?? '');
   };
 
+  /** Both forms of delivery report end alike: handled once, then logged. */
+  const reportsHandled = async (ownerId: number, reports: TSmsReport[]) => {
+    const result = await handleSmsReports(deps, ownerId, reports, sink);
+    deps.log.info({ provider: 'sms', ownerId, ...result }, 'channel webhook handled');
+  };
+
   defineRestRoute(
     app,
     deps,
-    {
+    gupshupRoute({
       method: 'GET',
       url: '/webhooks/sms/:ownerId/:token/delivery',
       summary: 'SMS delivery report (Gupshup real-time DLR, GET form)',
       description: `${AUTH_NOTE} Each report is handled once per message id and status.`,
-      tags: ['webhooks'],
-      auth: 'webhook',
-      webhookScheme: 'urlToken',
-      params: ZPath,
       querystring: ZReportQuery,
       response: ZWebhookAck,
-    },
+    }),
     async (request) => {
       const ownerId = ownerOf(request);
       const report = parseGupshupReportQuery(queryOf(request), deps.now());
-      if (report) {
-        const result = await handleSmsReports(deps, ownerId, [report], sink);
-        deps.log.info({ provider: 'sms', ownerId, ...result }, 'channel webhook handled');
-      }
+      if (report) await reportsHandled(ownerId, [report]);
       return { status: 'ok' as const };
     },
   );
@@ -81,17 +83,13 @@ export async function smsWebhookRoute(
   defineRestRoute(
     app,
     deps,
-    {
+    gupshupRoute({
       method: 'POST',
       url: '/webhooks/sms/:ownerId/:token/delivery',
       summary: 'SMS delivery reports (Gupshup real-time DLR, POST form: a JSON array of up to 20 events)',
       description: AUTH_NOTE,
-      tags: ['webhooks'],
-      auth: 'webhook',
-      webhookScheme: 'urlToken',
-      params: ZPath,
       response: ZWebhookAck,
-    },
+    }),
     async (request) => {
       const ownerId = ownerOf(request);
       const raw = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
@@ -101,8 +99,7 @@ export async function smsWebhookRoute(
       } catch {
         throw badRequest('The report body is not JSON');
       }
-      const result = await handleSmsReports(deps, ownerId, parseGupshupReportBatch(body, deps.now()), sink);
-      deps.log.info({ provider: 'sms', ownerId, ...result }, 'channel webhook handled');
+      await reportsHandled(ownerId, parseGupshupReportBatch(body, deps.now()));
       return { status: 'ok' as const };
     },
   );
@@ -110,18 +107,14 @@ export async function smsWebhookRoute(
   defineRestRoute(
     app,
     deps,
-    {
+    gupshupRoute({
       method: 'GET',
       url: '/webhooks/sms/:ownerId/:token/inbound',
       summary: "SMS keyword reply on the owner's long code (Gupshup keyword response URL)",
       description: `${AUTH_NOTE} STOP (or UNSUBSCRIBE) opts the sender out. Answers an empty XML response, so Gupshup sends no reply SMS.`,
-      tags: ['webhooks'],
-      auth: 'webhook',
-      webhookScheme: 'urlToken',
-      params: ZPath,
       querystring: ZInboundQuery,
       produces: ['text/xml'],
-    },
+    }),
     async (request, reply) => {
       const ownerId = ownerOf(request);
       await handleSmsInbound(deps, ownerId, queryOf(request), sink);
