@@ -5,7 +5,6 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { TConfig } from '@starloop/config';
 import { createDb, migrateToLatest, type TDbHandle } from '@starloop/db';
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { sql } from 'kysely';
 import { createTokenService } from './auth/tokens.ts';
@@ -23,7 +22,6 @@ import { internalCliRoutes } from './internal/cli.routes.ts';
 import { createJobs, QUEUES } from './jobs/queue.ts';
 import { registerJobs } from './jobs/register.ts';
 import { createChangeBus } from './lib/change-bus.ts';
-import { AppError } from './lib/errors.ts';
 import { createMetrics } from './lib/metrics.ts';
 import { createRateLimiter } from './lib/rate-limit.ts';
 import { releaseServerLock, type TServerLock, takeServerLock } from './lib/server-lock.ts';
@@ -31,11 +29,9 @@ import { createMailer } from './mail/mailer.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { metricsRoute } from './plugins/metrics-route.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { trpcTransport } from './plugins/trpc-transport.ts';
 import { webPlugin } from './plugins/web.ts';
 import { restApi } from './rest/index.ts';
-import { createContextFactory } from './trpc/init.ts';
-import { BODY_LIMITS } from './trpc/operation-meta.ts';
-import { type AppRouter, appRouter } from './trpc/router.ts';
 
 /** A review batch waits at most this long for a lock before its reviews are answered 503. */
 const REVIEW_LOCK_TIMEOUT_MS = 5_000;
@@ -147,6 +143,7 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
     log: app.log,
     pollingIntervalSeconds: options.jobPollingSeconds,
     onFailure: (failure) => onJobFailure(deps, failure),
+    workers: config.jobWorkers,
   });
   const metrics = createMetrics();
   const lowRatingFollowUps = createLowRatingFollowUps(now);
@@ -270,26 +267,7 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', database: ready });
   });
 
-  // The tRPC plugin parses bodies through Fastify: its one route gets the tRPC body limit.
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/trpc/')) route.bodyLimit = BODY_LIMITS.trpc;
-  });
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: createContextFactory(deps),
-      maxBatchSize: BODY_LIMITS.trpcMaxBatch,
-      // A 429 or 503 tells the client when to try again, as the REST answers do.
-      responseMeta({ errors }) {
-        const waits = errors.map((error) =>
-          error.cause instanceof AppError ? error.cause.details?.retryAfterSeconds : undefined,
-        );
-        const retryAfter = Math.max(0, ...waits.filter((wait): wait is number => typeof wait === 'number'));
-        return retryAfter > 0 ? { headers: { 'retry-after': String(retryAfter) } } : {};
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-  });
+  await app.register(trpcTransport, { deps });
   await app.register(restApi, { prefix: '/api', deps });
   await app.register(internalCliRoutes, { deps });
   const webDistDir = options.webDistDir ?? DEFAULT_WEB_DIST;

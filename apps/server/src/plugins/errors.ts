@@ -42,27 +42,4 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     request.log.error({ err: error }, 'request failed');
     return reply.status(status).send({ success: false, message: ERROR_TEXTS.internal, requestId });
   });
-
-  // tRPC's Fastify adapter fails on any multipart body (it JSON-encodes the raw request stream),
-  // a 500 for whoever sends one. No procedure takes form data: refuse it before tRPC sees it.
-  app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/trpc/') && /^\s*multipart\//i.test(request.headers['content-type'] ?? '')) {
-      throw Object.assign(new Error('Unsupported Media Type'), { statusCode: 415 });
-    }
-  });
-
-  // tRPC answers a request it refuses before any procedure runs (no or a wrong content type, a
-  // batch that mixes queries and mutations) with its JSON error envelope in a web Response that
-  // names no content type, so the Response calls it text/plain: name it JSON like every other error.
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (
-      payload instanceof Response &&
-      payload.status >= 400 &&
-      request.url.startsWith('/trpc/') &&
-      (payload.headers.get('content-type') ?? '').startsWith('text/plain')
-    ) {
-      payload.headers.set('content-type', 'application/json');
-    }
-    return payload;
-  });
 });
