@@ -10,7 +10,10 @@
  * failure; without one the server runs on PGlite in a temporary DATA_DIR. Either way the database
  * is migrated and seeded with BENCH_BUSINESSES active owners (bench-biz-0001, ...) before the
  * server starts (tsx apps/server/src/main.ts, NODE_ENV=test since production refuses RATE_LIMITS=off,
- * RATE_LIMITS=off, jobs on, its output in a log file under the temporary folder; bench/lib/server.ts). Then, each for BENCH_DURATION seconds after a
+ * RATE_LIMITS=off, its output in a log file under the temporary folder; bench/lib/server.ts). On
+ * PostgreSQL the server runs as a web instance of a split deployment (JOB_WORKERS=off: the follow-up
+ * jobs of the reviews are queued for worker instances and none runs here); BENCH_JOB_WORKERS=on runs
+ * them in the same process (all-in-one, the only mode on PGlite). Then, each for BENCH_DURATION seconds after a
  * BENCH_WARMUP-second warm-up whose results are discarded, with BENCH_CONNECTIONS connections:
  *   a. GET /healthz                           fixed JSON, the server's ceiling
  *   b. GET /api/users/review-link/{code}      cycling over the seeded codes
@@ -23,7 +26,7 @@
  * missed (it is a measurement); 1 when the server cannot start or the count check fails.
  * Environment: BENCH_DURATION (default 10), BENCH_WARMUP (3), BENCH_CONNECTIONS (50),
  * BENCH_LOG_LEVEL (info, as production runs), BENCH_BUSINESSES (1000), BENCH_TARGET_RATIO (0.5),
- * BENCH_TARGET_REVIEW_RPS (3000), BENCH_KEEP_TMP=1 to keep the temporary folder after a good run,
+ * BENCH_TARGET_REVIEW_RPS (3000), BENCH_JOB_WORKERS (off on PostgreSQL), BENCH_KEEP_TMP=1 to keep the temporary folder after a good run,
  * BENCH_PROFILE_DIR to write the server's CPU profile (node --cpu-prof) there.
  */
 import { randomUUID } from 'node:crypto';
@@ -69,6 +72,10 @@ const CITIES = ['Pune', 'Indore', 'Kochi', 'Jaipur', 'Surat', 'Nagpur', 'Mysuru'
 
 // ---------------------------------------------------------------------------------------------
 // Database: a fresh PostgreSQL database, or PGlite in the temporary DATA_DIR.
+
+/** A web instance of a split deployment on PostgreSQL unless BENCH_JOB_WORKERS=on; PGlite runs all in one. */
+const jobWorkers = (target: { driver: 'postgres' | 'pglite' }) =>
+  target.driver === 'pglite' || env.BENCH_JOB_WORKERS === 'on' ? 'on' : 'off';
 
 interface TTarget {
   driver: 'postgres' | 'pglite';
@@ -287,7 +294,9 @@ function main(): Promise<number> {
     const where = target.url
       ? `database ${target.databaseName} on ${new URL(target.url).host}`
       : `embedded, DATA_DIR ${target.dataDir}`;
-    console.log(`Driver: ${target.driver} (${where}); log level ${LOG_LEVEL}; ${CONNECTIONS} connections.`);
+    console.log(
+      `Driver: ${target.driver} (${where}); log level ${LOG_LEVEL}; ${CONNECTIONS} connections; JOB_WORKERS=${jobWorkers(target)}.`,
+    );
 
     const seedStarted = performance.now();
     await seed(target);
@@ -303,6 +312,7 @@ function main(): Promise<number> {
       work,
       logLevel: LOG_LEVEL,
       databaseUrl: target.url,
+      env: { JOB_WORKERS: jobWorkers(target) },
     });
     const probe = await fetch(`${base}/api/users/review-link/${CODES[0]}`);
     if (probe.status !== 200) {
@@ -402,8 +412,8 @@ function main(): Promise<number> {
       date: new Date().toISOString(),
       method:
         'autocannon 9 (programmatic, one process), keep-alive, no pipelining; each case a warm-up run (discarded) then a measured run; latency percentiles over 2xx answers only',
-      server:
-        'tsx apps/server/src/main.ts, NODE_ENV=test (production refuses RATE_LIMITS=off), RATE_LIMITS=off, jobs on, started by the benchmark',
+      server: `tsx apps/server/src/main.ts, NODE_ENV=test (production refuses RATE_LIMITS=off), RATE_LIMITS=off, JOB_WORKERS=${jobWorkers(target)}, started by the benchmark`,
+      jobWorkers: jobWorkers(target),
       machine: {
         cpuModel: cpus()[0]?.model,
         cpus: cpus().length,

@@ -22,6 +22,14 @@ describe('config', () => {
     expect(() => parseEnv({ RATE_LIMITS: 'no' })).toThrow(/RATE_LIMITS: must be 'on' or 'off'/);
   });
 
+  it('runs job workers unless JOB_WORKERS=off, which needs PostgreSQL', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).jobWorkers).toBe(true);
+    const url = 'postgres://postgres@127.0.0.1:5432/starloop';
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: url, JOB_WORKERS: 'off' }).jobWorkers).toBe(false);
+    expect(() => parseEnv({ JOB_WORKERS: 'off' })).toThrow(/JOB_WORKERS: 'off' needs DATABASE_URL/);
+    expect(() => parseEnv({ JOB_WORKERS: 'maybe' })).toThrow(/JOB_WORKERS: must be 'on' or 'off'/);
+  });
+
   it('reads the promotional hours of review requests (9 to 21 IST unless narrowed)', () => {
     expect(parseEnv({}).REQUESTS_PROMOTIONAL_HOURS).toEqual({ from: 9, to: 21 });
     expect(parseEnv({ REQUESTS_PROMOTIONAL_HOURS: '10-19' }).REQUESTS_PROMOTIONAL_HOURS).toEqual({

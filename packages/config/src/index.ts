@@ -106,6 +106,9 @@ const ZEnv = z.object({
       return { from: from!, to: to! };
     }),
   DATABASE_POOL_MAX: positiveInt(10),
+  // 'off': this instance queues jobs but runs none (web instances of a split deployment, whose
+  // workers run elsewhere); the default runs both.
+  JOB_WORKERS: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
   DATABASE_CONNECT_TIMEOUT_MS: positiveInt(5000),
   DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(15_000),
   REQUEST_TIMEOUT_MS: positiveInt(30_000),
@@ -203,6 +206,8 @@ export interface TConfig {
   logLevel: TEnv['LOG_LEVEL'];
   /** False only when RATE_LIMITS=off (benchmarks). */
   rateLimitsEnabled: boolean;
+  /** False when JOB_WORKERS=off: jobs are queued here and run by other instances. */
+  jobWorkers: boolean;
   /** Review-request channels and integrations (docs/decisions.md, "Review requests"). */
   channels: TChannelsConfig;
   outboundWebhooks: { allowLocal: boolean };
@@ -243,6 +248,12 @@ function crossChecks(env: TEnv): { variable: string; message: string }[] {
   if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
     const message = 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together';
     issues.push({ variable: 'RAZORPAY_KEY_ID', message }, { variable: 'RAZORPAY_KEY_SECRET', message });
+  }
+  if (env.JOB_WORKERS === 'off' && !env.DATABASE_URL) {
+    issues.push({
+      variable: 'JOB_WORKERS',
+      message: "'off' needs DATABASE_URL: with the embedded database no other process can run the jobs",
+    });
   }
   if (env.NODE_ENV !== 'production') return issues;
   const razorpayComplete = env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET;
@@ -339,6 +350,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
     rateLimitsEnabled: env.RATE_LIMITS !== 'off',
+    jobWorkers: env.JOB_WORKERS === 'on',
     requests: { promotionalHours: env.REQUESTS_PROMOTIONAL_HOURS },
     channels: {
       whatsapp: {

@@ -107,16 +107,24 @@ export function createJobs(options: {
   pollingIntervalSeconds?: number;
   /** Told about every failed attempt (after it is logged): metrics, the dead-letter record. */
   onFailure?: (failure: TJobFailure) => Promise<void> | void;
+  /**
+   * False (JOB_WORKERS=off, PostgreSQL only): this instance queues jobs and runs none, nor pg-boss's
+   * maintenance and schedules; instances with workers on run them. Request handling then never
+   * shares its CPU and pool with a burst of follow-up jobs.
+   */
+  workers?: boolean;
 }): TJobs {
   const { database, log } = options;
   const postgres = database.driver === 'postgres';
+  const workers = options.workers !== false || !postgres;
   const boss = postgres
     ? new PgBoss({
         connectionString: database.url!,
         max: 4,
         application_name: 'starloop-jobs',
         // New jobs wake the workers through LISTEN/NOTIFY instead of waiting for the next poll.
-        useListenNotify: true,
+        useListenNotify: workers,
+        ...(workers ? {} : { supervise: false, schedule: false }),
       })
     : new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite' });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
@@ -163,7 +171,7 @@ export function createJobs(options: {
           ...registration?.queueOptions,
         });
       }
-      for (const registration of registrations) {
+      for (const registration of workers ? registrations : []) {
         const retryLimit = registration.queueOptions?.retryLimit ?? DEFAULT_RETRY_LIMIT;
         await boss.work(
           registration.queue,
@@ -221,7 +229,10 @@ export function createJobs(options: {
         if (registration.schedule) await boss.schedule(registration.queue, registration.schedule);
       }
       started = true;
-      log.info({ workers: registrations.map((r) => r.queue), driver: database.driver }, 'job queue started');
+      log.info(
+        { workers: workers ? registrations.map((r) => r.queue) : [], driver: database.driver },
+        workers ? 'job queue started' : 'job queue started without workers (JOB_WORKERS=off)',
+      );
     },
     stop() {
       stopping ??= started ? boss.stop({ graceful: true, timeout: 5000 }) : Promise.resolve();
