@@ -84,38 +84,45 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
+const trpcErrorOf = (cause: AppError) =>
+  new TRPCError({ code: TRPC_CODES[cause.code], message: cause.message, cause });
+
 /** AppErrors become typed tRPC errors; faults are logged once with the request id. */
-const errorMapping = t.middleware(async ({ ctx, next, path }) => {
-  const result = await next();
-  if (!result.ok) {
-    const cause = result.error.cause;
-    const unavailable = cause instanceof AppError ? undefined : unavailableFrom(cause);
-    if (unavailable) {
-      ctx.deps.log.error(
-        { reqId: ctx.requestId, path, err: cause },
-        'procedure failed: database unavailable',
-      );
-      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: unavailable.message, cause: unavailable });
-    }
-    if (cause instanceof AppError) {
-      throw new TRPCError({ code: TRPC_CODES[cause.code], message: cause.message, cause });
-    }
-    if (result.error.code === 'INTERNAL_SERVER_ERROR' && ctx.transport === 'trpc') {
-      ctx.deps.log.error({ reqId: ctx.requestId, path, err: cause ?? result.error }, 'procedure failed');
-    }
+function mapErrors<TResult extends { ok: boolean; error?: TRPCError }>(
+  ctx: TRequestContext,
+  path: string,
+  result: TResult,
+): TResult {
+  if (result.ok || !result.error) return result;
+  const cause = result.error.cause;
+  const unavailable = cause instanceof AppError ? undefined : unavailableFrom(cause);
+  if (unavailable) {
+    ctx.deps.log.error({ reqId: ctx.requestId, path, err: cause }, 'procedure failed: database unavailable');
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: unavailable.message, cause: unavailable });
+  }
+  if (cause instanceof AppError) throw trpcErrorOf(cause);
+  if (result.error.code === 'INTERNAL_SERVER_ERROR' && ctx.transport === 'trpc') {
+    ctx.deps.log.error({ reqId: ctx.requestId, path, err: cause ?? result.error }, 'procedure failed');
   }
   return result;
-});
+}
 
 /**
  * Every operation's input, before its schema: a NUL or an unpaired surrogate anywhere (values or
  * keys) is a 400 naming the field, never a database error. Runs after authorization.
  */
-const wellFormedInput = t.middleware(async ({ getRawInput, next }) => {
+async function wellFormedError(getRawInput: () => Promise<unknown>): Promise<AppError | undefined> {
   // An operation without input never reads its body: an empty or broken one is not its error.
   const raw = await getRawInput().catch(() => undefined);
   const found = findIllFormedText(raw);
-  if (found) throw new AppError('BAD_REQUEST', found.message, found.field || undefined);
+  return found ? new AppError('BAD_REQUEST', found.message, found.field || undefined) : undefined;
+}
+
+const errorMapping = t.middleware(async ({ ctx, next, path }) => mapErrors(ctx, path, await next()));
+
+const wellFormedInput = t.middleware(async ({ getRawInput, next }) => {
+  const error = await wellFormedError(getRawInput);
+  if (error) throw error;
   return next();
 });
 
@@ -125,8 +132,17 @@ const wellFormedInput = t.middleware(async ({ getRawInput, next }) => {
  * records who may call it in the meta (for the OpenAPI document and the authorization tests).
  */
 
-/** Anyone may call. */
-export const publicProcedure = t.procedure.use(errorMapping).use(wellFormedInput).meta({ auth: 'public' });
+/**
+ * Anyone may call. No caller to authorize, so error mapping and the input check are one step:
+ * this is the review page's path, and each step of a chain costs every call.
+ */
+export const publicProcedure = t.procedure
+  .use(async ({ ctx, path, getRawInput, next }) => {
+    const error = await wellFormedError(getRawInput);
+    if (error) throw trpcErrorOf(error);
+    return mapErrors(ctx, path, await next());
+  })
+  .meta({ auth: 'public' });
 
 /**
  * A signed-in business owner (owner token); a missing, wrong or admin token is a 401, an owner the
