@@ -111,11 +111,13 @@ export function registerOperationRoutes(app: FastifyInstance, deps: TDeps, route
       bodyLimit: binding.bodyLimit ?? (meta.auth === 'public' ? BODY_LIMITS.public : BODY_LIMITS.signedIn),
       handler: async (request, reply) => {
         let output: unknown;
+        let rawInput: Promise<unknown> | undefined;
         try {
           output = await runProcedure(procedure, {
             path,
             ctx: requestContext(deps, request, 'rest'),
-            getRawInput: async () => rawInputOf(binding, request),
+            // Read by the input check and by the input parser: built once.
+            getRawInput: () => (rawInput ??= (async () => rawInputOf(binding, request))()),
           });
         } catch (error) {
           throw restErrorOf(error);
