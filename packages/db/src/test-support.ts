@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { TDb, TDbHandle } from './client.ts';
-import type { TNewOwner } from './database.ts';
+import type { TNewAdmin, TNewOwner } from './database.ts';
+import { insertAdmin, type TAdminPublic } from './repositories/admins.ts';
 import { insertOwner, type TOwnerPublic } from './repositories/owners.ts';
 import type { TPage, TPageRequest } from './repositories/paging.ts';
 import { createTestDb } from './testing.ts';
@@ -50,6 +51,52 @@ export function insertTestOwner(db: TDb, overrides: Partial<TNewOwner> = {}): Pr
     ...overrides,
   });
 }
+
+let adminSeq = 0;
+
+/** An admin (role admin) with its own name and email (`admin-N@starloop.test`); override any field. */
+export function insertTestAdmin(db: TDb, overrides: Partial<TNewAdmin> = {}): Promise<TAdminPublic> {
+  adminSeq += 1;
+  return insertAdmin(db, {
+    name: `Admin ${adminSeq}`,
+    email: `admin-${adminSeq}@starloop.test`,
+    passwordHash: 'h',
+    role: 'admin',
+    ...overrides,
+  });
+}
+
+/** A row the tests of a describe block share: its id, read inside the tests. */
+export interface TSeeded {
+  readonly id: number;
+}
+
+/** Registers a beforeAll that inserts a row with `insert` and answers its id once inserted. */
+function useSeeded(insert: () => Promise<{ id: number }>): TSeeded {
+  let id: number | undefined;
+  beforeAll(async () => {
+    id = (await insert()).id;
+  });
+  return {
+    get id() {
+      if (id === undefined) throw new Error('the seeded row is inserted in beforeAll: read its id in a test');
+      return id;
+    },
+  };
+}
+
+/** An owner (insertTestOwner) the enclosing describe block's tests share; call it after useTestDb. */
+export function useTestOwner(handle: { readonly db: TDb }): TSeeded {
+  return useSeeded(() => insertTestOwner(handle.db));
+}
+
+/** An admin (insertTestAdmin) the enclosing describe block's tests share; call it after useTestDb. */
+export function useTestAdmin(handle: { readonly db: TDb }): TSeeded {
+  return useSeeded(() => insertTestAdmin(handle.db));
+}
+
+/** In a row's expected shape: null where the row holds null, else `matcher` (a nullable column). */
+export const nullOr = (value: unknown, matcher: unknown): unknown => (value === null ? null : matcher);
 
 /**
  * Reads every page of a list at several page sizes and checks each against the same slice of the

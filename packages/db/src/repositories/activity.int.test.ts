@@ -1,76 +1,46 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TActivityEvent } from '../database.ts';
-import { useTestDb } from '../test-support.ts';
+import { insertTestOwner, nullOr, useTestAdmin, useTestDb, useTestOwner } from '../test-support.ts';
 import { testDriverName } from '../testing.ts';
 import { listActivity, recordActivity } from './activity.ts';
-import { insertAdmin } from './admins.ts';
-import { insertOwner } from './owners.ts';
 
 const expectEventShape = (row: TActivityEvent | undefined) => {
   expect(row).toEqual({
     id: expect.any(Number),
     type: expect.any(String),
     message: expect.any(String),
-    code: row?.code === null ? null : expect.any(String),
-    ownerId: row?.ownerId === null ? null : expect.any(Number),
-    adminId: row?.adminId === null ? null : expect.any(Number),
-    meta: row?.meta === null ? null : expect.any(Object),
+    code: nullOr(row?.code, expect.any(String)),
+    ownerId: nullOr(row?.ownerId, expect.any(Number)),
+    adminId: nullOr(row?.adminId, expect.any(Number)),
+    meta: nullOr(row?.meta, expect.any(Object)),
     createdAt: expect.any(Date),
   });
 };
 
 describe(`activity repository on ${testDriverName()}`, () => {
   const handle = useTestDb();
-  let ownerId: number;
-  let adminId: number;
-  beforeAll(async () => {
-    ownerId = (
-      await insertOwner(handle.db, {
-        name: 'Owner',
-        businessName: 'Shop',
-        contactNumber: '9600000001',
-        code: 'act-shop',
-        registrationSource: 'website',
-      })
-    ).id;
-    adminId = (
-      await insertAdmin(handle.db, {
-        name: 'Admin',
-        email: 'act@starloop.in',
-        passwordHash: 'h',
-        role: 'admin',
-      })
-    ).id;
-  });
+  const owner = useTestOwner(handle);
+  const admin = useTestAdmin(handle);
 
   it('lists nothing with a zero total on an empty log', async () => {
     expect(await listActivity(handle.db, { page: 1, limit: 10 })).toEqual({ rows: [], total: 0 });
   });
 
   it('records an event with every field and reads meta back as an object', async () => {
-    const meta = { plan: 'professional', amount: 149_900, nested: { ok: true, list: [1, 'two'] } };
-    await recordActivity(handle.db, {
+    const event = {
       type: 'owner.registered',
       message: 'Shop registered',
       code: 'act-shop',
-      ownerId,
-      adminId,
-      meta,
-    });
+      ownerId: owner.id,
+      adminId: admin.id,
+      meta: { plan: 'professional', amount: 149_900, nested: { ok: true, list: [1, 'two'] } },
+    };
+    await recordActivity(handle.db, event);
     const { rows, total } = await listActivity(handle.db, { page: 1, limit: 1 });
     expect(total).toBe(1);
     expect(typeof total).toBe('number');
     expectEventShape(rows[0]);
-    expect(rows[0]).toEqual({
-      id: expect.any(Number),
-      type: 'owner.registered',
-      message: 'Shop registered',
-      code: 'act-shop',
-      ownerId,
-      adminId,
-      meta,
-      createdAt: expect.any(Date),
-    });
+    expect(rows[0]).toEqual({ id: expect.any(Number), ...event, createdAt: expect.any(Date) });
   });
 
   it('stores missing optional fields as null', async () => {
@@ -104,26 +74,14 @@ describe(`activity repository on ${testDriverName()}`, () => {
   });
 
   it('rejects an unknown owner or admin', async () => {
-    await expect(
-      recordActivity(handle.db, { type: 't', message: 'm', ownerId: 987_654_321 }),
-    ).rejects.toMatchObject({
-      code: '23503',
-    });
-    await expect(
-      recordActivity(handle.db, { type: 't', message: 'm', adminId: 987_654_321 }),
-    ).rejects.toMatchObject({
-      code: '23503',
-    });
+    const record = (ids: { ownerId?: number; adminId?: number }) =>
+      recordActivity(handle.db, { type: 't', message: 'm', ...ids });
+    await expect(record({ ownerId: 987_654_321 })).rejects.toMatchObject({ code: '23503' });
+    await expect(record({ adminId: 987_654_321 })).rejects.toMatchObject({ code: '23503' });
   });
 
   it('keeps the event but nulls ownerId when the owner is deleted', async () => {
-    const temp = await insertOwner(handle.db, {
-      name: 'Temp',
-      businessName: 'Temp',
-      contactNumber: '9600000002',
-      code: 'act-temp',
-      registrationSource: 'manual',
-    });
+    const temp = await insertTestOwner(handle.db, { code: 'act-temp', registrationSource: 'manual' });
     await recordActivity(handle.db, {
       type: 'owner.deleted',
       message: 'Temp gone',

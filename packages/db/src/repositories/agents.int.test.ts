@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { TAgent } from '../database.ts';
+import type { TAgent, TNewAgent } from '../database.ts';
 import { insertTestOwner, useTestDb } from '../test-support.ts';
 import { testDriverName } from '../testing.ts';
 import {
@@ -16,7 +16,7 @@ import {
   pickFreeAgentCode,
   updateAgent,
 } from './agents.ts';
-import { findOwnerById, insertOwner, softDeleteOwner } from './owners.ts';
+import { findOwnerById, softDeleteOwner } from './owners.ts';
 
 const expectAgentShape = (row: TAgent | undefined) => {
   expect(row).toEqual({
@@ -33,15 +33,17 @@ const expectAgentShape = (row: TAgent | undefined) => {
 
 describe(`agents repository on ${testDriverName()}`, () => {
   const handle = useTestDb();
+  /** Agent number `n`: code AG-0nn and phone 98000000nn unless `fields` say otherwise. */
+  const newAgent = (n: number, fields: Pick<TNewAgent, 'name' | 'email'> & Partial<TNewAgent>) =>
+    insertAgent(handle.db, {
+      code: `AG-${String(n).padStart(3, '0')}`,
+      phone: `98000000${String(n).padStart(2, '0')}`,
+      ...fields,
+    });
 
   describe('insertAgent and findAgentById', () => {
     it('lower-cases the email, defaults the status and returns numbers and Dates', async () => {
-      const agent = await insertAgent(handle.db, {
-        code: 'AG-001',
-        name: 'Ravi Kumar',
-        email: 'Ravi.Kumar@Example.COM',
-        phone: '9800000001',
-      });
+      const agent = await newAgent(1, { name: 'Ravi Kumar', email: 'Ravi.Kumar@Example.COM' });
       expectAgentShape(agent);
       expect(agent).toMatchObject({ code: 'AG-001', email: 'ravi.kumar@example.com', status: 'active' });
       expect(await findAgentById(handle.db, agent.id)).toEqual(agent);
@@ -49,25 +51,18 @@ describe(`agents repository on ${testDriverName()}`, () => {
     });
 
     it('accepts an explicit status', async () => {
-      const agent = await insertAgent(handle.db, {
-        code: 'AG-002',
+      const agent = await newAgent(2, {
         name: 'Inactive Agent',
         email: 'inactive@example.com',
-        phone: '9800000002',
         status: 'inactive',
       });
       expect(agent.status).toBe('inactive');
     });
 
     it('rejects a duplicate email, whatever its case', async () => {
-      await expect(
-        insertAgent(handle.db, {
-          code: 'AG-003',
-          name: 'Other',
-          email: 'RAVI.KUMAR@example.com',
-          phone: '9800000003',
-        }),
-      ).rejects.toMatchObject({ code: '23505' });
+      await expect(newAgent(3, { name: 'Other', email: 'RAVI.KUMAR@example.com' })).rejects.toMatchObject({
+        code: '23505',
+      });
       // The unique index is on lower(email), so even a row written around insertAgent collides.
       await expect(
         handle.db
@@ -79,32 +74,16 @@ describe(`agents repository on ${testDriverName()}`, () => {
 
     it('rejects a duplicate phone and a duplicate code', async () => {
       await expect(
-        insertAgent(handle.db, {
-          code: 'AG-005',
-          name: 'Other',
-          email: 'other5@example.com',
-          phone: '9800000001',
-        }),
+        newAgent(5, { name: 'Other', email: 'other5@example.com', phone: '9800000001' }),
       ).rejects.toMatchObject({ code: '23505' });
       await expect(
-        insertAgent(handle.db, {
-          code: 'AG-001',
-          name: 'Other',
-          email: 'other6@example.com',
-          phone: '9800000006',
-        }),
+        newAgent(1, { name: 'Other', email: 'other6@example.com', phone: '9800000006' }),
       ).rejects.toMatchObject({ code: '23505' });
     });
 
     it('rejects an unknown status', async () => {
       await expect(
-        insertAgent(handle.db, {
-          code: 'AG-007',
-          name: 'Bad',
-          email: 'bad@example.com',
-          phone: '9800000007',
-          status: 'retired' as never,
-        }),
+        newAgent(7, { name: 'Bad', email: 'bad@example.com', status: 'retired' as never }),
       ).rejects.toMatchObject({ code: '23514' });
     });
   });
@@ -129,18 +108,8 @@ describe(`agents repository on ${testDriverName()}`, () => {
     });
 
     it('prefers the oldest agent when several match', async () => {
-      const first = await insertAgent(handle.db, {
-        code: 'AG-010',
-        name: 'Same Name',
-        email: 'same1@example.com',
-        phone: '9800000010',
-      });
-      await insertAgent(handle.db, {
-        code: 'AG-011',
-        name: 'same name',
-        email: 'same2@example.com',
-        phone: '9800000011',
-      });
+      const first = await newAgent(10, { name: 'Same Name', email: 'same1@example.com' });
+      await newAgent(11, { name: 'same name', email: 'same2@example.com' });
       expect((await findAgentByCodeOrName(handle.db, 'SAME NAME'))!.id).toBe(first.id);
     });
   });
@@ -154,12 +123,7 @@ describe(`agents repository on ${testDriverName()}`, () => {
 
   describe('updateAgent', () => {
     it('applies the patch, lower-cases a new email and bumps updatedAt', async () => {
-      const agent = await insertAgent(handle.db, {
-        code: 'AG-020',
-        name: 'Before',
-        email: 'before@example.com',
-        phone: '9800000020',
-      });
+      const agent = await newAgent(20, { name: 'Before', email: 'before@example.com' });
       await new Promise((resolve) => setTimeout(resolve, 5));
       const updated = await updateAgent(handle.db, agent.id, {
         name: 'After',
@@ -181,23 +145,13 @@ describe(`agents repository on ${testDriverName()}`, () => {
     });
 
     it('leaves the email alone when the patch has none', async () => {
-      const agent = await insertAgent(handle.db, {
-        code: 'AG-030',
-        name: 'Keep',
-        email: 'keep@example.com',
-        phone: '9800000030',
-      });
+      const agent = await newAgent(30, { name: 'Keep', email: 'keep@example.com' });
       const updated = await updateAgent(handle.db, agent.id, { name: 'Kept' });
       expect(updated).toMatchObject({ name: 'Kept', email: 'keep@example.com' });
     });
 
     it('rejects an email or phone another agent holds', async () => {
-      const agent = await insertAgent(handle.db, {
-        code: 'AG-040',
-        name: 'X',
-        email: 'x40@example.com',
-        phone: '9800000040',
-      });
+      const agent = await newAgent(40, { name: 'X', email: 'x40@example.com' });
       await expect(
         updateAgent(handle.db, agent.id, { email: 'RAVI.KUMAR@EXAMPLE.COM' }),
       ).rejects.toMatchObject({
@@ -215,21 +169,8 @@ describe(`agents repository on ${testDriverName()}`, () => {
 
   describe('deleteAgent', () => {
     it('deletes once and detaches the agent from its owners', async () => {
-      const agent = await insertAgent(handle.db, {
-        code: 'AG-050',
-        name: 'Leaving',
-        email: 'leaving@example.com',
-        phone: '9800000050',
-      });
-      const owner = await insertOwner(handle.db, {
-        name: 'Owner',
-        businessName: 'Shop',
-        contactNumber: '9100000050',
-        code: 'agent-owner',
-        registrationSource: 'website',
-        agentId: agent.id,
-        salesRepName: 'AG-050',
-      });
+      const agent = await newAgent(50, { name: 'Leaving', email: 'leaving@example.com' });
+      const owner = await insertTestOwner(handle.db, { agentId: agent.id, salesRepName: 'AG-050' });
       expect(owner.agentId).toBe(agent.id);
       expect(await deleteAgent(handle.db, agent.id)).toBe(true);
       expect(await deleteAgent(handle.db, agent.id)).toBe(false);
@@ -266,34 +207,20 @@ describe(`agents list, conflicts and codes on ${testDriverName()}`, () => {
     expect((await findAgentWithUsers(t.db, a.id))?.userCount).toBe(2);
     expect((await findAgentWithUsers(t.db, b.id))?.userCount).toBe(0);
 
-    const byUsers = await listAgentsPage(t.db, {
-      page: 1,
-      limit: 10,
-      sortBy: 'users',
-      sortOrder: 'desc',
-    });
+    // The first page of 10 unless told otherwise.
+    const list = (request: Partial<Parameters<typeof listAgentsPage>[1]>) =>
+      listAgentsPage(t.db, { page: 1, limit: 10, sortBy: 'name', sortOrder: 'asc', ...request });
+    const byUsers = await list({ sortBy: 'users', sortOrder: 'desc' });
     expect(byUsers.rows.map((r) => [r.code, r.userCount])).toEqual([
       ['AG1000', 2],
       ['AG1001', 0],
     ]);
     expect(byUsers.total).toBe(2);
-    const percent = await listAgentsPage(t.db, {
-      page: 1,
-      limit: 10,
-      search: '100%',
-      sortBy: 'code',
-      sortOrder: 'asc',
-    });
+    const percent = await list({ search: '100%', sortBy: 'code' });
     expect(percent.rows.map((r) => r.id)).toEqual([b.id]);
-    const inactive = await listAgentsPage(t.db, {
-      page: 1,
-      limit: 10,
-      sortBy: 'name',
-      sortOrder: 'asc',
-      status: 'inactive',
-    });
+    const inactive = await list({ status: 'inactive' });
     expect(inactive.rows.map((r) => r.id)).toEqual([b.id]);
-    const second = await listAgentsPage(t.db, { page: 2, limit: 1, sortBy: 'name', sortOrder: 'asc' });
+    const second = await list({ page: 2, limit: 1 });
     expect(second).toMatchObject({ total: 2, rows: [{ id: b.id }] });
     expect(await countAgentsByStatus(t.db)).toEqual({ total: 2, active: 1, inactive: 1 });
   });

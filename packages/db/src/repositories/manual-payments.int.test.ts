@@ -1,8 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TManualPayment } from '../database.ts';
-import { insertTestOwner, useTestDb } from '../test-support.ts';
+import { insertTestAdmin, insertTestOwner, nullOr, useTestAdmin, useTestDb } from '../test-support.ts';
 import { testDriverName } from '../testing.ts';
-import { insertAdmin } from './admins.ts';
 import { insertManualPayment, listManualPaymentOwnerIds } from './manual-payments.ts';
 
 const expectManualPaymentShape = (row: TManualPayment | undefined) => {
@@ -11,9 +10,9 @@ const expectManualPaymentShape = (row: TManualPayment | undefined) => {
     amount: expect.any(Number),
     paymentMethod: expect.any(String),
     status: expect.any(String),
-    notes: row?.notes === null ? null : expect.any(String),
-    email: row?.email === null ? null : expect.any(String),
-    createdByAdminId: row?.createdByAdminId === null ? null : expect.any(Number),
+    notes: nullOr(row?.notes, expect.any(String)),
+    email: nullOr(row?.email, expect.any(String)),
+    createdByAdminId: nullOr(row?.createdByAdminId, expect.any(Number)),
     createdAt: expect.any(Date),
     updatedAt: expect.any(Date),
   });
@@ -21,7 +20,7 @@ const expectManualPaymentShape = (row: TManualPayment | undefined) => {
 
 describe(`manual payments repository on ${testDriverName()}`, () => {
   const handle = useTestDb();
-  let adminId: number;
+  const admin = useTestAdmin(handle);
   const newOwner = async () => (await insertTestOwner(handle.db, { registrationSource: 'manual' })).id;
   const countManualPayments = async () =>
     Number(
@@ -33,17 +32,6 @@ describe(`manual payments repository on ${testDriverName()}`, () => {
       ).count,
     );
 
-  beforeAll(async () => {
-    adminId = (
-      await insertAdmin(handle.db, {
-        name: 'Admin',
-        email: 'admin@starloop.in',
-        passwordHash: 'h',
-        role: 'admin',
-      })
-    ).id;
-  });
-
   it('links one payment to several owners and lists their ids ascending as numbers', async () => {
     const ids = [await newOwner(), await newOwner(), await newOwner()];
     const row = await insertManualPayment(
@@ -53,7 +41,7 @@ describe(`manual payments repository on ${testDriverName()}`, () => {
         paymentMethod: 'cash',
         notes: 'three branches',
         email: 'chain@example.com',
-        createdByAdminId: adminId,
+        createdByAdminId: admin.id,
       },
       [ids[2]!, ids[0]!, ids[1]!],
     );
@@ -64,7 +52,7 @@ describe(`manual payments repository on ${testDriverName()}`, () => {
       status: 'completed',
       notes: 'three branches',
       email: 'chain@example.com',
-      createdByAdminId: adminId,
+      createdByAdminId: admin.id,
     });
     const linked = await listManualPaymentOwnerIds(handle.db, row.id);
     expect(linked).toEqual([...ids].sort((a, b) => a - b));
@@ -108,14 +96,12 @@ describe(`manual payments repository on ${testDriverName()}`, () => {
 
   it('rejects an unknown payment method or a negative amount', async () => {
     const before = await countManualPayments();
-    await expect(
-      insertManualPayment(handle.db, { amount: 100, paymentMethod: 'barter' }, []),
-    ).rejects.toMatchObject({
+    const withoutOwners = (payment: Parameters<typeof insertManualPayment>[1]) =>
+      insertManualPayment(handle.db, payment, []);
+    await expect(withoutOwners({ amount: 100, paymentMethod: 'barter' })).rejects.toMatchObject({
       code: '23514',
     });
-    await expect(
-      insertManualPayment(handle.db, { amount: -5, paymentMethod: 'cash' }, []),
-    ).rejects.toMatchObject({
+    await expect(withoutOwners({ amount: -5, paymentMethod: 'cash' })).rejects.toMatchObject({
       code: '23514',
     });
     expect(await countManualPayments()).toBe(before);
@@ -139,12 +125,7 @@ describe(`manual payments repository on ${testDriverName()}`, () => {
   it('drops the link when an owner is deleted and nulls the admin when the admin is deleted', async () => {
     const keep = await newOwner();
     const drop = await newOwner();
-    const tempAdmin = await insertAdmin(handle.db, {
-      name: 'Temp',
-      email: 'temp@starloop.in',
-      passwordHash: 'h',
-      role: 'admin',
-    });
+    const tempAdmin = await insertTestAdmin(handle.db);
     const row = await insertManualPayment(
       handle.db,
       { amount: 10, paymentMethod: 'cash', createdByAdminId: tempAdmin.id },

@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { insertTestOwner, useTestDb } from '../test-support.ts';
+import type { TOneTimeTokenKind } from '@starloop/contract';
+import { describe, expect, it } from 'vitest';
+import { useTestDb, useTestOwner } from '../test-support.ts';
 import { testDriverName } from '../testing.ts';
 import { consumeOneTimeToken, hashToken, issueOneTimeToken } from './one-time-tokens.ts';
 
@@ -7,17 +8,23 @@ const HOUR_S = 60 * 60;
 
 describe(`one-time tokens repository on ${testDriverName()}`, () => {
   const handle = useTestDb();
-  let ownerId: number;
-  let otherOwnerId: number;
-  beforeAll(async () => {
-    ownerId = (await insertTestOwner(handle.db)).id;
-    otherOwnerId = (await insertTestOwner(handle.db)).id;
-  });
+  const owner = useTestOwner(handle);
+  const other = useTestOwner(handle);
+  /** A token of `kind` for the owner, living an hour from `now` (the database's clock by default). */
+  const issue = (kind: TOneTimeTokenKind, now?: Date) =>
+    issueOneTimeToken(handle.db, { ownerId: owner.id, kind, ttlSeconds: HOUR_S }, now);
+  /** A token's row, found by its hash. */
+  const storedRow = (token: string) =>
+    handle.db
+      .selectFrom('oneTimeTokens')
+      .selectAll()
+      .where('tokenHash', '=', hashToken(token))
+      .executeTakeFirstOrThrow();
 
   it('issues a random token with an expiry of now + ttl', async () => {
     const now = new Date('2026-11-22T10:00:00.000Z');
-    const a = await issueOneTimeToken(handle.db, { ownerId, kind: 'set_password', ttlSeconds: HOUR_S }, now);
-    const b = await issueOneTimeToken(handle.db, { ownerId, kind: 'set_password', ttlSeconds: HOUR_S }, now);
+    const a = await issue('set_password', now);
+    const b = await issue('set_password', now);
     expect(typeof a.token).toBe('string');
     expect(a.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(a.token).not.toBe(b.token);
@@ -27,7 +34,7 @@ describe(`one-time tokens repository on ${testDriverName()}`, () => {
 
   it('stores only the sha256 hash, never the token', async () => {
     const { token, expiresAt } = await issueOneTimeToken(handle.db, {
-      ownerId: otherOwnerId,
+      ownerId: other.id,
       kind: 'reset_password',
       ttlSeconds: HOUR_S,
     });
@@ -38,7 +45,7 @@ describe(`one-time tokens repository on ${testDriverName()}`, () => {
       id: expect.any(Number),
       tokenHash: hashToken(token),
       kind: 'reset_password',
-      ownerId: otherOwnerId,
+      ownerId: other.id,
       expiresAt,
       usedAt: null,
       createdAt: expect.any(Date),
@@ -47,45 +54,25 @@ describe(`one-time tokens repository on ${testDriverName()}`, () => {
   });
 
   it('works exactly once and returns the owner id as a number', async () => {
-    const { token } = await issueOneTimeToken(handle.db, {
-      ownerId,
-      kind: 'set_password',
-      ttlSeconds: HOUR_S,
-    });
+    const { token } = await issue('set_password');
     const consumed = await consumeOneTimeToken(handle.db, token, ['set_password']);
-    expect(consumed).toEqual({ ownerId, kind: 'set_password' });
+    expect(consumed).toEqual({ ownerId: owner.id, kind: 'set_password' });
     expect(typeof consumed!.ownerId).toBe('number');
     expect(await consumeOneTimeToken(handle.db, token, ['set_password'])).toBeUndefined();
-    const row = await handle.db
-      .selectFrom('oneTimeTokens')
-      .select('usedAt')
-      .where('tokenHash', '=', hashToken(token))
-      .executeTakeFirstOrThrow();
+    const row = await storedRow(token);
     expect(row.usedAt).toBeInstanceOf(Date);
   });
 
   it('marks usedAt with the given now', async () => {
-    const { token } = await issueOneTimeToken(handle.db, {
-      ownerId,
-      kind: 'set_password',
-      ttlSeconds: HOUR_S,
-    });
+    const { token } = await issue('set_password');
     const now = new Date(Date.now() + 1000);
     await consumeOneTimeToken(handle.db, token, ['set_password'], now);
-    const row = await handle.db
-      .selectFrom('oneTimeTokens')
-      .select('usedAt')
-      .where('tokenHash', '=', hashToken(token))
-      .executeTakeFirstOrThrow();
+    const row = await storedRow(token);
     expect(row.usedAt).toEqual(now);
   });
 
   it('lets only one of two concurrent consumers win', async () => {
-    const { token } = await issueOneTimeToken(handle.db, {
-      ownerId,
-      kind: 'reset_password',
-      ttlSeconds: HOUR_S,
-    });
+    const { token } = await issue('reset_password');
     const results = await Promise.all([
       consumeOneTimeToken(handle.db, token, ['reset_password']),
       consumeOneTimeToken(handle.db, token, ['reset_password']),
@@ -96,14 +83,14 @@ describe(`one-time tokens repository on ${testDriverName()}`, () => {
 
   it('does not work after expiry', async () => {
     const issuedAt = new Date(Date.now() - 2 * HOUR_S * 1000);
-    const { token } = await issueOneTimeToken(
-      handle.db,
-      { ownerId, kind: 'set_password', ttlSeconds: HOUR_S },
-      issuedAt,
-    );
+    const { token } = await issue('set_password', issuedAt);
     expect(await consumeOneTimeToken(handle.db, token, ['set_password'])).toBeUndefined();
 
-    const fresh = await issueOneTimeToken(handle.db, { ownerId, kind: 'set_password', ttlSeconds: 60 });
+    const fresh = await issueOneTimeToken(handle.db, {
+      ownerId: owner.id,
+      kind: 'set_password',
+      ttlSeconds: 60,
+    });
     expect(
       await consumeOneTimeToken(handle.db, fresh.token, ['set_password'], fresh.expiresAt),
     ).toBeUndefined();
@@ -114,31 +101,23 @@ describe(`one-time tokens repository on ${testDriverName()}`, () => {
         ['set_password'],
         new Date(fresh.expiresAt.getTime() - 1),
       ),
-    ).toEqual({ ownerId, kind: 'set_password' });
+    ).toEqual({ ownerId: owner.id, kind: 'set_password' });
   });
 
   it('does not work for a different kind, and a wrong-kind attempt does not burn it', async () => {
-    const { token } = await issueOneTimeToken(handle.db, {
-      ownerId,
-      kind: 'reset_password',
-      ttlSeconds: HOUR_S,
-    });
+    const { token } = await issue('reset_password');
     expect(await consumeOneTimeToken(handle.db, token, ['set_password'])).toBeUndefined();
     expect(await consumeOneTimeToken(handle.db, token, ['set_password', 'reset_password'])).toEqual({
-      ownerId,
+      ownerId: owner.id,
       kind: 'reset_password',
     });
   });
 
   it('accepts no kind at all when given an empty list of kinds (undefined, not an SQL error)', async () => {
-    const { token } = await issueOneTimeToken(handle.db, {
-      ownerId,
-      kind: 'set_password',
-      ttlSeconds: HOUR_S,
-    });
+    const { token } = await issue('set_password');
     expect(await consumeOneTimeToken(handle.db, token, [])).toBeUndefined();
     expect(await consumeOneTimeToken(handle.db, token, ['set_password'])).toEqual({
-      ownerId,
+      ownerId: owner.id,
       kind: 'set_password',
     });
   });

@@ -1,26 +1,22 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { insertTestOwner, useTestDb } from '../test-support.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestDb, useTestOwner } from '../test-support.ts';
 import { testDriverName } from '../testing.ts';
 import { listReplyTemplates, upsertReplyTemplate } from './reply-templates.ts';
 
 describe(`reply templates repository on ${testDriverName()}`, () => {
   const handle = useTestDb();
-  let ownerId: number;
-  let otherOwnerId: number;
-  beforeAll(async () => {
-    ownerId = (await insertTestOwner(handle.db)).id;
-    otherOwnerId = (await insertTestOwner(handle.db)).id;
-  });
+  const owner = useTestOwner(handle);
+  const other = useTestOwner(handle);
 
   it('lists nothing for an owner without templates', async () => {
-    expect(await listReplyTemplates(handle.db, ownerId)).toEqual([]);
+    expect(await listReplyTemplates(handle.db, owner.id)).toEqual([]);
   });
 
   it('inserts templates and lists them by sentiment with Date timestamps', async () => {
-    await upsertReplyTemplate(handle.db, ownerId, 'positive', 'Thanks {name}!');
-    await upsertReplyTemplate(handle.db, ownerId, 'negative', 'Sorry to hear that.');
-    await upsertReplyTemplate(handle.db, ownerId, 'neutral', 'Thanks for the feedback.');
-    const rows = await listReplyTemplates(handle.db, ownerId);
+    await upsertReplyTemplate(handle.db, owner.id, 'positive', 'Thanks {name}!');
+    await upsertReplyTemplate(handle.db, owner.id, 'negative', 'Sorry to hear that.');
+    await upsertReplyTemplate(handle.db, owner.id, 'neutral', 'Thanks for the feedback.');
+    const rows = await listReplyTemplates(handle.db, owner.id);
     expect(rows).toEqual([
       { sentiment: 'negative', body: 'Sorry to hear that.', updatedAt: expect.any(Date) },
       { sentiment: 'neutral', body: 'Thanks for the feedback.', updatedAt: expect.any(Date) },
@@ -29,10 +25,10 @@ describe(`reply templates repository on ${testDriverName()}`, () => {
   });
 
   it('replaces the body on a second upsert and bumps updatedAt, keeping one row', async () => {
-    const before = (await listReplyTemplates(handle.db, ownerId)).find((r) => r.sentiment === 'positive')!;
+    const before = (await listReplyTemplates(handle.db, owner.id)).find((r) => r.sentiment === 'positive')!;
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await upsertReplyTemplate(handle.db, ownerId, 'positive', 'Much obliged!');
-    const rows = await listReplyTemplates(handle.db, ownerId);
+    await upsertReplyTemplate(handle.db, owner.id, 'positive', 'Much obliged!');
+    const rows = await listReplyTemplates(handle.db, owner.id);
     expect(rows).toHaveLength(3);
     const after = rows.find((r) => r.sentiment === 'positive')!;
     expect(after.body).toBe('Much obliged!');
@@ -42,26 +38,28 @@ describe(`reply templates repository on ${testDriverName()}`, () => {
   });
 
   it('keeps owners apart', async () => {
-    await upsertReplyTemplate(handle.db, otherOwnerId, 'positive', 'Other owner');
-    expect(await listReplyTemplates(handle.db, otherOwnerId)).toEqual([
+    await upsertReplyTemplate(handle.db, other.id, 'positive', 'Other owner');
+    expect(await listReplyTemplates(handle.db, other.id)).toEqual([
       { sentiment: 'positive', body: 'Other owner', updatedAt: expect.any(Date) },
     ]);
-    expect((await listReplyTemplates(handle.db, ownerId)).find((r) => r.sentiment === 'positive')!.body).toBe(
-      'Much obliged!',
-    );
+    expect(
+      (await listReplyTemplates(handle.db, owner.id)).find((r) => r.sentiment === 'positive')!.body,
+    ).toBe('Much obliged!');
   });
 
   it('rejects an unknown sentiment, an over-long body and an unknown owner', async () => {
-    await expect(upsertReplyTemplate(handle.db, ownerId, 'angry' as never, 'x')).rejects.toMatchObject({
+    await expect(upsertReplyTemplate(handle.db, owner.id, 'angry' as never, 'x')).rejects.toMatchObject({
       code: '23514',
     });
-    await expect(upsertReplyTemplate(handle.db, ownerId, 'neutral', 'x'.repeat(2001))).rejects.toMatchObject({
-      code: '23514',
-    });
+    await expect(upsertReplyTemplate(handle.db, owner.id, 'neutral', 'x'.repeat(2001))).rejects.toMatchObject(
+      {
+        code: '23514',
+      },
+    );
     await expect(upsertReplyTemplate(handle.db, 987_654_321, 'neutral', 'x')).rejects.toMatchObject({
       code: '23503',
     });
-    expect((await listReplyTemplates(handle.db, ownerId)).find((r) => r.sentiment === 'neutral')!.body).toBe(
+    expect((await listReplyTemplates(handle.db, owner.id)).find((r) => r.sentiment === 'neutral')!.body).toBe(
       'Thanks for the feedback.',
     );
   });

@@ -12,6 +12,7 @@ import { TOO_MANY_REQUESTS_MESSAGE } from '../../lib/rate-limit.ts';
 import { routeRegistry } from '../../rest/define-route.ts';
 import { createServer } from '../../server.ts';
 import { callProcedure, type TProcedureCall } from '../../test/admin-auth-cases.ts';
+import { addressSequence, expectRestError, ownerSessions, postJson } from '../../test/client-kit.ts';
 import {
   createTestAdmin,
   createTestOwner,
@@ -23,12 +24,8 @@ import { appRouter } from '../../trpc/router.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-let ipCounter = 0;
-/** Every request from its own address unless a test says otherwise (trustProxy is on). */
-const freshIp = () => {
-  ipCounter += 1;
-  return `10.50.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-};
+/** Every request from its own address unless a test says otherwise. */
+const freshIp = addressSequence('10.50');
 let phoneCounter = 0;
 /** A well-formed number no test owner has (createTestOwner numbers start with 90000). */
 const unknownPhone = () => {
@@ -38,12 +35,6 @@ const unknownPhone = () => {
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-const expectError = (res: LightMyRequestResponse, status: number, message: string, field?: string) => {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  expect(res.json()).toMatchObject({ success: false, message, requestId: expect.any(String) });
-  if (field !== undefined) expect(res.json().field).toBe(field);
-};
 const expectTrpcError = (res: LightMyRequestResponse, status: number, code: string, message?: string) => {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -98,12 +89,7 @@ describe(`owner API on ${testDriverName()}`, () => {
   });
 
   const login = (body: unknown, ip = freshIp()) =>
-    server.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, 'user-agent': 'owner-api-test' },
-      payload: JSON.stringify(body),
-    });
+    postJson(server, '/api/users/login', body, ip, { 'user-agent': 'owner-api-test' });
   const rest = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}) =>
     server.app.inject({ method, url, headers });
   const trpc = (path: string, headers: Record<string, string>, input?: unknown) =>
@@ -111,12 +97,7 @@ describe(`owner API on ${testDriverName()}`, () => {
   const trpcMutate = (path: string, headers: Record<string, string>, input?: unknown) =>
     callProcedure(server, { path, kind: 'mutation', input }, headers);
   const submitReview = async (body: Record<string, unknown>) => {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/reviews/',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': freshIp() },
-      payload: JSON.stringify(body),
-    });
+    const res = await postJson(server, '/api/reviews/', body, freshIp());
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id as number;
   };
@@ -135,12 +116,7 @@ describe(`owner API on ${testDriverName()}`, () => {
       const me = await rest('GET', '/api/users/me', bearer(body.token));
       expect(me.statusCode).toBe(200);
       expect(me.json().user).toEqual(body.user);
-      const session = await server.deps.db
-        .selectFrom('authSessions')
-        .selectAll()
-        .where('subjectKind', '=', 'owner')
-        .where('subjectId', '=', owner.id)
-        .executeTakeFirstOrThrow();
+      const session = (await ownerSessions(server, owner.id))[0]!;
       expect(session.userAgent).toBe('owner-api-test');
       expect(session.revokedAt).toBeNull();
       const lifetime = session.expiresAt.getTime() - session.createdAt.getTime();
@@ -156,26 +132,11 @@ describe(`owner API on ${testDriverName()}`, () => {
           message: m.phoneRequired,
           field: 'contactNumber',
         },
-        {
-          body: { contactNumber: '98765', password: 'secret-1' },
+        ...['98765', '98765432101', '98765-4321', '+919876543210'].map((contactNumber) => ({
+          body: { contactNumber, password: 'secret-1' },
           message: m.phoneInvalid,
           field: 'contactNumber',
-        },
-        {
-          body: { contactNumber: '98765432101', password: 'secret-1' },
-          message: m.phoneInvalid,
-          field: 'contactNumber',
-        },
-        {
-          body: { contactNumber: '98765-4321', password: 'secret-1' },
-          message: m.phoneInvalid,
-          field: 'contactNumber',
-        },
-        {
-          body: { contactNumber: '+919876543210', password: 'secret-1' },
-          message: m.phoneInvalid,
-          field: 'contactNumber',
-        },
+        })),
         { body: { contactNumber: '9876543210' }, message: m.passwordRequired, field: 'password' },
         {
           body: { contactNumber: '9876543210', password: '' },
@@ -188,7 +149,7 @@ describe(`owner API on ${testDriverName()}`, () => {
           field: 'password',
         },
       ];
-      for (const { body, message, field } of cases) expectError(await login(body), 400, message, field);
+      for (const { body, message, field } of cases) expectRestError(await login(body), 400, message, field);
     });
 
     it('answers the same 401 for an unknown number, a wrong password and an owner with no password', async () => {
@@ -200,7 +161,7 @@ describe(`owner API on ${testDriverName()}`, () => {
         await login({ contactNumber: noPassword.contactNumber, password: 'anything-1' }),
       ];
       for (const res of answers) {
-        expectError(res, 401, ERROR_TEXTS.invalidCredentials);
+        expectRestError(res, 401, ERROR_TEXTS.invalidCredentials);
         const { requestId: _id, ...rest } = res.json();
         expect(rest).toEqual({ success: false, message: ERROR_TEXTS.invalidCredentials });
       }
@@ -218,23 +179,17 @@ describe(`owner API on ${testDriverName()}`, () => {
       ];
       for (const { overrides, message } of cases) {
         const owner = await createTestOwner(server, overrides);
-        expectError(
+        expectRestError(
           await login({ contactNumber: owner.contactNumber, password: owner.password }),
           403,
           message,
         );
-        expectError(
+        expectRestError(
           await login({ contactNumber: owner.contactNumber, password: 'wrong-pass' }),
           401,
           ERROR_TEXTS.invalidCredentials,
         );
-        const sessions = await server.deps.db
-          .selectFrom('authSessions')
-          .select('id')
-          .where('subjectKind', '=', 'owner')
-          .where('subjectId', '=', owner.id)
-          .execute();
-        expect(sessions).toEqual([]);
+        expect(await ownerSessions(server, owner.id)).toEqual([]);
       }
     });
 
@@ -600,10 +555,10 @@ describe(`owner API on ${testDriverName()}`, () => {
       const out = await rest('POST', '/api/users/logout', bearer(first));
       expect(out.statusCode).toBe(200);
       expect(out.json()).toEqual({ success: true });
-      expectError(await rest('GET', '/api/users/me', bearer(first)), 401, ERROR_TEXTS.unauthorized);
-      expectError(await rest('GET', '/api/users/stats', bearer(first)), 401, ERROR_TEXTS.unauthorized);
+      expectRestError(await rest('GET', '/api/users/me', bearer(first)), 401, ERROR_TEXTS.unauthorized);
+      expectRestError(await rest('GET', '/api/users/stats', bearer(first)), 401, ERROR_TEXTS.unauthorized);
       expectTrpcError(await trpc('owner.me', bearer(first)), 401, 'UNAUTHORIZED', ERROR_TEXTS.unauthorized);
-      expectError(await rest('POST', '/api/users/logout', bearer(first)), 401, ERROR_TEXTS.unauthorized);
+      expectRestError(await rest('POST', '/api/users/logout', bearer(first)), 401, ERROR_TEXTS.unauthorized);
       // The other device stays signed in.
       expect((await rest('GET', '/api/users/me', bearer(second))).statusCode).toBe(200);
     });
@@ -614,7 +569,7 @@ describe(`owner API on ${testDriverName()}`, () => {
       const out = await trpcMutate('owner.logout', bearer(token));
       expect(out.statusCode).toBe(200);
       expect(out.json().result.data).toEqual({ success: true });
-      expectError(await rest('GET', '/api/users/me', bearer(token)), 401, ERROR_TEXTS.unauthorized);
+      expectRestError(await rest('GET', '/api/users/me', bearer(token)), 401, ERROR_TEXTS.unauthorized);
     });
   });
 
@@ -843,7 +798,7 @@ describe(`owner API on ${testDriverName()}`, () => {
       const owner = await createTestOwner(server);
       const ip = freshIp();
       for (let i = 0; i < 5; i++) {
-        expectError(
+        expectRestError(
           await login({ contactNumber: owner.contactNumber, password: `wrong-${i}-pass` }, ip),
           401,
           ERROR_TEXTS.invalidCredentials,
@@ -851,7 +806,7 @@ describe(`owner API on ${testDriverName()}`, () => {
       }
       for (const from of [ip, freshIp()]) {
         const res = await login({ contactNumber: owner.contactNumber, password: owner.password }, from);
-        expectError(res, 429, TOO_MANY_REQUESTS_MESSAGE);
+        expectRestError(res, 429, TOO_MANY_REQUESTS_MESSAGE);
         const retryAfter = Number(res.headers['retry-after']);
         expect(Number.isInteger(retryAfter)).toBe(true);
         expect(retryAfter).toBeGreaterThan(800);
@@ -913,7 +868,7 @@ describe(`owner API on ${testDriverName()}`, () => {
       }
       const owner = await createTestOwner(server);
       const blocked = await login({ contactNumber: owner.contactNumber, password: owner.password }, ip);
-      expectError(blocked, 429, TOO_MANY_REQUESTS_MESSAGE);
+      expectRestError(blocked, 429, TOO_MANY_REQUESTS_MESSAGE);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       // The owner is fine from anywhere else.
       expect((await login({ contactNumber: owner.contactNumber, password: owner.password })).statusCode).toBe(
@@ -950,12 +905,7 @@ describe(`sign-in rate limit window on ${testDriverName()}`, () => {
   it('lets a blocked number sign in again once 15 minutes have passed', async () => {
     const owner = await createTestOwner(server);
     const attempt = (password: string) =>
-      server.app.inject({
-        method: 'POST',
-        url: '/api/users/login',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.60.0.1' },
-        payload: JSON.stringify({ contactNumber: owner.contactNumber, password }),
-      });
+      postJson(server, '/api/users/login', { contactNumber: owner.contactNumber, password }, '10.60.0.1');
     // The memory store checks expiry against Date.now() and drops a key with a timer at the end
     // of its window (a read before then still sees the key), so both move together here.
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });

@@ -4,11 +4,13 @@ import {
   findPaymentByOrderId,
   insertAgent,
   insertPayment,
+  type TNewPayment,
   updateOwner,
 } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addressSequence, ownerSessions, postJson } from '../../test/client-kit.ts';
 import {
   signCheckout,
   signWebhook,
@@ -34,11 +36,7 @@ let seq = 0;
 const unique = () =>
   `${Date.now().toString(36).slice(-4)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 const randomPhone = () => `7${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-let ipSeq = 0;
-const nextIp = () => {
-  ipSeq += 1;
-  return `10.9.${Math.floor(ipSeq / 250)}.${(ipSeq % 250) + 1}`;
-};
+const nextIp = addressSequence('10.9');
 
 function userData(over: Record<string, unknown> = {}) {
   return {
@@ -55,6 +53,13 @@ function userData(over: Record<string, unknown> = {}) {
     ...over,
   };
 }
+
+/** The body of an initiate call (Essential at its price unless told otherwise). */
+const registration = (data: Record<string, unknown>, plan = 'Essential', amount = 199900) => ({
+  userData: data,
+  plan,
+  amount,
+});
 
 describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
   let server: TTestServer;
@@ -76,17 +81,12 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
   beforeEach(() => fake.reset());
 
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-    server.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': nextIp(), ...headers },
-      payload: typeof body === 'string' ? body : JSON.stringify(body),
-    });
+    postJson(server, url, body, nextIp(), headers);
   const get = (url: string, headers: Record<string, string> = {}) =>
     server.app.inject({ method: 'GET', url, headers });
 
   async function initiate(data = userData(), plan = 'Essential', amount = 199900) {
-    const res = await post('/api/payments/initiate', { userData: data, plan, amount });
+    const res = await post('/api/payments/initiate', registration(data, plan, amount));
     expect(res.statusCode, res.body).toBe(200);
     const orderId = res.json().orderId as string;
     const payment = await findPaymentByOrderId(server.deps.db, orderId);
@@ -110,7 +110,25 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
       'x-razorpay-signature': signature,
       ...(eventId ? { 'x-razorpay-event-id': eventId } : {}),
     });
+  /** Razorpay reporting by webhook (an event of its own) that `paymentId` paid the order. */
+  const paidByWebhook = (
+    orderId: string,
+    paymentId: string,
+    event: 'payment.captured' | 'order.paid' = 'payment.captured',
+    amount = 199900,
+  ) => webhook(webhookBody(event, { id: paymentId, orderId, amount }), `evt_${paymentId}_${unique()}`);
+  /** A payment row written straight to the database (Essential, a registration through Razorpay unless told). */
+  const storedPayment = (ownerId: number, fields: Partial<TNewPayment>) =>
+    insertPayment(server.deps.db, {
+      ownerId,
+      plan: 'essential',
+      purpose: 'registration',
+      provider: 'razorpay',
+      amount: 199900,
+      ...fields,
+    });
 
+  const sessionCount = async (ownerId: number) => (await ownerSessions(server, ownerId)).length;
   const ownerRow = (id: number) =>
     server.deps.db.selectFrom('owners').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const paymentRow = (id: number) =>
@@ -322,7 +340,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
       ['Unknown plan', 299900],
     ] as const) {
       const data = userData();
-      const res = await post('/api/payments/initiate', { userData: data, plan, amount });
+      const res = await post('/api/payments/initiate', registration(data, plan, amount));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ message: PAYMENT_TEXTS.amountMismatch, field: 'amount' });
       expect(await findOwnerByPhone(server.deps.db, data.phone)).toBeUndefined();
@@ -356,46 +374,36 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
       [{ password: '123' }, 'Password must be at least 6 characters'],
     ];
     for (const [over, message] of cases) {
-      const res = await post('/api/payments/initiate', {
-        userData: userData(over),
-        plan: 'Essential',
-        amount: 199900,
-      });
+      const res = await post('/api/payments/initiate', registration(userData(over)));
       expect(res.statusCode, message).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    const noPlan = await post('/api/payments/initiate', { userData: userData(), plan: '', amount: 199900 });
+    const noPlan = await post('/api/payments/initiate', registration(userData(), ''));
     expect(noPlan.json().message).toBe('Please select a plan');
     expect(fake.requests).toHaveLength(0);
   });
 
   it('answers 409 naming the field for a taken phone or business code', async () => {
     const active = await createTestOwner(server, { status: 'active' });
-    const phone = await post('/api/payments/initiate', {
-      userData: userData({ phone: active.contactNumber }),
-      plan: 'Essential',
-      amount: 199900,
-    });
+    const phone = await post(
+      '/api/payments/initiate',
+      registration(userData({ phone: active.contactNumber })),
+    );
     expect(phone.statusCode).toBe(409);
     expect(phone.json()).toMatchObject({
       message: 'This phone number is already registered',
       field: 'phone',
     });
 
-    const code = await post('/api/payments/initiate', {
-      userData: userData({ code: active.code.toUpperCase() }),
-      plan: 'Essential',
-      amount: 199900,
-    });
+    const code = await post(
+      '/api/payments/initiate',
+      registration(userData({ code: active.code.toUpperCase() })),
+    );
     expect(code.statusCode).toBe(409);
     expect(code.json()).toMatchObject({ message: 'This business code is taken', field: 'code' });
 
     // The tRPC twin carries the field too.
-    const trpc = await post('/trpc/payments.initiate', {
-      userData: userData({ code: active.code }),
-      plan: 'Essential',
-      amount: 199900,
-    });
+    const trpc = await post('/trpc/payments.initiate', registration(userData({ code: active.code })));
     expect(trpc.statusCode).toBe(409);
     expect(trpc.json().error).toMatchObject({
       message: 'This business code is taken',
@@ -408,7 +416,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
     const code = `race-${unique()}`;
     const results = await Promise.all(
       [userData({ code }), userData({ code })].map((data) =>
-        post('/api/payments/initiate', { userData: data, plan: 'Essential', amount: 199900 }),
+        post('/api/payments/initiate', registration(data)),
       ),
     );
     // Unpaid attempts do not take a code: the first capture does (registration attempts below).
@@ -455,11 +463,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
     // Once paid, the phone is taken for good, and the paid attempt's details are the owner's.
     expect((await verify(again.orderId, 'pay_reuse0001')).statusCode).toBe(200);
     expect(await ownerRow(first.owner.id)).toMatchObject({ name: 'Asha V', code: again.data.code });
-    const late = await post('/api/payments/initiate', {
-      userData: userData({ phone: first.data.phone }),
-      plan: 'Essential',
-      amount: 199900,
-    });
+    const late = await post('/api/payments/initiate', registration(userData({ phone: first.data.phone })));
     expect(late.statusCode).toBe(409);
     expect(late.json().field).toBe('phone');
   });
@@ -468,7 +472,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
     const before = { owners: await tableCount('owners'), payments: await tableCount('payments') };
     fake.mode = 'error';
     const data = userData();
-    const res = await post('/api/payments/initiate', { userData: data, plan: 'Essential', amount: 199900 });
+    const res = await post('/api/payments/initiate', registration(data));
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe('Payment provider is unavailable. Please try again.');
     expect(res.body).not.toContain(KEY_SECRET);
@@ -480,20 +484,15 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
     fake.mode = 'ok';
     const pending = await initiate();
     fake.mode = 'error';
-    const retry = await post('/api/payments/initiate', {
-      userData: { ...pending.data, name: 'Changed Name' },
-      plan: 'Essential',
-      amount: 199900,
-    });
+    const retry = await post(
+      '/api/payments/initiate',
+      registration({ ...pending.data, name: 'Changed Name' }),
+    );
     expect(retry.statusCode).toBe(503);
     expect((await ownerRow(pending.owner.id)).name).toBe(pending.data.name);
 
     // The tRPC twin answers the same.
-    const trpc = await post('/trpc/payments.initiate', {
-      userData: userData(),
-      plan: 'Essential',
-      amount: 199900,
-    });
+    const trpc = await post('/trpc/payments.initiate', registration(userData()));
     expect(trpc.statusCode).toBe(503);
     expect(trpc.json().error.message).toBe('Payment provider is unavailable. Please try again.');
   });
@@ -502,11 +501,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
     const headers = { 'x-forwarded-for': '10.250.250.250' };
     let last: Awaited<ReturnType<typeof post>> | undefined;
     for (let i = 0; i < 31; i++) {
-      last = await post(
-        '/api/payments/initiate',
-        { userData: userData(), plan: 'Essential', amount: 1 },
-        headers,
-      );
+      last = await post('/api/payments/initiate', registration(userData(), 'Essential', 1), headers);
     }
     expect(last?.statusCode).toBe(429);
     expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
@@ -523,14 +518,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
 
     // A payment recorded by the test gateway (e.g. before keys were set) never verifies.
     const owner = await createTestOwner(server, { status: 'pending' });
-    await insertPayment(server.deps.db, {
-      ownerId: owner.id,
-      plan: 'essential',
-      purpose: 'registration',
-      provider: 'test',
-      amount: 199900,
-      razorpayOrderId: 'order_test_legacy1',
-    });
+    await storedPayment(owner.id, { provider: 'test', razorpayOrderId: 'order_test_legacy1' });
     const legacy = await verify('order_test_legacy1', 'pay_test_1');
     expect(legacy.statusCode).toBe(400);
   });
@@ -601,8 +589,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
       expect(await activityCount(owner.id)).toBe(1);
 
       // Razorpay Checkout lets the customer retry on the same order.
-      const retry = webhookBody('payment.captured', { id: 'pay_retry0001', orderId, amount: 199900 });
-      expect((await webhook(retry, `evt_retry_${unique()}`)).statusCode).toBe(200);
+      expect((await paidByWebhook(orderId, 'pay_retry0001')).statusCode).toBe(200);
       expect(await paymentRow(payment.id)).toMatchObject({
         status: 'captured',
         razorpayPaymentId: 'pay_retry0001',
@@ -697,12 +684,8 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
       expect(up.statusCode, up.body).toBe(200);
       const upgrade = up.json().result.data;
       expect(upgrade.amount).toBe(299900);
-      const body = webhookBody('order.paid', {
-        id: 'pay_upgrade01',
-        orderId: upgrade.orderId,
-        amount: 299900,
-      });
-      expect((await webhook(body, `evt_up_${unique()}`)).statusCode).toBe(200);
+      const upgradePaid = await paidByWebhook(upgrade.orderId, 'pay_upgrade01', 'order.paid', 299900);
+      expect(upgradePaid.statusCode).toBe(200);
       const upgraded = await ownerRow(owner.id);
       expect(upgraded.plan).toBe('professional');
       expect(upgraded.subscriptionEnd).toEqual(addMonths(addMonths(end, 1), 1));
@@ -866,15 +849,6 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
         .where(sql<boolean>`meta->>'paymentId' = ${String(paymentId)}`)
         .where(sql<boolean>`meta->>'needsRefund' = 'true'`)
         .execute();
-    const sessionCount = async (ownerId: number) =>
-      (
-        await server.deps.db
-          .selectFrom('authSessions')
-          .select('id')
-          .where('subjectKind', '=', 'owner')
-          .where('subjectId', '=', ownerId)
-          .execute()
-      ).length;
     const attackerOf = (phone: string) =>
       userData({
         phone,
@@ -953,12 +927,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
       expect((await login(phone, victim.data.password)).statusCode).toBe(200);
       expect((await login(phone, attackerData.password)).statusCode).toBe(401);
 
-      const late = webhookBody('payment.captured', {
-        id: 'pay_attack0002',
-        orderId: attacker.orderId,
-        amount: 199900,
-      });
-      expect((await webhook(late, `evt_attack_${unique()}`)).statusCode).toBe(200);
+      expect((await paidByWebhook(attacker.orderId, 'pay_attack0002')).statusCode).toBe(200);
       expect(await paymentRow(attacker.payment.id)).toMatchObject({ status: 'captured' });
       expect((await ownerRow(victim.owner.id)).code).toBe(victim.data.code);
       expect((await login(phone, attackerData.password)).statusCode).toBe(401);
@@ -976,12 +945,8 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
         }),
       );
       // The second attempt is paid first (webhook), so it is the one applied.
-      const body = webhookBody('order.paid', {
-        id: 'pay_second001',
-        orderId: second.orderId,
-        amount: 199900,
-      });
-      expect((await webhook(body, `evt_second_${unique()}`)).statusCode).toBe(200);
+      const secondPaid = await paidByWebhook(second.orderId, 'pay_second001', 'order.paid');
+      expect(secondPaid.statusCode).toBe(200);
       expect(await ownerRow(first.owner.id)).toMatchObject({
         status: 'active',
         name: 'Second Try',
@@ -1019,12 +984,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
       ).toBe(true);
 
       // Repeated deliveries change nothing more.
-      const again = webhookBody('payment.captured', {
-        id: 'pay_first0001',
-        orderId: first.orderId,
-        amount: 199900,
-      });
-      expect((await webhook(again, `evt_first_${unique()}`)).statusCode).toBe(200);
+      expect((await paidByWebhook(first.orderId, 'pay_first0001')).statusCode).toBe(200);
       expect(await refundEvents(first.payment.id)).toHaveLength(1);
       expect((await verify(first.orderId, 'pay_first0001')).json()).not.toHaveProperty('token');
     });
@@ -1118,11 +1078,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
 
     it('an owner that ever had a captured payment, or was onboarded by an admin, is never reusable', async () => {
       const expect409 = async (over: Record<string, unknown>, field: 'phone' | 'code') => {
-        const res = await post('/api/payments/initiate', {
-          userData: userData(over),
-          plan: 'Essential',
-          amount: 199900,
-        });
+        const res = await post('/api/payments/initiate', registration(userData(over)));
         expect(res.statusCode, res.body).toBe(409);
         expect(res.json().field).toBe(field);
       };
@@ -1134,12 +1090,8 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
       await expect409({ code: paid.data.code }, 'code');
       // A pending website owner with a captured renewal (e.g. a past subscriber).
       const renewed = await createTestOwner(server, { status: 'pending' });
-      await insertPayment(server.deps.db, {
-        ownerId: renewed.id,
-        plan: 'essential',
+      await storedPayment(renewed.id, {
         purpose: 'renewal',
-        provider: 'razorpay',
-        amount: 199900,
         status: 'captured',
         razorpayOrderId: `order_reuse${unique()}`,
       });
@@ -1166,15 +1118,6 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
   });
 
   describe('verify issues a token only on the call that captures a registration', () => {
-    const sessions = async (ownerId: number) =>
-      (
-        await server.deps.db
-          .selectFrom('authSessions')
-          .select('id')
-          .where('subjectKind', '=', 'owner')
-          .where('subjectId', '=', ownerId)
-          .execute()
-      ).length;
     const trpcVerify = (orderId: string, paymentId: string) =>
       post('/trpc/payments.verify', {
         razorpay_order_id: orderId,
@@ -1187,7 +1130,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
       const first = await verify(orderId, 'pay_once00001');
       expect(first.statusCode).toBe(200);
       expect(first.json().token).toEqual(expect.any(String));
-      expect(await sessions(owner.id)).toBe(1);
+      expect(await sessionCount(owner.id)).toBe(1);
 
       const again = await verify(orderId, 'pay_once00001');
       expect(again.statusCode).toBe(200);
@@ -1197,13 +1140,12 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
       expect(twin.statusCode).toBe(200);
       expect(twin.json().result.data).toMatchObject({ success: true });
       expect(twin.json().result.data).not.toHaveProperty('token');
-      expect(await sessions(owner.id)).toBe(1);
+      expect(await sessionCount(owner.id)).toBe(1);
     });
 
     it('a verify after the webhook captured the payment answers success without a token', async () => {
       const { orderId, owner } = await initiate();
-      const body = webhookBody('payment.captured', { id: 'pay_hook00001', orderId, amount: 199900 });
-      expect((await webhook(body, `evt_hook_${unique()}`)).statusCode).toBe(200);
+      expect((await paidByWebhook(orderId, 'pay_hook00001')).statusCode).toBe(200);
       expect((await ownerRow(owner.id)).status).toBe('active');
       const res = await verify(orderId, 'pay_hook00001');
       expect(res.statusCode).toBe(200);
@@ -1211,7 +1153,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
       expect(res.json()).not.toHaveProperty('token');
       const twin = await trpcVerify(orderId, 'pay_hook00001');
       expect(twin.json().result.data).not.toHaveProperty('token');
-      expect(await sessions(owner.id)).toBe(0);
+      expect(await sessionCount(owner.id)).toBe(0);
     });
 
     it('renewals and upgrades never issue a token', async () => {
@@ -1234,25 +1176,18 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
         expect(answer).toMatchObject({ success: true });
         expect(answer).not.toHaveProperty('token');
       }
-      expect(await sessions(owner.id)).toBe(1);
+      expect(await sessionCount(owner.id)).toBe(1);
     });
 
     it('a registration paid for an owner that may not sign in gets no token', async () => {
       // A registration payment from before attempts were recorded, for an owner an admin disabled.
       const owner = await createTestOwner(server, { status: 'inactive' });
       const orderId = `order_legacy${unique()}`;
-      await insertPayment(server.deps.db, {
-        ownerId: owner.id,
-        plan: 'essential',
-        purpose: 'registration',
-        provider: 'razorpay',
-        amount: 199900,
-        razorpayOrderId: orderId,
-      });
+      await storedPayment(owner.id, { razorpayOrderId: orderId });
       const res = await verify(orderId, 'pay_legacy001');
       expect(res.statusCode).toBe(403);
       expect(res.json()).not.toHaveProperty('token');
-      expect(await sessions(owner.id)).toBe(0);
+      expect(await sessionCount(owner.id)).toBe(0);
       expect((await findPaymentByOrderId(server.deps.db, orderId))?.status).toBe('captured');
     });
   });

@@ -2,6 +2,7 @@ import { REQUEST_LIMITS, REQUEST_TEXTS } from '@starloop/contract';
 import { testDriverName } from '@starloop/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callProcedure } from '../../../test/admin-auth-cases.ts';
+import { addressSequence, postJson } from '../../../test/client-kit.ts';
 import {
   bearer,
   customersCsv,
@@ -24,8 +25,7 @@ describe(`review requests on ${testDriverName()}`, () => {
   let server: TTestServer;
   /** The server's clock: the rules (interval, hours, quota month) read it. */
   let clock = ist('2026-11-25T12:00:00');
-  let ipCounter = 0;
-  const freshIp = () => `10.91.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+  const freshIp = addressSequence('10.91');
 
   beforeAll(async () => {
     server = await createTestServer(
@@ -44,13 +44,17 @@ describe(`review requests on ${testDriverName()}`, () => {
     server.deps.db.selectFrom('emailOutbox').selectAll().where('toAddress', '=', to).orderBy('id').execute();
   const contact = async (client: TOwnerClient, fields: Record<string, unknown>) =>
     client.data(await client.mutate('owner.requests.addContact', { consent: true, ...fields })).contact;
+  /** A contact added as `contact` does, sent a request at once. */
+  const sendTo = async (client: TOwnerClient, fields: Record<string, unknown>) => {
+    const added = await contact(client, fields);
+    client.data(await client.mutate('owner.requests.send', { contactId: added.id }));
+    return added;
+  };
+  /** A bearer header of a new admin. */
+  const adminAuth = async (role?: 'admin') =>
+    bearer((await server.deps.tokens.issue('admin', (await createTestAdmin(server, { role })).id)).token);
   const submitReview = (body: Record<string, unknown>) =>
-    server.app.inject({
-      method: 'POST',
-      url: '/api/reviews/',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': freshIp() },
-      payload: JSON.stringify({ deviceId: `device-${Math.random()}`, ...body }),
-    });
+    postJson(server, '/api/reviews/', { deviceId: `device-${Math.random()}`, ...body }, freshIp());
 
   describe('one request now', () => {
     it('sends by email with the short link and a List-Unsubscribe header; the mail stays in the outbox without SMTP (sent)', async () => {
@@ -110,8 +114,7 @@ describe(`review requests on ${testDriverName()}`, () => {
   describe('the rules', () => {
     it('never asks the same customer twice in 90 days; the owner may shorten it, not below 30', async () => {
       const client = await ownerClient(server);
-      const ravi = await contact(client, { email: 'ravi@example.in' });
-      client.data(await client.mutate('owner.requests.send', { contactId: ravi.id }));
+      const ravi = await sendTo(client, { email: 'ravi@example.in' });
       const again = trpcError(
         await client.mutate('owner.requests.send', { contactId: ravi.id }),
         403,
@@ -141,8 +144,7 @@ describe(`review requests on ${testDriverName()}`, () => {
       expect(await requestsOf(server, client.owner.id)).toHaveLength(2);
       // The 91st day under the default rule.
       const other = await ownerClient(server);
-      const meera = await contact(other, { email: 'meera@example.in' });
-      other.data(await other.mutate('owner.requests.send', { contactId: meera.id }));
+      const meera = await sendTo(other, { email: 'meera@example.in' });
       clock = new Date(clock.getTime() + 90 * DAY + 60_000);
       await other.signIn();
       other.data(await other.mutate('owner.requests.send', { contactId: meera.id }));
@@ -186,8 +188,7 @@ describe(`review requests on ${testDriverName()}`, () => {
 
     it('stops requests to a customer who used the unsubscribe link in the email (GET shows, POST does)', async () => {
       const client = await ownerClient(server, { businessName: 'Chai Point' });
-      const neha = await contact(client, { email: 'neha@example.in' });
-      client.data(await client.mutate('owner.requests.send', { contactId: neha.id }));
+      const neha = await sendTo(client, { email: 'neha@example.in' });
       await settled(server, client.owner.id, 1);
       const [mail] = await outboxFor('neha@example.in');
       const link = mail!.headers!['List-Unsubscribe']!.slice(1, -1);
@@ -368,8 +369,7 @@ describe(`review requests on ${testDriverName()}`, () => {
   describe('the short link', () => {
     it('redirects to the review page with the request, counts a click, and ties the review to the request', async () => {
       const client = await ownerClient(server);
-      const asha = await contact(client, { name: 'Asha', email: 'asha@link.example.in' });
-      client.data(await client.mutate('owner.requests.send', { contactId: asha.id }));
+      await sendTo(client, { name: 'Asha', email: 'asha@link.example.in' });
       const [request] = await requestsOf(server, client.owner.id);
       const token = request!.token;
 
@@ -429,8 +429,7 @@ describe(`review requests on ${testDriverName()}`, () => {
 
       // A QR review beside it, and another business's link on this page: neither is a request's.
       const other = await ownerClient(server);
-      const o = await contact(other, { email: 'o@link.example.in' });
-      other.data(await other.mutate('owner.requests.send', { contactId: o.id }));
+      await sendTo(other, { email: 'o@link.example.in' });
       const [foreign] = await requestsOf(server, other.owner.id);
       const qr = await submitReview({
         code: client.owner.code,
@@ -468,8 +467,7 @@ describe(`review requests on ${testDriverName()}`, () => {
 
     it('attributes a review given on the page without the script (the rate form) too', async () => {
       const client = await ownerClient(server);
-      const c = await contact(client, { email: 'noscript@example.in' });
-      client.data(await client.mutate('owner.requests.send', { contactId: c.id }));
+      await sendTo(client, { email: 'noscript@example.in' });
       const [request] = await requestsOf(server, client.owner.id);
       const res = await server.app.inject({
         method: 'POST',
@@ -495,36 +493,24 @@ describe(`review requests on ${testDriverName()}`, () => {
       expect(b.data(await b.query('owner.requests.listCampaigns', { page: 1, limit: 10 })).campaigns).toEqual(
         [],
       );
-      trpcError(
-        await b.query('owner.requests.contactHistory', { id: secret.id }),
-        404,
-        REQUEST_TEXTS.contactNotFound,
-      );
-      trpcError(
-        await b.mutate('owner.requests.optOutContact', { id: secret.id }),
-        404,
-        REQUEST_TEXTS.contactNotFound,
-      );
-      trpcError(
-        await b.mutate('owner.requests.send', { contactId: secret.id }),
-        404,
-        REQUEST_TEXTS.contactNotFound,
-      );
-      trpcError(
-        await b.query('owner.requests.getCampaign', { id: campaign.id }),
-        404,
-        REQUEST_TEXTS.campaignNotFound,
-      );
-      trpcError(
-        await b.mutate('owner.requests.cancelCampaign', { id: campaign.id }),
-        404,
-        REQUEST_TEXTS.campaignNotFound,
-      );
-      trpcError(
-        await b.mutate('owner.requests.createCampaign', { name: 'Steal', contactIds: [secret.id] }),
-        400,
-        REQUEST_TEXTS.campaignNoneEligible,
-      );
+      // B's calls on A's ids, in turn: [call, path, input, status, message].
+      const refused: [TOwnerClient['query'], string, unknown, number, string][] = [
+        [b.query, 'owner.requests.contactHistory', { id: secret.id }, 404, REQUEST_TEXTS.contactNotFound],
+        [b.mutate, 'owner.requests.optOutContact', { id: secret.id }, 404, REQUEST_TEXTS.contactNotFound],
+        [b.mutate, 'owner.requests.send', { contactId: secret.id }, 404, REQUEST_TEXTS.contactNotFound],
+        [b.query, 'owner.requests.getCampaign', { id: campaign.id }, 404, REQUEST_TEXTS.campaignNotFound],
+        [b.mutate, 'owner.requests.cancelCampaign', { id: campaign.id }, 404, REQUEST_TEXTS.campaignNotFound],
+        [
+          b.mutate,
+          'owner.requests.createCampaign',
+          { name: 'Steal', contactIds: [secret.id] },
+          400,
+          REQUEST_TEXTS.campaignNoneEligible,
+        ],
+      ];
+      for (const [call, path, input, status, message] of refused) {
+        trpcError(await call(path, input), status, message);
+      }
       // B adding the same address gets its own contact; A's stays A's.
       const mine = await contact(b, { email: 'secret@a.example.in' });
       expect(mine.id).not.toBe(secret.id);
@@ -532,9 +518,7 @@ describe(`review requests on ${testDriverName()}`, () => {
       const history = a.data(await a.query('owner.requests.contactHistory', { id: secret.id }));
       expect(history.contact.optedOutAt).toBeNull();
       // No token or an admin token: 401 on every requests procedure.
-      const admin = await createTestAdmin(server);
-      const adminAuth = bearer((await server.deps.tokens.issue('admin', admin.id)).token);
-      for (const headers of [{}, adminAuth]) {
+      for (const headers of [{}, await adminAuth()]) {
         const res = await callProcedure(
           server,
           { path: 'owner.requests.listContacts', kind: 'query', input: {} },
@@ -546,10 +530,8 @@ describe(`review requests on ${testDriverName()}`, () => {
 
     it('admins see per-owner monthly usage and the platform total', async () => {
       const client = await ownerClient(server);
-      const c = await contact(client, { email: 'usage@example.in' });
-      client.data(await client.mutate('owner.requests.send', { contactId: c.id }));
-      const admin = await createTestAdmin(server, { role: 'admin' });
-      const auth = bearer((await server.deps.tokens.issue('admin', admin.id)).token);
+      await sendTo(client, { email: 'usage@example.in' });
+      const auth = await adminAuth('admin');
       const usage = await callProcedure(
         server,
         { path: 'admin.users.requests', kind: 'query', input: { id: client.owner.id } },
@@ -588,8 +570,7 @@ describe(`review requests on ${testDriverName()}`, () => {
       try {
         const client = await ownerClient(server);
         await importFile(client, 'name,phone,email\nZubin Quayle,9812345678,zubin.quayle@example.in\n');
-        const c = await contact(client, { name: 'Zubin Quayle', phone: '9812345678' });
-        client.data(await client.mutate('owner.requests.send', { contactId: c.id }));
+        const c = await sendTo(client, { name: 'Zubin Quayle', phone: '9812345678' });
         await settled(server, client.owner.id, 1);
         client.data(await client.mutate('owner.requests.optOutContact', { id: c.id }));
       } finally {

@@ -1,8 +1,8 @@
 import { LEAD_HONEYPOT_FIELD, LEAD_SUBJECTS, MESSAGES, PUBLIC_TEXTS } from '@starloop/contract';
 import { testDriverName } from '@starloop/db/testing';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../../lib/rate-limit.ts';
+import { addressSequence, expectRestError, postJson } from '../../../test/client-kit.ts';
 import { createTestServer, type TTestServer } from '../../../test/test-server.ts';
 
 describe(`demo requests (POST /api/lead) on ${testDriverName()}`, () => {
@@ -14,25 +14,8 @@ describe(`demo requests (POST /api/lead) on ${testDriverName()}`, () => {
     await server?.stop();
   });
 
-  let ipCounter = 0;
-  const freshIp = () => {
-    ipCounter += 1;
-    return `10.30.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-  };
-  const postLead = (body: unknown, ip = freshIp()) =>
-    server.app.inject({
-      method: 'POST',
-      url: '/api/lead/',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-      payload: JSON.stringify(body),
-    });
-  const expectError = (res: LightMyRequestResponse, status: number, message: string, field?: string) => {
-    expect(res.statusCode, res.body).toBe(status);
-    expect(res.headers['content-type']).toMatch(/^application\/json/);
-    const body = res.json();
-    expect(body).toMatchObject({ success: false, message, requestId: expect.any(String) });
-    if (field !== undefined) expect(body.field).toBe(field);
-  };
+  const freshIp = addressSequence('10.30');
+  const postLead = (body: unknown, ip = freshIp()) => postJson(server, '/api/lead/', body, ip);
   const counts = async () => ({
     leads: Number(
       (
@@ -169,7 +152,7 @@ describe(`demo requests (POST /api/lead) on ${testDriverName()}`, () => {
       },
     ];
     const before = await counts();
-    for (const { body, message, field } of cases) expectError(await postLead(body), 400, message, field);
+    for (const { body, message, field } of cases) expectRestError(await postLead(body), 400, message, field);
     expect(await counts()).toEqual(before);
   });
 
@@ -200,7 +183,7 @@ describe(`demo requests (POST /api/lead) on ${testDriverName()}`, () => {
     for (let i = 0; i < 5; i++) expect((await postLead(lead, ip)).statusCode).toBe(201);
     const before = await counts();
     const limited = await postLead(lead, ip);
-    expectError(limited, 429, TOO_MANY_REQUESTS_MESSAGE);
+    expectRestError(limited, 429, TOO_MANY_REQUESTS_MESSAGE);
     const retryAfter = Number(limited.headers['retry-after']);
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThan(3500);
@@ -224,13 +207,7 @@ describe(`demo requests (POST /api/lead) on ${testDriverName()}`, () => {
   });
 
   it('has a tRPC twin, public.lead.create', async () => {
-    const call = (input: unknown) =>
-      server.app.inject({
-        method: 'POST',
-        url: '/trpc/public.lead.create',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': freshIp() },
-        payload: JSON.stringify(input),
-      });
+    const call = (input: unknown) => postJson(server, '/trpc/public.lead.create', input, freshIp());
     const ok = await call({ ...lead, status: 'won' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().result.data).toEqual({

@@ -3,6 +3,7 @@ import { testDriverName } from '@starloop/db/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../../lib/rate-limit.ts';
+import { addressSequence, postJson } from '../../../test/client-kit.ts';
 import { createTestOwner, createTestServer, type TTestServer } from '../../../test/test-server.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -18,13 +19,8 @@ describe(`public review page API on ${testDriverName()}`, () => {
     await server?.stop();
   });
 
-  // Every request comes from its own address unless a test says otherwise, so the per-address
-  // limits of one test never spill into another (the test server trusts loopback as its proxy: x-forwarded-for names the client).
-  let ipCounter = 0;
-  const freshIp = () => {
-    ipCounter += 1;
-    return `10.20.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-  };
+  // Every request from its own address unless a test says otherwise.
+  const freshIp = addressSequence('10.20');
   let deviceCounter = 0;
   const freshDevice = () => {
     deviceCounter += 1;
@@ -33,13 +29,7 @@ describe(`public review page API on ${testDriverName()}`, () => {
 
   const get = (url: string) =>
     server.app.inject({ method: 'GET', url, headers: { 'x-forwarded-for': freshIp() } });
-  const submit = (body: unknown, ip = freshIp()) =>
-    server.app.inject({
-      method: 'POST',
-      url: '/api/reviews/',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
-      payload: JSON.stringify(body),
-    });
+  const submit = (body: unknown, ip = freshIp()) => postJson(server, '/api/reviews/', body, ip);
 
   /** The REST error shape: JSON with a message for people, the field at fault, and the request id. */
   const expectError = (res: LightMyRequestResponse, status: number, message: string, field?: string) => {
@@ -71,6 +61,15 @@ describe(`public review page API on ${testDriverName()}`, () => {
       .where('ownerId', '=', ownerId)
       .executeTakeFirstOrThrow()
       .then((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]))),
+  });
+
+  /** One owner in each state that matters to the page: closed (the first four) or in its 7-day grace. */
+  const ownersByPageState = async () => ({
+    inactive: await createTestOwner(server, { status: 'inactive' }),
+    pending: await createTestOwner(server, { status: 'pending' }),
+    deleted: await createTestOwner(server, { deletedAt: new Date() }),
+    lapsed: await createTestOwner(server, { subscriptionEnd: new Date(Date.now() - 8 * DAY) }),
+    inGrace: await createTestOwner(server, { subscriptionEnd: new Date(Date.now() - 6 * DAY) }),
   });
 
   const ownerAuth = async (ownerId: number) => ({
@@ -115,9 +114,7 @@ describe(`public review page API on ${testDriverName()}`, () => {
     });
 
     it('is 410 for an inactive, pending or deleted business', async () => {
-      const inactive = await createTestOwner(server, { status: 'inactive' });
-      const pending = await createTestOwner(server, { status: 'pending' });
-      const deleted = await createTestOwner(server, { deletedAt: new Date() });
+      const { inactive, pending, deleted } = await ownersByPageState();
       for (const owner of [inactive, pending, deleted]) {
         expectError(await get(`/api/users/review-link/${owner.code}`), 410, PUBLIC_TEXTS.reviewPageInactive);
       }
@@ -125,8 +122,7 @@ describe(`public review page API on ${testDriverName()}`, () => {
 
     it('keeps working up to 7 days past the subscription end, then answers 410', async () => {
       const current = await createTestOwner(server, { subscriptionEnd: new Date(Date.now() + 30 * DAY) });
-      const inGrace = await createTestOwner(server, { subscriptionEnd: new Date(Date.now() - 6 * DAY) });
-      const lapsed = await createTestOwner(server, { subscriptionEnd: new Date(Date.now() - 8 * DAY) });
+      const { inGrace, lapsed } = await ownersByPageState();
       expect((await get(`/api/users/review-link/${current.code}`)).statusCode).toBe(200);
       expect((await get(`/api/users/review-link/${inGrace.code}`)).statusCode).toBe(200);
       expectError(await get(`/api/users/review-link/${lapsed.code}`), 410, PUBLIC_TEXTS.reviewPageInactive);
@@ -244,26 +240,11 @@ describe(`public review page API on ${testDriverName()}`, () => {
         { body: { rating: 1 }, message: f.messageRequired, field: 'message' },
         { body: { rating: 2, message: '' }, message: f.messageRequired, field: 'message' },
         { body: { rating: 3, message: '    ' }, message: f.messageRequired, field: 'message' },
-        {
-          body: { rating: 5, customerContact: 'call me maybe' },
+        ...['call me maybe', '12345', 'asha@example', '1234567890'].map((customerContact) => ({
+          body: { rating: 5, customerContact },
           message: f.contactInvalid,
           field: 'customerContact',
-        },
-        {
-          body: { rating: 5, customerContact: '12345' },
-          message: f.contactInvalid,
-          field: 'customerContact',
-        },
-        {
-          body: { rating: 5, customerContact: 'asha@example' },
-          message: f.contactInvalid,
-          field: 'customerContact',
-        },
-        {
-          body: { rating: 5, customerContact: '1234567890' },
-          message: f.contactInvalid,
-          field: 'customerContact',
-        },
+        })),
       ];
       const before = await snapshot(owner.id);
       for (const { body, message, field } of cases) {
@@ -291,12 +272,7 @@ describe(`public review page API on ${testDriverName()}`, () => {
       expect(longDevice.json().field).toBe('deviceId');
       expect(typeof longDevice.json().message).toBe('string');
       // Not even JSON: still a JSON answer with a message.
-      const broken = await server.app.inject({
-        method: 'POST',
-        url: '/api/reviews/',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': freshIp() },
-        payload: '{"code": "oops"',
-      });
+      const broken = await postJson(server, '/api/reviews/', '{"code": "oops"', freshIp());
       expect(broken.statusCode).toBe(400);
       expect(broken.headers['content-type']).toMatch(/^application\/json/);
       expect(typeof broken.json().message).toBe('string');
@@ -304,11 +280,7 @@ describe(`public review page API on ${testDriverName()}`, () => {
     });
 
     it('answers 404 for an unknown business and 410 for one whose page is closed, writing nothing', async () => {
-      const inactive = await createTestOwner(server, { status: 'inactive' });
-      const pending = await createTestOwner(server, { status: 'pending' });
-      const deleted = await createTestOwner(server, { deletedAt: new Date() });
-      const lapsed = await createTestOwner(server, { subscriptionEnd: new Date(Date.now() - 8 * DAY) });
-      const inGrace = await createTestOwner(server, { subscriptionEnd: new Date(Date.now() - 6 * DAY) });
+      const { inactive, pending, deleted, lapsed, inGrace } = await ownersByPageState();
       const before = await Promise.all([inactive, pending, deleted, lapsed].map((o) => snapshot(o.id)));
       const allBefore = await count('reviews');
       expectError(await submit({ code: 'no-such-business', rating: 5 }), 404, PUBLIC_TEXTS.businessNotFound);
@@ -358,13 +330,7 @@ describe(`public review page API on ${testDriverName()}`, () => {
 
     it('has a tRPC twin, public.review.submit', async () => {
       const owner = await createTestOwner(server);
-      const call = (input: unknown) =>
-        server.app.inject({
-          method: 'POST',
-          url: '/trpc/public.review.submit',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': freshIp() },
-          payload: JSON.stringify(input),
-        });
+      const call = (input: unknown) => postJson(server, '/trpc/public.review.submit', input, freshIp());
       const ok = await call({ code: owner.code, rating: 5, message: 'Great' });
       expect(ok.statusCode).toBe(200);
       expect(ok.json().result.data).toEqual({

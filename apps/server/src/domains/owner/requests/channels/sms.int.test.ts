@@ -1,18 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import { findSendAttempt } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import {
+  channelMessages,
+  channelTestServer,
+  ownerWithChannel,
+} from '../../../../test/channel-test-server.ts';
 import {
   deliveryReportBatch,
   deliveryReportQuery,
   keywordQuery,
   startFakeSmsGateway,
-  type TFakeSmsGateway,
 } from '../../../../test/fake-sms-gateway.ts';
-import { procedureData as data, recordingSink, updateChannel } from '../../../../test/requests-kit.ts';
-import { createTestOwner, createTestServer, type TTestServer } from '../../../../test/test-server.ts';
-import type { TChannelSettings, TRequestMessage } from './channel.ts';
-import { useChannelEventSink } from './channel-sink.ts';
+import { updateChannel } from '../../../../test/requests-kit.ts';
+import type { TChannelSettings } from './channel.ts';
 import { IN_DOUBT_WINDOW_SECONDS, SEND_TEXTS } from './send-attempts.ts';
 import { smsChannel } from './sms.ts';
 
@@ -23,56 +24,30 @@ const HEADER = 'STRLUP';
 const TEMPLATE_ID = '1207161234567890123';
 const TEMPLATE =
   'Dear {#var#}, thank you for visiting {#var#}. Please rate us: https://starloop.test/r/{#var#} - STRLUP';
-const LINK = 'https://starloop.test/r/Ab12Cd34Ef';
 
 describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
-  let server: TTestServer;
-  let gateway: TFakeSmsGateway;
-  let clockOffsetMs = 0;
-  let recorded: ReturnType<typeof recordingSink>;
-  let restoreSink: () => void;
-
-  beforeAll(async () => {
-    gateway = await startFakeSmsGateway();
-    server = await createTestServer(
-      { SMS_API_BASE: gateway.url, SMS_WEBHOOK_SECRET: WEBHOOK_SECRET, CHANNEL_SEND_TIMEOUT_MS: '400' },
-      { now: () => new Date(Date.now() + clockOffsetMs) },
-    );
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await gateway?.close();
-  });
-  beforeEach(() => {
-    gateway.reset();
-    clockOffsetMs = 0;
-    recorded = recordingSink();
-    restoreSink = useChannelEventSink(recorded.sink);
-  });
-  afterEach(() => restoreSink());
+  const t = channelTestServer(startFakeSmsGateway, (gateway) => ({
+    SMS_API_BASE: gateway.url,
+    SMS_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  }));
+  const message = channelMessages('sms-delivery', 'Priya');
 
   let accounts = 0;
+  /** An owner with SMS set up on a gateway account of its own, and the webhook paths of its URLs. */
   async function ownerWithSms(template = TEMPLATE, variables = ['customerName', 'businessName', 'link']) {
-    const owner = await createTestOwner(server, { businessName: 'Chai Point' });
     accounts += 1;
     const userId = `20001${String(accounts).padStart(5, '0')}`;
-    gateway.accounts.set(userId, PASSWORD);
-    gateway.templates.set(TEMPLATE_ID, { text: TEMPLATE, header: HEADER, principalEntityId: ENTITY });
-    const view = data(
-      await updateChannel(server, owner.id, {
-        channel: 'sms',
-        enabled: true,
-        userId,
-        password: PASSWORD,
-        principalEntityId: ENTITY,
-        header: 'strlup',
-        dltTemplateId: TEMPLATE_ID,
-        templateText: template,
-        variables,
-      }),
-    );
-    const settings = (await smsChannel.settings!(server.deps, owner.id)) as TChannelSettings;
-    expect(settings).toBeDefined();
+    t.fake.accounts.set(userId, PASSWORD);
+    t.fake.templates.set(TEMPLATE_ID, { text: TEMPLATE, header: HEADER, principalEntityId: ENTITY });
+    const { owner, view, settings } = await ownerWithChannel(t.server, smsChannel, {
+      userId,
+      password: PASSWORD,
+      principalEntityId: ENTITY,
+      header: 'strlup',
+      dltTemplateId: TEMPLATE_ID,
+      templateText: template,
+      variables,
+    });
     const path = new URL(view.sms.deliveryReportUrl).pathname;
     return {
       owner,
@@ -84,28 +59,12 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
     };
   }
 
-  let deliveries = 0;
-  function message(ownerId: number, overrides: Partial<TRequestMessage> = {}): TRequestMessage {
-    deliveries += 1;
-    return {
-      deliveryId: deliveries,
-      requestId: deliveries,
-      idempotencyKey: `sms-delivery-${deliveries}-${randomBytes(4).toString('hex')}`,
-      ownerId,
-      businessName: 'Chai Point',
-      contact: { name: 'Priya', phoneE164: '+919812345678', email: null },
-      link: LINK,
-      language: 'en',
-      ...overrides,
-    };
-  }
-
   describe('sending (contract with the Gupshup Enterprise API)', () => {
     it('POSTs SendMessage with every DLT field and the text filled exactly as registered', async () => {
       const { owner, userId, settings } = await ownerWithSms();
-      const result = await smsChannel.send(server.deps, settings, message(owner.id));
-      expect(gateway.requests).toHaveLength(1);
-      const request = gateway.requests[0]!;
+      const result = await smsChannel.send(t.server.deps, settings, message(owner.id));
+      expect(t.fake.requests).toHaveLength(1);
+      const request = t.fake.requests[0]!;
       expect(request.method).toBe('POST');
       expect(request.path).toBe('/GatewayAPI/rest');
       expect(request.headers['content-type']).toContain('application/x-www-form-urlencoded');
@@ -123,18 +82,18 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
         principalEntityId: ENTITY,
         dltTemplateId: TEMPLATE_ID,
       });
-      expect(result).toEqual({ status: 'sent', providerMessageId: gateway.sent[0]!.id });
+      expect(result).toEqual({ status: 'sent', providerMessageId: t.fake.sent[0]!.id });
     });
 
     it('sends Hindi as Unicode, and cuts a long name to the 30 characters a variable holds', async () => {
       const { owner, settings } = await ownerWithSms();
       await smsChannel.send(
-        server.deps,
+        t.server.deps,
         settings,
         message(owner.id, { contact: { name: 'प्रिया', phoneE164: '+919812345678', email: null } }),
       );
       await smsChannel.send(
-        server.deps,
+        t.server.deps,
         settings,
         message(owner.id, {
           contact: {
@@ -144,15 +103,15 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
           },
         }),
       );
-      expect(gateway.sent.map((s) => s.msgType)).toEqual(['Unicode_text', 'TEXT']);
-      expect(gateway.sent[1]!.text).toContain('Dear Venkata Subrahmanya Lakshminar,');
+      expect(t.fake.sent.map((s) => s.msgType)).toEqual(['Unicode_text', 'TEXT']);
+      expect(t.fake.sent[1]!.text).toContain('Dear Venkata Subrahmanya Lakshminar,');
     });
 
     it('checks the text against the template before sending: a link too long for a variable is never sent', async () => {
       const bare = 'Rate your visit to {#var#}: {#var#} -STRLUP';
       const { owner, settings } = await ownerWithSms(bare, ['businessName', 'link']);
       const result = await smsChannel.send(
-        server.deps,
+        t.server.deps,
         settings,
         message(owner.id, { link: 'https://reviews.starloop.example.in/r/Ab12Cd34Ef' }),
       );
@@ -160,21 +119,21 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
         status: 'failed',
         error: expect.stringContaining('does not fit a DLT variable'),
       });
-      expect(gateway.requests).toHaveLength(0);
+      expect(t.fake.requests).toHaveLength(0);
     });
 
     it('never sends twice for one idempotency key', async () => {
       const { owner, settings } = await ownerWithSms();
       const msg = message(owner.id);
-      const first = await smsChannel.send(server.deps, settings, msg);
-      expect(await smsChannel.send(server.deps, settings, msg)).toEqual(first);
-      expect(gateway.requests).toHaveLength(1);
+      const first = await smsChannel.send(t.server.deps, settings, msg);
+      expect(await smsChannel.send(t.server.deps, settings, msg)).toEqual(first);
+      expect(t.fake.requests).toHaveLength(1);
     });
 
     it('maps refusals: bad account, foreign number and DLT mismatch fail; 5xx and throttling retry', async () => {
       const { owner, userId, settings } = await ownerWithSms();
       const send = (s: TChannelSettings = settings, m = message(owner.id)) =>
-        smsChannel.send(server.deps, s, m);
+        smsChannel.send(t.server.deps, s, m);
       expect(await send({ ...settings, password: 'wrong' })).toMatchObject({
         status: 'failed',
         error: 'Gupshup 105: Authentication failed',
@@ -189,35 +148,35 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
         status: 'failed',
         error: expect.stringContaining('DLT template'),
       });
-      gateway.mode = 'error';
+      t.fake.mode = 'error';
       expect(await send()).toMatchObject({ status: 'retry', error: 'Gupshup: HTTP 500' });
-      gateway.mode = 'throttled';
+      t.fake.mode = 'throttled';
       expect(await send()).toMatchObject({ status: 'retry' });
-      expect(gateway.sent).toHaveLength(0);
+      expect(t.fake.sent).toHaveLength(0);
       expect(userId).toBeTruthy();
     });
 
     it('a timeout after the gateway took it: not resent, and its delivery report names the message', async () => {
       const { owner, settings, deliveryPath } = await ownerWithSms();
       const msg = message(owner.id);
-      gateway.mode = 'accept-and-hang';
-      expect(await smsChannel.send(server.deps, settings, msg)).toMatchObject({ status: 'retry' });
-      gateway.mode = 'ok';
-      expect(await smsChannel.send(server.deps, settings, msg)).toMatchObject({ status: 'retry' });
-      expect(gateway.requests).toHaveLength(1);
+      t.fake.mode = 'accept-and-hang';
+      expect(await smsChannel.send(t.server.deps, settings, msg)).toMatchObject({ status: 'retry' });
+      t.fake.mode = 'ok';
+      expect(await smsChannel.send(t.server.deps, settings, msg)).toMatchObject({ status: 'retry' });
+      expect(t.fake.requests).toHaveLength(1);
 
-      const externalId = gateway.sent[0]!.id;
-      const res = await server.app.inject({
+      const externalId = t.fake.sent[0]!.id;
+      const res = await t.server.app.inject({
         method: 'GET',
         url: `${deliveryPath}?${deliveryReportQuery({ externalId, status: 'SUCCESS', phoneNo: '919812345678' })}`,
       });
       expect(res.statusCode, res.body).toBe(200);
-      expect(await smsChannel.send(server.deps, settings, msg)).toEqual({
+      expect(await smsChannel.send(t.server.deps, settings, msg)).toEqual({
         status: 'sent',
         providerMessageId: externalId,
       });
-      expect(gateway.requests).toHaveLength(1);
-      expect(recorded.events).toEqual([
+      expect(t.fake.requests).toHaveLength(1);
+      expect(t.recorded.events).toEqual([
         expect.objectContaining({ channel: 'sms', providerMessageId: externalId, status: 'delivered' }),
       ]);
     });
@@ -225,27 +184,27 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
     it('a timeout with no report fails as not confirmed after the window, sent once at most', async () => {
       const { owner, settings } = await ownerWithSms();
       const msg = message(owner.id);
-      gateway.mode = 'hang';
-      expect((await smsChannel.send(server.deps, settings, msg)).status).toBe('retry');
-      gateway.mode = 'ok';
-      clockOffsetMs = (IN_DOUBT_WINDOW_SECONDS + 5) * 1000;
-      expect(await smsChannel.send(server.deps, settings, msg)).toEqual({
+      t.fake.mode = 'hang';
+      expect((await smsChannel.send(t.server.deps, settings, msg)).status).toBe('retry');
+      t.fake.mode = 'ok';
+      t.clockOffsetMs = (IN_DOUBT_WINDOW_SECONDS + 5) * 1000;
+      expect(await smsChannel.send(t.server.deps, settings, msg)).toEqual({
         status: 'failed',
         error: SEND_TEXTS.notConfirmed,
       });
-      expect(gateway.requests).toHaveLength(1);
-      expect((await findSendAttempt(server.deps.db, msg.idempotencyKey))?.state).toBe('abandoned');
+      expect(t.fake.requests).toHaveLength(1);
+      expect((await findSendAttempt(t.server.deps.db, msg.idempotencyKey))?.state).toBe('abandoned');
     });
 
     it('refuses a customer marked without consent, without a request', async () => {
       const { owner, settings } = await ownerWithSms();
       const msg = message(owner.id);
       (msg.contact as Record<string, unknown>).consent = false;
-      expect(await smsChannel.send(server.deps, settings, msg)).toEqual({
+      expect(await smsChannel.send(t.server.deps, settings, msg)).toEqual({
         status: 'failed',
         error: SEND_TEXTS.noConsent,
       });
-      expect(gateway.requests).toHaveLength(0);
+      expect(t.fake.requests).toHaveLength(0);
     });
   });
 
@@ -264,7 +223,7 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
         a.deliveryPath.replace(tokenOf(a.deliveryPath), tokenOf(b.deliveryPath)),
         a.deliveryPath.replace(`/${a.owner.id}/`, '/abc/'),
       ]) {
-        const res = await server.app.inject({ method: 'GET', url: `${path}?${query}` });
+        const res = await t.server.app.inject({ method: 'GET', url: `${path}?${query}` });
         expect(res.statusCode, path).toBe(404);
       }
       expect(a.view.sms.deliveryReportUrl).toContain(`/api/webhooks/sms/${a.owner.id}/`);
@@ -273,13 +232,13 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
     it('records delivered and failed reports once each, ignores UNKNOWN and messages that are not its own', async () => {
       const a = await ownerWithSms();
       const b = await ownerWithSms();
-      const sentA = await smsChannel.send(server.deps, a.settings, message(a.owner.id));
-      const sentB = await smsChannel.send(server.deps, b.settings, message(b.owner.id));
+      const sentA = await smsChannel.send(t.server.deps, a.settings, message(a.owner.id));
+      const sentB = await smsChannel.send(t.server.deps, b.settings, message(b.owner.id));
       const idA = sentA.status === 'sent' ? sentA.providerMessageId : '';
       const idB = sentB.status === 'sent' ? sentB.providerMessageId : '';
       const at = new Date('2026-11-25T10:00:00.000Z');
       const report = (externalId: string, status: 'SUCCESS' | 'FAILURE' | 'UNKNOWN', path = a.deliveryPath) =>
-        server.app.inject({
+        t.server.app.inject({
           method: 'GET',
           url: `${path}?${deliveryReportQuery({ externalId, status, phoneNo: '919812345678', at })}`,
         });
@@ -293,7 +252,7 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
       ]) {
         expect(res.statusCode, res.body).toBe(200);
       }
-      expect(recorded.events).toEqual([
+      expect(t.recorded.events).toEqual([
         { channel: 'sms', providerMessageId: idA, status: 'delivered', at },
         {
           channel: 'sms',
@@ -307,9 +266,9 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
 
     it('reads the POST form (a JSON array of events)', async () => {
       const a = await ownerWithSms();
-      const sent = await smsChannel.send(server.deps, a.settings, message(a.owner.id));
+      const sent = await smsChannel.send(t.server.deps, a.settings, message(a.owner.id));
       const id = sent.status === 'sent' ? sent.providerMessageId : '';
-      const res = await server.app.inject({
+      const res = await t.server.app.inject({
         method: 'POST',
         url: a.deliveryPath,
         headers: { 'content-type': 'application/json' },
@@ -318,10 +277,10 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
         ),
       });
       expect(res.statusCode, res.body).toBe(200);
-      expect(recorded.events).toEqual([
+      expect(t.recorded.events).toEqual([
         expect.objectContaining({ providerMessageId: id, status: 'delivered' }),
       ]);
-      const broken = await server.app.inject({ method: 'POST', url: a.deliveryPath, payload: '{nope' });
+      const broken = await t.server.app.inject({ method: 'POST', url: a.deliveryPath, payload: '{nope' });
       expect(broken.statusCode).toBe(400);
     });
 
@@ -332,16 +291,16 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
         keyword: 'STOP',
         at: new Date('2026-11-25T10:00:00Z'),
       });
-      const first = await server.app.inject({ method: 'GET', url: `${a.inboundPath}?${stop}` });
+      const first = await t.server.app.inject({ method: 'GET', url: `${a.inboundPath}?${stop}` });
       expect(first.statusCode).toBe(200);
       expect(first.headers['content-type']).toContain('text/xml');
       expect(first.body).toBe('<response></response>');
-      await server.app.inject({ method: 'GET', url: `${a.inboundPath}?${stop}` });
-      await server.app.inject({
+      await t.server.app.inject({ method: 'GET', url: `${a.inboundPath}?${stop}` });
+      await t.server.app.inject({
         method: 'GET',
         url: `${a.inboundPath}?${keywordQuery({ msisdn: '9812345670', keyword: 'HELLO', content: 'HELLO there' })}`,
       });
-      expect(recorded.optOuts).toEqual([
+      expect(t.recorded.optOuts).toEqual([
         { channel: 'sms', phoneE164: '+919812345678', ownerId: a.owner.id, source: 'stop-reply' },
       ]);
     });
@@ -359,14 +318,14 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
         variables: ['customerName', 'businessName', 'link'],
         ready: true,
       });
-      const row = await server.deps.db
+      const row = await t.server.deps.db
         .selectFrom('ownerChannelSettings')
         .selectAll()
         .where('ownerId', '=', owner.id)
         .executeTakeFirstOrThrow();
       expect(row.sealedSecret).not.toContain(PASSWORD);
 
-      const mismatch = await updateChannel(server, owner.id, {
+      const mismatch = await updateChannel(t.server, owner.id, {
         channel: 'sms',
         enabled: false,
         templateText: TEMPLATE,

@@ -1,23 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import { findSendAttempt } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  channelMessages,
+  channelTestServer,
+  ownerWithChannel,
+} from '../../../../test/channel-test-server.ts';
 import {
   inboundTextWebhook,
   metaSignature,
   startFakeWhatsApp,
   statusWebhook,
-  type TFakeWhatsApp,
 } from '../../../../test/fake-whatsapp.ts';
-import {
-  procedureData as data,
-  ownerCall,
-  recordingSink,
-  updateChannel,
-} from '../../../../test/requests-kit.ts';
-import { createTestOwner, createTestServer, type TTestServer } from '../../../../test/test-server.ts';
-import type { TChannelSettings, TRequestMessage } from './channel.ts';
-import { useChannelEventSink } from './channel-sink.ts';
+import { procedureData as data, ownerCall, updateChannel } from '../../../../test/requests-kit.ts';
+import { createTestOwner } from '../../../../test/test-server.ts';
+import type { TRequestMessage } from './channel.ts';
 import { IN_DOUBT_WINDOW_SECONDS, SEND_TEXTS } from './send-attempts.ts';
 import { whatsappChannel } from './whatsapp.ts';
 import { whatsappHandshake, whatsappSignatureValid } from './whatsapp-webhook.ts';
@@ -27,78 +24,35 @@ const VERIFY_TOKEN = 'verify-token-for-tests';
 const TOKEN = 'EAAGm0PX4ZCpsBAtesttoken';
 
 describe(`WhatsApp channel on ${testDriverName()}`, () => {
-  let server: TTestServer;
-  let fake: TFakeWhatsApp;
-  let clockOffsetMs = 0;
-  let recorded: ReturnType<typeof recordingSink>;
-  let restoreSink: () => void;
-
-  beforeAll(async () => {
-    fake = await startFakeWhatsApp();
-    server = await createTestServer(
-      {
-        WHATSAPP_API_BASE: fake.url,
-        WHATSAPP_APP_SECRET: APP_SECRET,
-        WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
-        CHANNEL_SEND_TIMEOUT_MS: '400',
-      },
-      { now: () => new Date(Date.now() + clockOffsetMs) },
-    );
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
-  });
+  const t = channelTestServer(startFakeWhatsApp, (fake) => ({
+    WHATSAPP_API_BASE: fake.url,
+    WHATSAPP_APP_SECRET: APP_SECRET,
+    WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
+  }));
+  // The fake accepts this test's access token only.
   beforeEach(() => {
-    fake.reset();
-    fake.tokens.clear();
-    fake.tokens.add(TOKEN);
-    clockOffsetMs = 0;
-    recorded = recordingSink();
-    restoreSink = useChannelEventSink(recorded.sink);
+    t.fake.tokens.clear();
+    t.fake.tokens.add(TOKEN);
   });
-  afterEach(() => restoreSink());
+  const message = channelMessages('delivery', 'Priya Sharma');
 
   let numbers = 0;
   /** An owner with WhatsApp set up through owner.channels.update, and its settings as the service reads them. */
   async function ownerWithWhatsApp() {
-    const owner = await createTestOwner(server, { businessName: 'Chai Point' });
     numbers += 1;
     const phoneNumberId = `1065${Date.now() % 1_000_000}${numbers}`;
-    data(
-      await updateChannel(server, owner.id, {
-        channel: 'whatsapp',
-        enabled: true,
-        phoneNumberId,
-        templateName: 'review_request',
-        templateLanguage: 'en',
-        accessToken: TOKEN,
-      }),
-    );
-    const settings = await whatsappChannel.settings!(server.deps, owner.id);
-    expect(settings).toBeDefined();
-    return { owner, phoneNumberId, settings: settings as TChannelSettings };
-  }
-
-  let deliveries = 0;
-  function message(ownerId: number, overrides: Partial<TRequestMessage> = {}): TRequestMessage {
-    deliveries += 1;
-    return {
-      deliveryId: deliveries,
-      requestId: deliveries,
-      idempotencyKey: `delivery-${deliveries}-${randomBytes(4).toString('hex')}`,
-      ownerId,
-      businessName: 'Chai Point',
-      contact: { name: 'Priya Sharma', phoneE164: '+919812345678', email: null },
-      link: 'https://starloop.test/r/Ab12Cd34Ef',
-      language: 'en',
-      ...overrides,
-    };
+    const { owner, settings } = await ownerWithChannel(t.server, whatsappChannel, {
+      phoneNumberId,
+      templateName: 'review_request',
+      templateLanguage: 'en',
+      accessToken: TOKEN,
+    });
+    return { owner, phoneNumberId, settings };
   }
 
   const postWebhook = (body: unknown, signature?: string) => {
     const raw = JSON.stringify(body);
-    return server.app.inject({
+    return t.server.app.inject({
       method: 'POST',
       url: '/api/webhooks/whatsapp',
       headers: {
@@ -113,10 +67,10 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
     it('sends the approved template with the name and link, the access token as a bearer, our key echoed for statuses', async () => {
       const { owner, phoneNumberId, settings } = await ownerWithWhatsApp();
       const msg = message(owner.id);
-      const result = await whatsappChannel.send(server.deps, settings, msg);
+      const result = await whatsappChannel.send(t.server.deps, settings, msg);
 
-      expect(fake.requests).toHaveLength(1);
-      const request = fake.requests[0]!;
+      expect(t.fake.requests).toHaveLength(1);
+      const request = t.fake.requests[0]!;
       expect(request.method).toBe('POST');
       expect(request.path).toBe(`/${phoneNumberId}/messages`);
       expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
@@ -141,89 +95,89 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
           ],
         },
       });
-      expect(result).toEqual({ status: 'sent', providerMessageId: fake.messages[0]!.id });
+      expect(result).toEqual({ status: 'sent', providerMessageId: t.fake.messages[0]!.id });
     });
 
     it('cleans the name for a template parameter (no newlines, tabs or runs of spaces) and falls back when there is none', async () => {
       const { owner, settings } = await ownerWithWhatsApp();
       await whatsappChannel.send(
-        server.deps,
+        t.server.deps,
         settings,
         message(owner.id, {
           contact: { name: ' Ravi\n\tKumar     Sharma ', phoneE164: '+919812345678', email: null },
         }),
       );
       await whatsappChannel.send(
-        server.deps,
+        t.server.deps,
         settings,
         message(owner.id, { contact: { name: null, phoneE164: '+919812345679', email: null } }),
       );
-      expect(fake.messages.map((m) => m.template.parameters[0])).toEqual(['Ravi Kumar Sharma', 'Customer']);
+      expect(t.fake.messages.map((m) => m.template.parameters[0])).toEqual(['Ravi Kumar Sharma', 'Customer']);
     });
 
     it('never sends twice for one idempotency key: a retry answers the recorded message id', async () => {
       const { owner, settings } = await ownerWithWhatsApp();
       const msg = message(owner.id);
-      const first = await whatsappChannel.send(server.deps, settings, msg);
-      const again = await whatsappChannel.send(server.deps, settings, msg);
+      const first = await whatsappChannel.send(t.server.deps, settings, msg);
+      const again = await whatsappChannel.send(t.server.deps, settings, msg);
       expect(again).toEqual(first);
-      expect(fake.messages).toHaveLength(1);
-      expect(fake.requests).toHaveLength(1);
+      expect(t.fake.messages).toHaveLength(1);
+      expect(t.fake.requests).toHaveLength(1);
     });
 
     it('maps refusals: invalid number, unapproved template and a bad token fail; 429, 5xx and throttling codes retry', async () => {
       const { owner, settings } = await ownerWithWhatsApp();
-      const send = () => whatsappChannel.send(server.deps, settings, message(owner.id));
+      const send = () => whatsappChannel.send(t.server.deps, settings, message(owner.id));
 
-      fake.failNext(131026, { message: 'Message undeliverable' });
+      t.fake.failNext(131026, { message: 'Message undeliverable' });
       expect(await send()).toMatchObject({
         status: 'failed',
         error: expect.stringContaining('could not deliver'),
       });
-      fake.failNext(132001, { status: 404, message: 'Template name does not exist in the translation' });
+      t.fake.failNext(132001, { status: 404, message: 'Template name does not exist in the translation' });
       expect(await send()).toMatchObject({
         status: 'failed',
         error: expect.stringContaining('not approved'),
       });
-      fake.failNext(190, { status: 401, message: 'Invalid OAuth access token' });
+      t.fake.failNext(190, { status: 401, message: 'Invalid OAuth access token' });
       expect(await send()).toMatchObject({
         status: 'failed',
         error: expect.stringContaining('access token'),
       });
-      fake.failNext(132000, { message: 'Number of parameters does not match' });
+      t.fake.failNext(132000, { message: 'Number of parameters does not match' });
       expect(await send()).toMatchObject({
         status: 'failed',
         error: expect.stringContaining('2 body parameters'),
       });
 
-      fake.failNext(130429, { message: 'Rate limit hit' });
+      t.fake.failNext(130429, { message: 'Rate limit hit' });
       expect(await send()).toMatchObject({ status: 'retry' });
-      fake.failNext(131056, { message: 'Pair rate limit hit' });
+      t.fake.failNext(131056, { message: 'Pair rate limit hit' });
       expect(await send()).toMatchObject({ status: 'retry' });
-      fake.mode = 'throttled';
+      t.fake.mode = 'throttled';
       expect(await send()).toMatchObject({ status: 'retry' });
-      fake.mode = 'error';
+      t.fake.mode = 'error';
       expect(await send()).toMatchObject({ status: 'retry', error: expect.stringContaining('131000') });
-      expect(fake.messages).toHaveLength(0);
+      expect(t.fake.messages).toHaveLength(0);
     });
 
     it('a refused send may be retried and then sends once; a failed one is final', async () => {
       const { owner, settings } = await ownerWithWhatsApp();
       const msg = message(owner.id);
-      fake.mode = 'error';
-      expect((await whatsappChannel.send(server.deps, settings, msg)).status).toBe('retry');
-      fake.mode = 'ok';
-      const sent = await whatsappChannel.send(server.deps, settings, msg);
+      t.fake.mode = 'error';
+      expect((await whatsappChannel.send(t.server.deps, settings, msg)).status).toBe('retry');
+      t.fake.mode = 'ok';
+      const sent = await whatsappChannel.send(t.server.deps, settings, msg);
       expect(sent.status).toBe('sent');
-      expect(await whatsappChannel.send(server.deps, settings, msg)).toEqual(sent);
-      expect(fake.messages).toHaveLength(1);
+      expect(await whatsappChannel.send(t.server.deps, settings, msg)).toEqual(sent);
+      expect(t.fake.messages).toHaveLength(1);
 
       const refused = message(owner.id);
-      fake.failNext(131026);
-      expect((await whatsappChannel.send(server.deps, settings, refused)).status).toBe('failed');
-      expect((await whatsappChannel.send(server.deps, settings, refused)).status).toBe('failed');
+      t.fake.failNext(131026);
+      expect((await whatsappChannel.send(t.server.deps, settings, refused)).status).toBe('failed');
+      expect((await whatsappChannel.send(t.server.deps, settings, refused)).status).toBe('failed');
       expect(
-        fake.requests.filter(
+        t.fake.requests.filter(
           (r) =>
             (r.body as { biz_opaque_callback_data?: string }).biz_opaque_callback_data ===
             refused.idempotencyKey,
@@ -234,17 +188,17 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
     it('a timeout after the message was taken: retries wait, the status webhook names the message, and it is never sent twice', async () => {
       const { owner, phoneNumberId, settings } = await ownerWithWhatsApp();
       const msg = message(owner.id);
-      fake.mode = 'accept-and-hang';
-      const first = await whatsappChannel.send(server.deps, settings, msg);
+      t.fake.mode = 'accept-and-hang';
+      const first = await whatsappChannel.send(t.server.deps, settings, msg);
       expect(first).toMatchObject({ status: 'retry', retryAfterSeconds: IN_DOUBT_WINDOW_SECONDS });
-      expect(fake.messages).toHaveLength(1);
-      fake.mode = 'ok';
+      expect(t.fake.messages).toHaveLength(1);
+      t.fake.mode = 'ok';
 
       // A retry before the provider reported: still waiting, nothing sent.
-      expect(await whatsappChannel.send(server.deps, settings, msg)).toMatchObject({ status: 'retry' });
-      expect(fake.requests).toHaveLength(1);
+      expect(await whatsappChannel.send(t.server.deps, settings, msg)).toMatchObject({ status: 'retry' });
+      expect(t.fake.requests).toHaveLength(1);
 
-      const wamid = fake.messages[0]!.id;
+      const wamid = t.fake.messages[0]!.id;
       const res = await postWebhook(
         statusWebhook(phoneNumberId, {
           id: wamid,
@@ -254,35 +208,35 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
         }),
       );
       expect(res.statusCode, res.body).toBe(200);
-      expect(await whatsappChannel.send(server.deps, settings, msg)).toEqual({
+      expect(await whatsappChannel.send(t.server.deps, settings, msg)).toEqual({
         status: 'sent',
         providerMessageId: wamid,
       });
-      expect(fake.requests).toHaveLength(1);
-      expect(fake.messages).toHaveLength(1);
+      expect(t.fake.requests).toHaveLength(1);
+      expect(t.fake.messages).toHaveLength(1);
     });
 
     it('a timeout with no report: not sent again; after the window the delivery fails as not confirmed', async () => {
       const { owner, settings } = await ownerWithWhatsApp();
       const msg = message(owner.id);
-      fake.mode = 'hang';
-      expect((await whatsappChannel.send(server.deps, settings, msg)).status).toBe('retry');
-      fake.mode = 'ok';
-      clockOffsetMs = (IN_DOUBT_WINDOW_SECONDS - 60) * 1000;
-      expect((await whatsappChannel.send(server.deps, settings, msg)).status).toBe('retry');
-      clockOffsetMs = (IN_DOUBT_WINDOW_SECONDS + 1) * 1000;
-      expect(await whatsappChannel.send(server.deps, settings, msg)).toEqual({
+      t.fake.mode = 'hang';
+      expect((await whatsappChannel.send(t.server.deps, settings, msg)).status).toBe('retry');
+      t.fake.mode = 'ok';
+      t.clockOffsetMs = (IN_DOUBT_WINDOW_SECONDS - 60) * 1000;
+      expect((await whatsappChannel.send(t.server.deps, settings, msg)).status).toBe('retry');
+      t.clockOffsetMs = (IN_DOUBT_WINDOW_SECONDS + 1) * 1000;
+      expect(await whatsappChannel.send(t.server.deps, settings, msg)).toEqual({
         status: 'failed',
         error: SEND_TEXTS.notConfirmed,
       });
-      expect(await whatsappChannel.send(server.deps, settings, msg)).toMatchObject({ status: 'failed' });
-      expect(fake.requests).toHaveLength(1);
-      expect((await findSendAttempt(server.deps.db, msg.idempotencyKey))?.state).toBe('abandoned');
+      expect(await whatsappChannel.send(t.server.deps, settings, msg)).toMatchObject({ status: 'failed' });
+      expect(t.fake.requests).toHaveLength(1);
+      expect((await findSendAttempt(t.server.deps.db, msg.idempotencyKey))?.state).toBe('abandoned');
     });
 
     it('refuses without a request: no consent, no phone, an invalid number, no settings', async () => {
       const { owner, settings } = await ownerWithWhatsApp();
-      const refused = (m: TRequestMessage) => whatsappChannel.send(server.deps, settings, m);
+      const refused = (m: TRequestMessage) => whatsappChannel.send(t.server.deps, settings, m);
       const noConsent = message(owner.id);
       (noConsent.contact as Record<string, unknown>).consent = false;
       expect(await refused(noConsent)).toEqual({ status: 'failed', error: SEND_TEXTS.noConsent });
@@ -298,8 +252,8 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
         status: 'failed',
         error: SEND_TEXTS.phoneInvalid,
       });
-      expect((await whatsappChannel.send(server.deps, undefined, message(owner.id))).status).toBe('failed');
-      expect(fake.requests).toHaveLength(0);
+      expect((await whatsappChannel.send(t.server.deps, undefined, message(owner.id))).status).toBe('failed');
+      expect(t.fake.requests).toHaveLength(0);
 
       expect(
         whatsappChannel.available(settings, { name: null, phoneE164: '+919812345678', email: null }),
@@ -315,7 +269,7 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
 
   describe('webhook', () => {
     it('answers the subscription handshake only with the verify token', async () => {
-      const ok = await server.app.inject({
+      const ok = await t.server.app.inject({
         method: 'GET',
         url: `/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1158201444`,
       });
@@ -327,7 +281,7 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
         `hub.mode=unsubscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1`,
         '',
       ]) {
-        const res = await server.app.inject({ method: 'GET', url: `/api/webhooks/whatsapp?${query}` });
+        const res = await t.server.app.inject({ method: 'GET', url: `/api/webhooks/whatsapp?${query}` });
         expect(res.statusCode, query).toBe(403);
       }
       expect(
@@ -353,14 +307,14 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
         const res = await postWebhook(body, signature);
         expect(res.statusCode, signature).toBe(401);
       }
-      expect(recorded.optOuts).toHaveLength(0);
+      expect(t.recorded.optOuts).toHaveLength(0);
       expect(whatsappSignatureValid(APP_SECRET, Buffer.from(raw), metaSignature(APP_SECRET, raw))).toBe(true);
     });
 
     it('reports delivered, read and failed statuses once each (replays are ignored); sent is not a delivery event', async () => {
       const { owner, phoneNumberId, settings } = await ownerWithWhatsApp();
       const msg = message(owner.id);
-      const sent = await whatsappChannel.send(server.deps, settings, msg);
+      const sent = await whatsappChannel.send(t.server.deps, settings, msg);
       const wamid = sent.status === 'sent' ? sent.providerMessageId : '';
       const at = new Date('2026-11-25T10:00:00Z');
       const status = (name: 'sent' | 'delivered' | 'read' | 'failed') =>
@@ -375,7 +329,7 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
       for (const name of ['sent', 'delivered', 'delivered', 'read', 'read', 'failed'] as const) {
         expect((await postWebhook(status(name))).statusCode).toBe(200);
       }
-      expect(recorded.events).toEqual([
+      expect(t.recorded.events).toEqual([
         { channel: 'whatsapp', providerMessageId: wamid, status: 'delivered', at },
         { channel: 'whatsapp', providerMessageId: wamid, status: 'read', at },
         {
@@ -386,7 +340,7 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
           error: 'WhatsApp 131026: Message undeliverable (Message undeliverable)',
         },
       ]);
-      expect((await findSendAttempt(server.deps.db, msg.idempotencyKey))?.lastStatus).toBe('failed');
+      expect((await findSendAttempt(t.server.deps.db, msg.idempotencyKey))?.lastStatus).toBe('failed');
     });
 
     it('opts a customer out on STOP (once per message id), for the owner of that number only', async () => {
@@ -406,7 +360,7 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
       expect((await postWebhook(inboundTextWebhook('999000111', '919812345672', 'STOP'))).statusCode).toBe(
         200,
       );
-      expect(recorded.optOuts).toEqual([
+      expect(t.recorded.optOuts).toEqual([
         { channel: 'whatsapp', phoneE164: '+919812345678', ownerId: owner.id, source: 'stop-reply' },
         { channel: 'whatsapp', phoneE164: '+919812345671', ownerId: owner.id, source: 'stop-reply' },
       ]);
@@ -415,9 +369,8 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
     it('a failing effect is not marked handled, so Meta retrying it works', async () => {
       const { owner, phoneNumberId } = await ownerWithWhatsApp();
       let fail = true;
-      restoreSink();
       const calls: unknown[] = [];
-      restoreSink = useChannelEventSink({
+      t.useSink({
         recordDeliveryEvent: async () => undefined,
         optOutContact: async (_deps, input) => {
           if (fail) throw new Error('database down');
@@ -437,14 +390,14 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
   describe('settings', () => {
     it('keeps the access token sealed and write-only, and scoped to its owner', async () => {
       const { owner, phoneNumberId } = await ownerWithWhatsApp();
-      const row = await server.deps.db
+      const row = await t.server.deps.db
         .selectFrom('ownerChannelSettings')
         .selectAll()
         .where('ownerId', '=', owner.id)
         .executeTakeFirstOrThrow();
       expect(row.sealedSecret).toBeTruthy();
       expect(row.sealedSecret).not.toContain(TOKEN);
-      const view = data(await ownerCall(server, owner.id, { path: 'owner.channels.get', kind: 'query' }));
+      const view = data(await ownerCall(t.server, owner.id, { path: 'owner.channels.get', kind: 'query' }));
       expect(JSON.stringify(view)).not.toContain(TOKEN);
       expect(view.whatsapp).toMatchObject({
         enabled: true,
@@ -458,7 +411,7 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
 
       // Saving without the token keeps it; another owner sees nothing of this one's settings.
       data(
-        await updateChannel(server, owner.id, {
+        await updateChannel(t.server, owner.id, {
           channel: 'whatsapp',
           enabled: true,
           phoneNumberId,
@@ -466,10 +419,10 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
           templateLanguage: 'hi',
         }),
       );
-      expect((await whatsappChannel.settings!(server.deps, owner.id))?.accessToken).toBe(TOKEN);
-      const other = await createTestOwner(server);
+      expect((await whatsappChannel.settings!(t.server.deps, owner.id))?.accessToken).toBe(TOKEN);
+      const other = await createTestOwner(t.server);
       const otherView = data(
-        await ownerCall(server, other.id, { path: 'owner.channels.get', kind: 'query' }),
+        await ownerCall(t.server, other.id, { path: 'owner.channels.get', kind: 'query' }),
       );
       expect(otherView.whatsapp).toMatchObject({
         enabled: false,
@@ -478,7 +431,7 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
       });
 
       // The same WhatsApp number cannot be connected to two accounts (webhooks are routed by it).
-      const taken = await updateChannel(server, other.id, {
+      const taken = await updateChannel(t.server, other.id, {
         channel: 'whatsapp',
         enabled: false,
         phoneNumberId,
@@ -489,8 +442,8 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
     });
 
     it('will not turn the channel on half-filled, and an owner who turns it off has no settings to send with', async () => {
-      const owner = await createTestOwner(server);
-      const res = await updateChannel(server, owner.id, {
+      const owner = await createTestOwner(t.server);
+      const res = await updateChannel(t.server, owner.id, {
         channel: 'whatsapp',
         enabled: true,
         phoneNumberId: '123456789',
@@ -502,7 +455,7 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
 
       const { owner: configured, phoneNumberId } = await ownerWithWhatsApp();
       data(
-        await updateChannel(server, configured.id, {
+        await updateChannel(t.server, configured.id, {
           channel: 'whatsapp',
           enabled: false,
           phoneNumberId,
@@ -510,7 +463,7 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
           templateLanguage: 'en',
         }),
       );
-      expect(await whatsappChannel.settings!(server.deps, configured.id)).toBeUndefined();
+      expect(await whatsappChannel.settings!(t.server.deps, configured.id)).toBeUndefined();
     });
   });
 });
