@@ -1,15 +1,6 @@
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createFaultWorld,
-  postReview,
-  reviewLoad,
-  sleep,
-  storedReviewCheck,
-  type TFaultWorld,
-  terminateBackends,
-  timeUntil,
-} from './fault-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { faultWorlds, postReview, sleep, timeUntil } from './fault-harness.ts';
 
 /**
  * The database goes away under a review load (its sessions terminated, then connections refused)
@@ -17,21 +8,17 @@ import {
  * never a hang), works again within 5 s, and loses no acknowledged review.
  */
 describe('database outages (PostgreSQL, a real server process)', () => {
-  let world: TFaultWorld | undefined;
-  afterEach(async () => {
-    await world?.close();
-    world = undefined;
-  });
+  const newWorld = faultWorlds();
 
   it('survives its sessions being terminated under load, and recovers within 5 s', async () => {
-    world = await createFaultWorld();
-    const load = reviewLoad(world, 16);
+    const world = await newWorld();
+    const load = world.load(16);
     await sleep(1500);
-    expect(await terminateBackends(world)).toBeGreaterThan(0);
+    expect(await world.terminateBackends()).toBeGreaterThan(0);
     await sleep(1000);
-    await terminateBackends(world);
+    await world.terminateBackends();
     const recoveryMs = await timeUntil(
-      async () => (await postReview(world!.server.url, world!.codes[0]!)).status === 201,
+      async () => (await postReview(world.server.url, world.codes[0]!)).status === 201,
       5_000,
     );
     await sleep(1000);
@@ -47,7 +34,7 @@ describe('database outages (PostgreSQL, a real server process)', () => {
       expect(refused.retryAfter).toMatch(/^\d+$/);
     }
     expect(Math.max(...results.map((result) => result.ms))).toBeLessThan(10_000);
-    const check = await storedReviewCheck(world, results);
+    const check = await world.check(results);
     expect(check.lost).toBe(0);
     expect(check.twice).toBe(0);
     expect(check.acknowledged).toBeGreaterThan(50);
@@ -58,13 +45,13 @@ describe('database outages (PostgreSQL, a real server process)', () => {
   });
 
   it('answers 503 while connections are refused, /readyz within 1 s, and works again within 5 s', async () => {
-    world = await createFaultWorld();
+    const world = await newWorld();
     const { server, admin, databaseName } = world;
     expect((await postReview(server.url, world.codes[0]!)).status).toBe(201);
 
     await admin.query(`ALTER DATABASE ${databaseName} ALLOW_CONNECTIONS false`);
-    await terminateBackends(world);
-    const load = reviewLoad(world, 8);
+    await world.terminateBackends();
+    const load = world.load(8);
     await sleep(500);
 
     const readyStarted = Date.now();
@@ -93,7 +80,7 @@ describe('database outages (PostgreSQL, a real server process)', () => {
     await sleep(2_000);
     await admin.query(`ALTER DATABASE ${databaseName} ALLOW_CONNECTIONS true`);
     const backAt = Date.now();
-    await timeUntil(async () => (await postReview(server.url, world!.codes[2]!)).status === 201, 5_000);
+    await timeUntil(async () => (await postReview(server.url, world.codes[2]!)).status === 201, 5_000);
     await timeUntil(async () => (await fetch(`${server.url}/readyz`)).status === 200, 5_000);
     const recoveryMs = Date.now() - backAt;
     const results = await load.stop();
@@ -101,7 +88,7 @@ describe('database outages (PostgreSQL, a real server process)', () => {
     expect(server.child.exitCode).toBeNull();
     expect(results.every((result) => result.status === 201 || result.status === 503)).toBe(true);
     expect(results.some((result) => result.status === 503)).toBe(true);
-    const check = await storedReviewCheck(world, results);
+    const check = await world.check(results);
     expect(check.lost).toBe(0);
     expect(check.twice).toBe(0);
 
@@ -112,7 +99,7 @@ describe('database outages (PostgreSQL, a real server process)', () => {
       async () => {
         const row = await sql<{
           status: string;
-        }>`SELECT reply_status AS status FROM reviews WHERE id = ${after.id}`.execute(world!.db.db);
+        }>`SELECT reply_status AS status FROM reviews WHERE id = ${after.id}`.execute(world.db.db);
         return row.rows[0]?.status !== 'pending';
       },
       30_000,
@@ -122,22 +109,18 @@ describe('database outages (PostgreSQL, a real server process)', () => {
   });
 
   it('answers within seconds while reviews are locked by someone else, and loses nothing', async () => {
-    world = await createFaultWorld();
+    const world = await newWorld();
     const { server } = world;
-    const locker = new (await import('pg')).default.Client({ connectionString: world.database.url });
-    await locker.connect();
-    const load = reviewLoad(world, 12);
+    const load = world.load(12);
     await sleep(1000);
-    await locker.query('BEGIN');
-    await locker.query('LOCK TABLE reviews IN ACCESS EXCLUSIVE MODE');
+    const lock = await world.lockReviews();
     await sleep(12_000);
-    await locker.query('ROLLBACK');
+    await lock.release();
     const releasedAt = Date.now();
-    await timeUntil(async () => (await postReview(server.url, world!.codes[0]!)).status === 201, 5_000);
+    await timeUntil(async () => (await postReview(server.url, world.codes[0]!)).status === 201, 5_000);
     const recoveryMs = Date.now() - releasedAt;
     await sleep(500);
     const results = await load.stop();
-    await locker.end();
 
     expect(server.child.exitCode).toBeNull();
     expect(results.every((result) => result.status === 201 || result.status === 503)).toBe(true);
@@ -145,7 +128,7 @@ describe('database outages (PostgreSQL, a real server process)', () => {
     // Nobody waits out the whole stall: a review's batch gives up on the lock after 5 s.
     const slowest = Math.max(...results.map((result) => result.ms));
     expect(slowest).toBeLessThan(8_000);
-    const check = await storedReviewCheck(world, results);
+    const check = await world.check(results);
     expect(check.lost).toBe(0);
     expect(check.twice).toBe(0);
     console.info(`stalled table: slowest answer ${slowest} ms, recovered ${recoveryMs} ms after release`);

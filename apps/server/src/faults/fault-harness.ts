@@ -2,6 +2,7 @@ import { createDb, insertOwner, type TDbHandle } from '@starloop/db';
 import { createEmptyPostgresDatabase, type TTestDatabase, testDatabaseUrl } from '@starloop/db/testing';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { afterEach } from 'vitest';
 import { startServerProcess, type TServerProcess } from '../test/server-process.ts';
 
 /** One answer of the review load: its status (or 'network'), how long it took, and the review id. */
@@ -22,6 +23,11 @@ export interface TFaultWorld {
   /** A client on the PostgreSQL server's maintenance database, for cutting and stalling. */
   admin: pg.Client;
   databaseName: string;
+  /** The helpers below, bound to this world. */
+  load(concurrency: number): TReviewLoad;
+  check(results: TLoadResult[]): ReturnType<typeof storedReviewCheck>;
+  terminateBackends(): Promise<number>;
+  lockReviews(): ReturnType<typeof lockReviews>;
   close(): Promise<void>;
 }
 
@@ -55,13 +61,17 @@ export async function createFaultWorld(
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   const databaseName = new URL(database.url).pathname.slice(1);
-  return {
+  const world: TFaultWorld = {
     database,
     db,
     server,
     codes,
     admin,
     databaseName,
+    load: (concurrency) => reviewLoad(world, concurrency),
+    check: (results) => storedReviewCheck(world, results),
+    terminateBackends: () => terminateBackends(world),
+    lockReviews: () => lockReviews(world),
     async close() {
       if (server.child.exitCode === null && server.child.signalCode === null) {
         server.kill('SIGKILL');
@@ -71,6 +81,37 @@ export async function createFaultWorld(
       await admin.query(`ALTER DATABASE ${databaseName} ALLOW_CONNECTIONS true`).catch(() => {});
       await admin.end();
       await database.drop();
+    },
+  };
+  return world;
+}
+
+/**
+ * For a describe block: a function that makes a fault world (as createFaultWorld), which is closed
+ * after the test that made it, passed or failed.
+ */
+export function faultWorlds() {
+  let world: TFaultWorld | undefined;
+  afterEach(async () => {
+    await world?.close();
+    world = undefined;
+  });
+  return async (options?: Parameters<typeof createFaultWorld>[0]): Promise<TFaultWorld> => {
+    world = await createFaultWorld(options);
+    return world;
+  };
+}
+
+/** Someone else's transaction holding reviews under an ACCESS EXCLUSIVE lock, until `release()`. */
+export async function lockReviews(world: TFaultWorld) {
+  const locker = new pg.Client({ connectionString: world.database.url });
+  await locker.connect();
+  await locker.query('BEGIN');
+  await locker.query('LOCK TABLE reviews IN ACCESS EXCLUSIVE MODE');
+  return {
+    async release() {
+      await locker.query('ROLLBACK');
+      await locker.end();
     },
   };
 }
@@ -118,8 +159,13 @@ export async function postReview(
   }
 }
 
+export interface TReviewLoad {
+  results: TLoadResult[];
+  stop(): Promise<TLoadResult[]>;
+}
+
 /** `concurrency` customers posting reviews back to back until `stop()`; resolves with every answer. */
-export function reviewLoad(world: TFaultWorld, concurrency: number) {
+export function reviewLoad(world: TFaultWorld, concurrency: number): TReviewLoad {
   const results: TLoadResult[] = [];
   let running = true;
   const loops = Array.from({ length: concurrency }, async (_, i) => {

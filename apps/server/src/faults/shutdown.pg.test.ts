@@ -1,31 +1,19 @@
 import http from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startServerProcess } from '../test/server-process.ts';
-import {
-  createFaultWorld,
-  postReview,
-  reviewLoad,
-  sleep,
-  storedReviewCheck,
-  type TFaultWorld,
-  timeUntil,
-} from './fault-harness.ts';
+import { faultWorlds, postReview, sleep, timeUntil } from './fault-harness.ts';
 
 /**
  * SIGTERM under a keep-alive review load drains and exits 0 well within SHUTDOWN_TIMEOUT; SIGKILL
  * loses nothing that was acknowledged; memory stays bounded under load.
  */
 describe('signals under load (PostgreSQL, a real server process)', () => {
-  let world: TFaultWorld | undefined;
-  afterEach(async () => {
-    await world?.close();
-    world = undefined;
-  });
+  const newWorld = faultWorlds();
 
   it('drains on SIGTERM: /readyz turns 503, in-flight reviews are answered, exit 0 in time', async () => {
-    world = await createFaultWorld({ env: { SHUTDOWN_TIMEOUT: '20' } });
+    const world = await newWorld({ env: { SHUTDOWN_TIMEOUT: '20' } });
     const { server } = world;
-    const load = reviewLoad(world, 16);
+    const load = world.load(16);
     await sleep(2_000);
     const signalledAt = Date.now();
     server.kill('SIGTERM');
@@ -37,7 +25,7 @@ describe('signals under load (PostgreSQL, a real server process)', () => {
     expect(exitMs).toBeLessThan(10_000);
     // Answers during the drain are 201 (stored) or a refusal; afterwards the port is closed.
     expect(results.every((result) => [201, 503, 'network'].includes(result.status))).toBe(true);
-    const check = await storedReviewCheck(world, results);
+    const check = await world.check(results);
     expect(check.lost).toBe(0);
     expect(check.twice).toBe(0);
     expect(server.logs.some((line) => line.msg === 'shut down cleanly')).toBe(true);
@@ -47,7 +35,7 @@ describe('signals under load (PostgreSQL, a real server process)', () => {
   });
 
   it('answers a request in flight at SIGTERM with Connection: close, then stops listening', async () => {
-    world = await createFaultWorld();
+    const world = await newWorld();
     const { server } = world;
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const post = (body: object) =>
@@ -65,13 +53,10 @@ describe('signals under load (PostgreSQL, a real server process)', () => {
         request.on('error', reject);
         request.end(JSON.stringify(body));
       });
-    const review = (deviceId: string) => ({ code: world!.codes[0], rating: 5, message: '', deviceId });
+    const review = (deviceId: string) => ({ code: world.codes[0], rating: 5, message: '', deviceId });
     expect((await post(review('fault-device-keepalive-1'))).connection).toBe('keep-alive');
     // Someone holds the reviews table: the next review is in flight when the signal comes.
-    const locker = new (await import('pg')).default.Client({ connectionString: world.database.url });
-    await locker.connect();
-    await locker.query('BEGIN');
-    await locker.query('LOCK TABLE reviews IN ACCESS EXCLUSIVE MODE');
+    const lock = await world.lockReviews();
     const inFlight = post(review('fault-device-keepalive-2'));
     await sleep(300);
     server.kill('SIGTERM');
@@ -82,8 +67,7 @@ describe('signals under load (PostgreSQL, a real server process)', () => {
         () => 'refused',
       ),
     ).toBe('refused');
-    await locker.query('ROLLBACK');
-    await locker.end();
+    await lock.release();
     const answer = await inFlight;
     expect(answer.status).toBe(201);
     expect(answer.connection).toBe('close');
@@ -92,27 +76,27 @@ describe('signals under load (PostgreSQL, a real server process)', () => {
   });
 
   it('exits at once on a second signal', async () => {
-    world = await createFaultWorld();
+    const world = await newWorld();
     const { server } = world;
-    const load = reviewLoad(world, 8);
+    const load = world.load(8);
     await sleep(500);
     server.kill('SIGTERM');
     server.kill('SIGTERM');
     const code = await server.exited;
     const results = await load.stop();
     expect([0, 1]).toContain(code);
-    const check = await storedReviewCheck(world, results);
+    const check = await world.check(results);
     expect(check.lost).toBe(0);
   });
 
   it('loses no acknowledged review on SIGKILL, and a restart on the same database is clean', async () => {
-    world = await createFaultWorld();
-    const load = reviewLoad(world, 16);
+    const world = await newWorld();
+    const load = world.load(16);
     await sleep(2_500);
     world.server.kill('SIGKILL');
     await world.server.exited;
     const results = await load.stop();
-    const check = await storedReviewCheck(world, results);
+    const check = await world.check(results);
     expect(check.lost).toBe(0);
     expect(check.twice).toBe(0);
     expect(check.acknowledged).toBeGreaterThan(20);
@@ -127,15 +111,15 @@ describe('signals under load (PostgreSQL, a real server process)', () => {
   });
 
   it('keeps memory bounded under a sustained review load', async () => {
-    world = await createFaultWorld();
-    const load = reviewLoad(world, 24);
+    const world = await newWorld();
+    const load = world.load(24);
     const samples: number[] = [];
     for (let i = 0; i < 8; i++) {
       await sleep(1_000);
       samples.push(world.server.rssMb());
     }
     const results = await load.stop();
-    await timeUntil(async () => (await fetch(`${world!.server.url}/readyz`)).status === 200, 5_000);
+    await timeUntil(async () => (await fetch(`${world.server.url}/readyz`)).status === 200, 5_000);
     expect(results.filter((result) => result.status === 201).length).toBeGreaterThan(200);
     expect(Math.max(...samples)).toBeLessThan(400);
     // No growth once warm: the last samples stay near the early ones.

@@ -1,15 +1,9 @@
 import { testDriverName } from '@starloop/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authCases,
-  callProcedure,
-  expectAdminOnly,
-  expectAdminOnlyProcedures,
-  jsonAs,
-  type TAuthCases,
-} from '../../../test/admin-auth-cases.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminApi } from '../../../test/admin-api.ts';
+import { callProcedure } from '../../../test/admin-auth-cases.ts';
 import { emptyAdminListsContract } from '../../../test/admin-list-contract.ts';
-import { createTestAdmin, createTestServer, json, type TTestServer } from '../../../test/test-server.ts';
+import { createTestAdmin } from '../../../test/test-server.ts';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
@@ -59,20 +53,22 @@ const PROCEDURES = [
 ] as const;
 
 describe(`admin accounts and the admin authorization matrix on ${testDriverName()}`, () => {
-  let server: TTestServer;
-  let auth: TAuthCases;
+  const api = adminApi();
   let superA: Awaited<ReturnType<typeof createTestAdmin>>;
   let superB: Awaited<ReturnType<typeof createTestAdmin>>;
   let superAuth: { authorization: string };
   let plainAuth: { authorization: string };
 
-  const bearer = async (adminId: number) => ({
-    authorization: `Bearer ${(await server.deps.tokens.issue('admin', adminId)).token}`,
-  });
+  const { bearer } = api;
+  const asSuper = api.as(() => superAuth);
+  /** POST /api/admin/admins and PUT /api/admin/admins/{id}, as a super admin. */
+  const createAdmin = (name: string, email: string, password: string, role = 'admin') =>
+    asSuper.send('POST', '/api/admin/admins', { name, email, password, role });
+  const updateAdmin = (id: number, change: object) => asSuper.send('PUT', `/api/admin/admins/${id}`, change);
   const adminCount = async () =>
     Number(
       (
-        await server.deps.db
+        await api.db
           .selectFrom('admins')
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow()
@@ -80,91 +76,73 @@ describe(`admin accounts and the admin authorization matrix on ${testDriverName(
     );
 
   beforeAll(async () => {
-    server = await createTestServer();
-    auth = await authCases(server);
-    plainAuth = auth.admin;
-    superA = await createTestAdmin(server, { email: 'super.a@starloop.test', role: 'super_admin' });
-    superB = await createTestAdmin(server, { email: 'super.b@starloop.test', role: 'super_admin' });
+    plainAuth = api.auth.admin;
+    superA = await createTestAdmin(api.server, { email: 'super.a@starloop.test', role: 'super_admin' });
+    superB = await createTestAdmin(api.server, { email: 'super.b@starloop.test', role: 'super_admin' });
     superAuth = await bearer(superA.id);
     // The platform is empty: authCases' owner is not needed.
-    await server.deps.db.deleteFrom('owners').execute();
-  });
-  afterAll(async () => {
-    await server?.stop();
+    await api.db.deleteFrom('owners').execute();
   });
 
   describe('authorization matrix', () => {
     it('every REST route answers 401 with no, an expired, a tampered, a garbage or an owner token', async () => {
       const before = await adminCount();
-      await expectAdminOnly(server, auth, [...ROUTES]);
+      await api.expectAdminOnly([...ROUTES]);
       expect(await adminCount()).toBe(before);
     });
 
     it('every tRPC procedure answers 401 (UNAUTHORIZED) for the same tokens', async () => {
-      await expectAdminOnlyProcedures(server, auth, [...PROCEDURES]);
+      await api.expectAdminOnly([], [...PROCEDURES]);
     });
 
     it('a revoked (logged out) token and a disabled admin are refused', async () => {
-      const admin = await createTestAdmin(server, { role: 'admin' });
+      const admin = await createTestAdmin(api.server, { role: 'admin' });
       const headers = await bearer(admin.id);
-      expect((await server.app.inject({ method: 'GET', url: '/api/admin/users', headers })).statusCode).toBe(
-        200,
-      );
-      const logout = await server.app.inject({ method: 'POST', url: '/api/admin/logout', headers });
+      expect((await api.as(headers).send('GET', '/api/admin/users')).statusCode).toBe(200);
+      const logout = await api.as(headers).send('POST', '/api/admin/logout');
       expect(logout.statusCode).toBe(200);
       for (const route of ROUTES) {
-        const res = await server.app.inject({
-          method: route.method,
-          url: route.url,
-          headers,
-          ...('body' in route ? jsonAs(headers, route.body) : {}),
-        });
+        const res = await api
+          .as(headers)
+          .send(route.method, route.url, 'body' in route ? route.body : undefined);
         expect(res.statusCode, `${route.method} ${route.url} after logout`).toBe(401);
       }
-      const disabled = await createTestAdmin(server, { role: 'admin', status: 'disabled' });
+      const disabled = await createTestAdmin(api.server, { role: 'admin', status: 'disabled' });
       const disabledHeaders = await bearer(disabled.id);
-      expect(
-        (await server.app.inject({ method: 'GET', url: '/api/admin/stats', headers: disabledHeaders }))
-          .statusCode,
-      ).toBe(401);
+      expect((await api.as(disabledHeaders).send('GET', '/api/admin/stats')).statusCode).toBe(401);
     });
 
     it('a plain admin may read every list but gets 403 managing admins', async () => {
       for (const route of ROUTES.filter((r) => r.method === 'GET')) {
-        const res = await server.app.inject({ method: 'GET', url: route.url, headers: plainAuth });
+        const res = await api.as(plainAuth).send('GET', route.url);
         expect(res.statusCode, route.url).toBe(200);
       }
       const before = await adminCount();
-      const create = await server.app.inject({
-        method: 'POST',
-        url: '/api/admin/admins',
-        ...jsonAs(plainAuth, {
-          name: 'Sneaky',
-          email: 'sneaky@starloop.test',
-          password: 'secret-pass',
-          role: 'super_admin',
-        }),
-      });
+      const sneaky = {
+        name: 'Sneaky',
+        email: 'sneaky@starloop.test',
+        password: 'secret-pass',
+        role: 'super_admin',
+      };
+      const create = await api.as(plainAuth).send('POST', '/api/admin/admins', sneaky);
       expect(create.statusCode).toBe(403);
       expect(create.json().message).toBe('You do not have permission to do that.');
-      const update = await server.app.inject({
-        method: 'PUT',
-        url: `/api/admin/admins/${auth.adminId}`,
-        ...jsonAs(plainAuth, { role: 'super_admin' }),
+      const update = await api.as(plainAuth).send('PUT', `/api/admin/admins/${api.auth.adminId}`, {
+        role: 'super_admin',
       });
       expect(update.statusCode).toBe(403);
       for (const call of PROCEDURES.filter(
         (p) => p.path.startsWith('admin.admins.') && p.kind === 'mutation',
       )) {
-        const res = await callProcedure(server, call, plainAuth);
+        const res = await callProcedure(api.server, call, plainAuth);
         expect(res.statusCode, call.path).toBe(403);
         expect(res.json().error.data.code).toBe('FORBIDDEN');
       }
       expect(await adminCount()).toBe(before);
-      const self = await server.deps.db
+      const self = await api.db
         .selectFrom('admins')
         .select('role')
-        .where('id', '=', auth.adminId)
+        .where('id', '=', api.auth.adminId)
         .executeTakeFirst();
       expect(self?.role).toBe('admin');
     });
@@ -172,83 +150,80 @@ describe(`admin accounts and the admin authorization matrix on ${testDriverName(
 
   describe('an empty platform', () => {
     const zero = (...keys: string[]) => Object.fromEntries(keys.map((key) => [key, 0]));
-    emptyAdminListsContract(
-      () => ({ server, auth }),
-      [
-        {
-          rest: '/api/admin/users',
-          trpc: 'admin.users.list',
-          rowsKey: 'users',
-          answer: {
-            success: true,
-            ...zero('activeUsers', 'pendingUsers', 'deletedUsers'),
-            counts: zero(
-              'total',
-              'newThisMonth',
-              'withReviews',
-              'referred',
-              'active',
-              'pending',
-              'inactive',
-              'deleted',
-              'manualOnboarded',
-            ),
-          },
+    emptyAdminListsContract(api.context, [
+      {
+        rest: '/api/admin/users',
+        trpc: 'admin.users.list',
+        rowsKey: 'users',
+        answer: {
+          success: true,
+          ...zero('activeUsers', 'pendingUsers', 'deletedUsers'),
+          counts: zero(
+            'total',
+            'newThisMonth',
+            'withReviews',
+            'referred',
+            'active',
+            'pending',
+            'inactive',
+            'deleted',
+            'manualOnboarded',
+          ),
         },
-        {
-          rest: '/api/admin/reviews',
-          trpc: 'admin.reviews.list',
-          rowsKey: 'reviews',
-          answer: { success: true, ...zero('avgRating', 'totalReviews') },
+      },
+      {
+        rest: '/api/admin/reviews',
+        trpc: 'admin.reviews.list',
+        rowsKey: 'reviews',
+        answer: { success: true, ...zero('avgRating', 'totalReviews') },
+      },
+      {
+        rest: '/api/admin/payments',
+        trpc: 'admin.payments.list',
+        rowsKey: 'payments',
+        answer: {
+          success: true,
+          totalRevenue: 0,
+          paymentStatusCounts: zero('pending', 'failed', 'captured'),
         },
-        {
-          rest: '/api/admin/payments',
-          trpc: 'admin.payments.list',
-          rowsKey: 'payments',
-          answer: {
-            success: true,
-            totalRevenue: 0,
-            paymentStatusCounts: zero('pending', 'failed', 'captured'),
-          },
+      },
+      {
+        rest: '/api/admin/manual-payments',
+        trpc: 'admin.manualPayments.list',
+        rowsKey: 'payments',
+        answer: {
+          success: true,
+          totalRevenue: 0,
+          paymentMethodCounts: ['cash', 'cheque', 'razorpay', 'bank_transfer'].map((paymentMethod) => ({
+            paymentMethod,
+            count: 0,
+          })),
         },
-        {
-          rest: '/api/admin/manual-payments',
-          trpc: 'admin.manualPayments.list',
-          rowsKey: 'payments',
-          answer: {
-            success: true,
-            totalRevenue: 0,
-            paymentMethodCounts: ['cash', 'cheque', 'razorpay', 'bank_transfer'].map((paymentMethod) => ({
-              paymentMethod,
-              count: 0,
-            })),
-          },
+      },
+      {
+        rest: '/api/admin/agents',
+        trpc: 'admin.agents.list',
+        rowsKey: 'agents',
+        answer: { success: true, counts: zero('total', 'active', 'inactive') },
+      },
+      {
+        rest: '/api/admin/leads',
+        trpc: 'admin.leads.list',
+        rowsKey: 'leads',
+        answer: {
+          counts: zero('totalLeads', 'newLeads', 'contactedLeads', 'convertedLeads', 'thisMonthLeads'),
         },
-        {
-          rest: '/api/admin/agents',
-          trpc: 'admin.agents.list',
-          rowsKey: 'agents',
-          answer: { success: true, counts: zero('total', 'active', 'inactive') },
-        },
-        {
-          rest: '/api/admin/leads',
-          trpc: 'admin.leads.list',
-          rowsKey: 'leads',
-          answer: {
-            counts: zero('totalLeads', 'newLeads', 'contactedLeads', 'convertedLeads', 'thisMonthLeads'),
-          },
-        },
-        {
-          rest: '/api/admin/activity',
-          trpc: 'admin.overview.activity',
-          rowsKey: 'activities',
-          answer: { success: true },
-        },
-      ],
-    );
+      },
+      {
+        rest: '/api/admin/activity',
+        trpc: 'admin.overview.activity',
+        rowsKey: 'activities',
+        answer: { success: true },
+      },
+    ]);
 
     it('answers zero stat cards', async () => {
-      const res = await server.app.inject({ method: 'GET', url: '/api/admin/stats/', headers: plainAuth });
+      const res = await api.as(plainAuth).send('GET', '/api/admin/stats/');
       expect(res.json().stats).toMatchObject({
         totalUsers: 0,
         revenue: { total: 0, razorpay: 0, manual: 0 },
@@ -263,11 +238,11 @@ describe(`admin accounts and the admin authorization matrix on ${testDriverName(
 
   describe('admin accounts', () => {
     it('GET /api/admin/admins lists every admin with the documented fields and never a hash', async () => {
-      const res = await server.app.inject({ method: 'GET', url: '/api/admin/admins', headers: plainAuth });
+      const res = await api.as(plainAuth).send('GET', '/api/admin/admins');
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(Object.keys(body)).toEqual(['admins']);
-      const rows = await server.deps.db.selectFrom('admins').selectAll().orderBy('id').execute();
+      const rows = await api.db.selectFrom('admins').selectAll().orderBy('id').execute();
       expect(body.admins.map((a: { id: number }) => a.id)).toEqual(rows.map((r) => r.id));
       const a = body.admins.find((x: { id: number }) => x.id === superA.id);
       expect(a).toEqual({
@@ -284,16 +259,7 @@ describe(`admin accounts and the admin authorization matrix on ${testDriverName(
     });
 
     it('a super_admin creates an admin who can then sign in; a taken email is a 409', async () => {
-      const res = await server.app.inject({
-        method: 'POST',
-        url: '/api/admin/admins',
-        ...jsonAs(superAuth, {
-          name: 'Pooja Iyer',
-          email: 'Pooja@StarLoop.test',
-          password: 'pooja-pass',
-          role: 'admin',
-        }),
-      });
+      const res = await createAdmin('Pooja Iyer', 'Pooja@StarLoop.test', 'pooja-pass');
       expect(res.statusCode).toBe(201);
       expect(res.json()).toEqual({
         success: true,
@@ -307,91 +273,53 @@ describe(`admin accounts and the admin authorization matrix on ${testDriverName(
           lastLogin: null,
         },
       });
-      const login = await server.app.inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        ...json({ email: 'pooja@starloop.test', password: 'pooja-pass' }),
-      });
+      const signIn = { email: 'pooja@starloop.test', password: 'pooja-pass' };
+      const login = await api.as({}).send('POST', '/api/admin/login', signIn);
       expect(login.statusCode).toBe(200);
-      const again = await server.app.inject({
-        method: 'POST',
-        url: '/api/admin/admins',
-        ...jsonAs(superAuth, {
-          name: 'Other',
-          email: 'POOJA@starloop.test',
-          password: 'other-pass',
-          role: 'admin',
-        }),
-      });
+      const again = await createAdmin('Other', 'POOJA@starloop.test', 'other-pass');
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({
         message: 'An admin with this email already exists',
         field: 'email',
       });
-      const bad = await callProcedure(
-        server,
-        {
-          path: 'admin.admins.create',
-          kind: 'mutation',
-          input: { name: 'X', email: 'x@y.z', password: '123', role: 'admin' },
-        },
-        superAuth,
-      );
+      const bad = await asSuper.mutate('admin.admins.create', {
+        name: 'X',
+        email: 'x@y.z',
+        password: '123',
+        role: 'admin',
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.message).toBe('Password must be at least 6 characters');
-      const badRole = await server.app.inject({
-        method: 'POST',
-        url: '/api/admin/admins',
-        ...jsonAs(superAuth, { name: 'X', email: 'x@y.z', password: '123456', role: 'owner' }),
-      });
+      const badRole = await createAdmin('X', 'x@y.z', '123456', 'owner');
       expect(badRole.statusCode).toBe(400);
       expect(badRole.json().message).toBe('Role must be super_admin or admin');
     });
 
     it('a super_admin disables another admin, whose token stops working at once', async () => {
-      const target = await createTestAdmin(server, { role: 'admin' });
+      const target = await createTestAdmin(api.server, { role: 'admin' });
       const targetAuth = await bearer(target.id);
-      const res = await server.app.inject({
-        method: 'PUT',
-        url: `/api/admin/admins/${target.id}`,
-        ...jsonAs(superAuth, { status: 'disabled' }),
-      });
+      const res = await updateAdmin(target.id, { status: 'disabled' });
       expect(res.statusCode).toBe(200);
       expect(res.json().admin).toMatchObject({ id: target.id, status: 'disabled', role: 'admin' });
-      expect(
-        (await server.app.inject({ method: 'GET', url: '/api/admin/users', headers: targetAuth })).statusCode,
-      ).toBe(401);
-      const sessions = await server.deps.db
-        .selectFrom('authSessions')
-        .select('revokedAt')
-        .where('subjectKind', '=', 'admin')
-        .where('subjectId', '=', target.id)
-        .execute();
+      expect((await api.as(targetAuth).send('GET', '/api/admin/users')).statusCode).toBe(401);
+      const sessions = await api.sessionsOf('admin', target.id);
       expect(sessions.every((s) => s.revokedAt instanceof Date)).toBe(true);
-      const back = await callProcedure(
-        server,
-        {
-          path: 'admin.admins.update',
-          kind: 'mutation',
-          input: { id: target.id, status: 'active', role: 'super_admin' },
-        },
-        superAuth,
-      );
+      const back = await asSuper.mutate('admin.admins.update', {
+        id: target.id,
+        status: 'active',
+        role: 'super_admin',
+      });
       expect(back.statusCode).toBe(200);
       expect(back.json().result.data.admin).toMatchObject({ status: 'active', role: 'super_admin' });
       // Put it back so the super admin count below is known.
-      await server.deps.db.updateTable('admins').set({ role: 'admin' }).where('id', '=', target.id).execute();
+      await api.db.updateTable('admins').set({ role: 'admin' }).where('id', '=', target.id).execute();
     });
 
     it('nobody disables themselves', async () => {
-      const res = await server.app.inject({
-        method: 'PUT',
-        url: `/api/admin/admins/${superA.id}`,
-        ...jsonAs(superAuth, { status: 'disabled' }),
-      });
+      const res = await updateAdmin(superA.id, { status: 'disabled' });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ message: 'You cannot disable your own account', field: 'status' });
-      const row = await server.deps.db
+      const row = await api.db
         .selectFrom('admins')
         .select('status')
         .where('id', '=', superA.id)
@@ -401,30 +329,20 @@ describe(`admin accounts and the admin authorization matrix on ${testDriverName(
 
     it('the last active super_admin can be neither demoted nor disabled', async () => {
       // Two super admins: A demotes B, which leaves A as the last one.
-      const demoteB = await server.app.inject({
-        method: 'PUT',
-        url: `/api/admin/admins/${superB.id}`,
-        ...jsonAs(superAuth, { role: 'admin' }),
-      });
+      const demoteB = await updateAdmin(superB.id, { role: 'admin' });
       expect(demoteB.statusCode).toBe(200);
-      const demoteSelf = await server.app.inject({
-        method: 'PUT',
-        url: `/api/admin/admins/${superA.id}`,
-        ...jsonAs(superAuth, { role: 'admin' }),
-      });
+      const demoteSelf = await updateAdmin(superA.id, { role: 'admin' });
       expect(demoteSelf.statusCode).toBe(409);
       expect(demoteSelf.json()).toMatchObject({
         message: 'There must always be at least one active super admin',
         field: 'role',
       });
       // B, now a plain admin, cannot do anything about it.
-      const byB = await server.app.inject({
-        method: 'PUT',
-        url: `/api/admin/admins/${superA.id}`,
-        ...jsonAs(await bearer(superB.id), { status: 'disabled' }),
+      const byB = await api.as(await bearer(superB.id)).send('PUT', `/api/admin/admins/${superA.id}`, {
+        status: 'disabled',
       });
       expect(byB.statusCode).toBe(403);
-      const supers = await server.deps.db
+      const supers = await api.db
         .selectFrom('admins')
         .select('id')
         .where('role', '=', 'super_admin')
@@ -432,53 +350,24 @@ describe(`admin accounts and the admin authorization matrix on ${testDriverName(
         .execute();
       expect(supers.map((s) => s.id)).toEqual([superA.id]);
       // With B a super admin again, A may step down.
-      expect(
-        (
-          await server.app.inject({
-            method: 'PUT',
-            url: `/api/admin/admins/${superB.id}`,
-            ...jsonAs(superAuth, { role: 'super_admin' }),
-          })
-        ).statusCode,
-      ).toBe(200);
-      const stepDown = await server.app.inject({
-        method: 'PUT',
-        url: `/api/admin/admins/${superA.id}`,
-        ...jsonAs(superAuth, { role: 'admin' }),
-      });
+      expect((await updateAdmin(superB.id, { role: 'super_admin' })).statusCode).toBe(200);
+      const stepDown = await updateAdmin(superA.id, { role: 'admin' });
       expect(stepDown.statusCode).toBe(200);
       // Now B is the last: A (a plain admin now) gets 403, and B cannot demote itself.
-      expect(
-        (
-          await server.app.inject({
-            method: 'PUT',
-            url: `/api/admin/admins/${superB.id}`,
-            ...jsonAs(superAuth, { role: 'admin' }),
-          })
-        ).statusCode,
-      ).toBe(403);
-      const bSelf = await callProcedure(
-        server,
-        { path: 'admin.admins.update', kind: 'mutation', input: { id: superB.id, role: 'admin' } },
-        await bearer(superB.id),
-      );
+      expect((await updateAdmin(superB.id, { role: 'admin' })).statusCode).toBe(403);
+      const bSelf = await api.as(await bearer(superB.id)).mutate('admin.admins.update', {
+        id: superB.id,
+        role: 'admin',
+      });
       expect(bSelf.statusCode).toBe(409);
     });
 
     it('answers 404 for an unknown admin and 400 when nothing is asked', async () => {
       const headers = await bearer(superB.id);
-      const missing = await server.app.inject({
-        method: 'PUT',
-        url: '/api/admin/admins/999999',
-        ...jsonAs(headers, { role: 'admin' }),
-      });
+      const missing = await api.as(headers).send('PUT', '/api/admin/admins/999999', { role: 'admin' });
       expect(missing.statusCode).toBe(404);
       expect(missing.json().message).toBe('Admin not found');
-      const nothing = await server.app.inject({
-        method: 'PUT',
-        url: `/api/admin/admins/${superA.id}`,
-        ...jsonAs(headers, {}),
-      });
+      const nothing = await api.as(headers).send('PUT', `/api/admin/admins/${superA.id}`, {});
       expect(nothing.statusCode).toBe(400);
       expect(nothing.json().message).toBe('Say what to change: role or status');
     });

@@ -1,18 +1,10 @@
 import { findOwnerById } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminGet,
-  authCases,
-  callProcedure,
-  expectAdminOnly,
-  expectAdminOnlyProcedures,
-  jsonAs,
-  type TAuthCases,
-} from '../../../test/admin-auth-cases.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminApi } from '../../../test/admin-api.ts';
 import { adminListContract } from '../../../test/admin-list-contract.ts';
-import { createTestOwner, createTestServer, type TTestServer } from '../../../test/test-server.ts';
+import { createTestOwner } from '../../../test/test-server.ts';
 
 const WORDS = [
   'alpha',
@@ -58,12 +50,11 @@ interface TAgentBody {
 }
 
 describe(`admin agents API on ${testDriverName()}`, () => {
-  let server: TTestServer;
-  let auth: TAuthCases;
+  const api = adminApi();
   const created: TAgentBody[] = [];
 
   const list = async (query: string) => {
-    const { status, body } = await adminGet(server, auth, `/api/admin/agents?${query}`);
+    const { status, body } = await api.get(`/api/admin/agents?${query}`);
     expect(status, query).toBe(200);
     return body as {
       success: true;
@@ -74,38 +65,25 @@ describe(`admin agents API on ${testDriverName()}`, () => {
   };
 
   beforeAll(async () => {
-    server = await createTestServer();
-    auth = await authCases(server);
     // Inserted in a shuffled order, so creation order differs from name order.
     for (let k = 0; k < WORDS.length; k++) {
       const i = (k * 7) % WORDS.length;
       const word = WORDS[i]!;
-      const res = await server.app.inject({
-        method: 'POST',
-        url: '/api/admin/agents',
-        ...jsonAs(auth.admin, {
-          name: `  Agent ${word[0]!.toUpperCase()}${word.slice(1)} `,
-          phone: phoneOf(i),
-          email: ` ${word.toUpperCase()}@Agents.Example.in `,
-        }),
+      const res = await api.send('POST', '/api/admin/agents', {
+        name: `  Agent ${word[0]!.toUpperCase()}${word.slice(1)} `,
+        phone: phoneOf(i),
+        email: ` ${word.toUpperCase()}@Agents.Example.in `,
       });
       expect(res.statusCode, word).toBe(201);
       created.push(res.json().agent);
     }
     // Six of them get inactive, and some get owners (for the Users column and its sort).
     for (const agent of created.slice(0, 6)) {
-      await server.deps.db
-        .updateTable('agents')
-        .set({ status: 'inactive' })
-        .where('id', '=', agent.id)
-        .execute();
+      await api.db.updateTable('agents').set({ status: 'inactive' }).where('id', '=', agent.id).execute();
     }
     for (const [index, agent] of created.slice(6, 10).entries()) {
-      for (let n = 0; n <= index; n++) await createTestOwner(server, { agentId: agent.id });
+      for (let n = 0; n <= index; n++) await createTestOwner(api.server, { agentId: agent.id });
     }
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   const bravo = (a: TAgentBody) => a.email.startsWith('bravo@');
@@ -113,7 +91,7 @@ describe(`admin agents API on ${testDriverName()}`, () => {
     rest: '/api/admin/agents',
     trpc: 'admin.agents.list',
     rowsKey: 'agents',
-    context: () => ({ server, auth }),
+    context: api.context,
     rows: () => [...created].reverse(),
     search: {
       // Code (a test of its own below), name, email and phone.
@@ -141,14 +119,10 @@ describe(`admin agents API on ${testDriverName()}`, () => {
 
   describe('POST /api/admin/agents', () => {
     it('answers {success, agent} with a generated AG + 4 digits code and the normalised fields', async () => {
-      const res = await server.app.inject({
-        method: 'POST',
-        url: '/api/admin/agents',
-        ...jsonAs(auth.admin, {
-          name: '  Ravi Kumar ',
-          phone: '+91 98765 43210',
-          email: '  Ravi.Kumar@Example.COM ',
-        }),
+      const res = await api.send('POST', '/api/admin/agents', {
+        name: '  Ravi Kumar ',
+        phone: '+91 98765 43210',
+        email: '  Ravi.Kumar@Example.COM ',
       });
       expect(res.statusCode).toBe(201);
       const body = res.json();
@@ -165,7 +139,7 @@ describe(`admin agents API on ${testDriverName()}`, () => {
         updatedAt: expect.stringMatching(ISO),
         _count: { users: 0 },
       });
-      const activity = await server.deps.db
+      const activity = await api.db
         .selectFrom('activityEvents')
         .selectAll()
         .where('type', '=', 'agent')
@@ -173,7 +147,7 @@ describe(`admin agents API on ${testDriverName()}`, () => {
         .execute();
       expect(activity).toHaveLength(1);
       expect(activity[0]!.message).toContain('created');
-      expect(activity[0]!.adminId).toBe(auth.adminId);
+      expect(activity[0]!.adminId).toBe(api.auth.adminId);
     });
 
     it('gives every agent a different code', () => {
@@ -193,11 +167,7 @@ describe(`admin agents API on ${testDriverName()}`, () => {
       [{ phone: '9876500001', email: 'a@b.in' }, 'Name is required', 'name'],
     ])('rejects %j with "%s" (400) and creates nothing', async (payload, message, field) => {
       const before = (await list('limit=1')).counts.total;
-      const res = await server.app.inject({
-        method: 'POST',
-        url: '/api/admin/agents',
-        ...jsonAs(auth.admin, payload),
-      });
+      const res = await api.send('POST', '/api/admin/agents', payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ success: false, message, field });
       expect((await list('limit=1')).counts.total).toBe(before);
@@ -205,24 +175,20 @@ describe(`admin agents API on ${testDriverName()}`, () => {
 
     it('refuses a phone or email another agent has with a 409 naming the field', async () => {
       const first = created[0]!;
-      const phone = await server.app.inject({
-        method: 'POST',
-        url: '/api/admin/agents',
-        ...jsonAs(auth.admin, {
-          name: 'Copy Cat',
-          phone: `+91 ${first.phone}`,
-          email: 'copy.cat@example.in',
-        }),
+      const phone = await api.send('POST', '/api/admin/agents', {
+        name: 'Copy Cat',
+        phone: `+91 ${first.phone}`,
+        email: 'copy.cat@example.in',
       });
       expect(phone.statusCode).toBe(409);
       expect(phone.json()).toMatchObject({
         message: 'An agent with this phone number already exists',
         field: 'phone',
       });
-      const email = await server.app.inject({
-        method: 'POST',
-        url: '/api/admin/agents',
-        ...jsonAs(auth.admin, { name: 'Copy Cat', phone: '6000000001', email: first.email.toUpperCase() }),
+      const email = await api.send('POST', '/api/admin/agents', {
+        name: 'Copy Cat',
+        phone: '6000000001',
+        email: first.email.toUpperCase(),
       });
       expect(email.statusCode).toBe(409);
       expect(email.json()).toMatchObject({
@@ -284,15 +250,11 @@ describe(`admin agents API on ${testDriverName()}`, () => {
   describe('PUT /api/admin/agents/{id}', () => {
     it('edits name, email, phone and status and answers {success, agent}', async () => {
       const target = created[12]!;
-      const res = await server.app.inject({
-        method: 'PUT',
-        url: `/api/admin/agents/${target.id}`,
-        ...jsonAs(auth.admin, {
-          name: ' Renamed Agent ',
-          email: 'Renamed@Example.in',
-          phone: '7000000012',
-          status: 'inactive',
-        }),
+      const res = await api.send('PUT', `/api/admin/agents/${target.id}`, {
+        name: ' Renamed Agent ',
+        email: 'Renamed@Example.in',
+        phone: '7000000012',
+        status: 'inactive',
       });
       expect(res.statusCode).toBe(200);
       const body = res.json();
@@ -308,15 +270,11 @@ describe(`admin agents API on ${testDriverName()}`, () => {
       });
       expect(body.agent.updatedAt > target.updatedAt).toBe(true);
       // And back to active.
-      const back = await server.app.inject({
-        method: 'PUT',
-        url: `/api/admin/agents/${target.id}`,
-        ...jsonAs(auth.admin, {
-          name: 'Renamed Agent',
-          email: 'renamed@example.in',
-          phone: '7000000012',
-          status: 'active',
-        }),
+      const back = await api.send('PUT', `/api/admin/agents/${target.id}`, {
+        name: 'Renamed Agent',
+        email: 'renamed@example.in',
+        phone: '7000000012',
+        status: 'active',
       });
       expect(back.json().agent.status).toBe('active');
     });
@@ -330,11 +288,7 @@ describe(`admin agents API on ${testDriverName()}`, () => {
         [{ name: 'Xy', email: 'x@y.in', phone: '7000000013', status: 'paused' }, 'Please select a status'],
       ];
       for (const [payload, message] of cases) {
-        const res = await server.app.inject({
-          method: 'PUT',
-          url: `/api/admin/agents/${target.id}`,
-          ...jsonAs(auth.admin, payload),
-        });
+        const res = await api.send('PUT', `/api/admin/agents/${target.id}`, payload);
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toBe(message);
       }
@@ -344,42 +298,29 @@ describe(`admin agents API on ${testDriverName()}`, () => {
 
     it("refuses another agent's phone (409) but keeps its own", async () => {
       const [a, b] = [created[14]!, created[15]!];
-      const clash = await server.app.inject({
-        method: 'PUT',
-        url: `/api/admin/agents/${a.id}`,
-        ...jsonAs(auth.admin, { name: a.name, email: a.email, phone: b.phone, status: a.status }),
+      const clash = await api.send('PUT', `/api/admin/agents/${a.id}`, {
+        name: a.name,
+        email: a.email,
+        phone: b.phone,
+        status: a.status,
       });
       expect(clash.statusCode).toBe(409);
       expect(clash.json().field).toBe('phone');
-      const same = await server.app.inject({
-        method: 'PUT',
-        url: `/api/admin/agents/${a.id}`,
-        ...jsonAs(auth.admin, { name: a.name, email: a.email, phone: a.phone, status: a.status }),
+      const same = await api.send('PUT', `/api/admin/agents/${a.id}`, {
+        name: a.name,
+        email: a.email,
+        phone: a.phone,
+        status: a.status,
       });
       expect(same.statusCode).toBe(200);
     });
 
     it('answers 404 for an unknown agent and 400 for a bad id', async () => {
-      const payload = jsonAs(auth.admin, {
-        name: 'Xy',
-        email: 'x@y.in',
-        phone: '7000000099',
-        status: 'active',
-      });
-      const missing = await server.app.inject({
-        method: 'PUT',
-        url: '/api/admin/agents/987654321',
-        headers: payload.headers,
-        payload: payload.payload,
-      });
+      const payload = { name: 'Xy', email: 'x@y.in', phone: '7000000099', status: 'active' };
+      const missing = await api.send('PUT', '/api/admin/agents/987654321', payload);
       expect(missing.statusCode).toBe(404);
       expect(missing.json().message).toBe('Agent not found');
-      const bad = await server.app.inject({
-        method: 'PUT',
-        url: '/api/admin/agents/abc',
-        headers: payload.headers,
-        payload: payload.payload,
-      });
+      const bad = await api.send('PUT', '/api/admin/agents/abc', payload);
       expect(bad.statusCode).toBe(400);
     });
   });
@@ -387,32 +328,24 @@ describe(`admin agents API on ${testDriverName()}`, () => {
   describe('DELETE /api/admin/agents/{id}', () => {
     it("deletes the agent; its owners keep their data and become 'Direct'", async () => {
       const target = created[9]!; // has 4 owners
-      const owners = await server.deps.db
+      const owners = await api.db
         .selectFrom('owners')
         .select('id')
         .where('agentId', '=', target.id)
         .execute();
       expect(owners).toHaveLength(4);
-      const res = await server.app.inject({
-        method: 'DELETE',
-        url: `/api/admin/agents/${target.id}`,
-        headers: auth.admin,
-      });
+      const res = await api.send('DELETE', `/api/admin/agents/${target.id}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, message: 'Agent deleted successfully' });
       for (const { id } of owners) {
-        const owner = await findOwnerById(server.deps.db, id);
+        const owner = await findOwnerById(api.db, id);
         expect(owner).toBeDefined();
         expect(owner?.agentId).toBeNull();
       }
       expect((await list(`search=${target.code}`)).agents).toEqual([]);
-      const again = await server.app.inject({
-        method: 'DELETE',
-        url: `/api/admin/agents/${target.id}`,
-        headers: auth.admin,
-      });
+      const again = await api.send('DELETE', `/api/admin/agents/${target.id}`);
       expect(again.statusCode).toBe(404);
-      const activity = await server.deps.db
+      const activity = await api.db
         .selectFrom('activityEvents')
         .select('message')
         .where('code', '=', target.code)
@@ -424,51 +357,31 @@ describe(`admin agents API on ${testDriverName()}`, () => {
 
   describe('tRPC admin.agents.*', () => {
     it('creates, updates and deletes with the same rules and answers', async () => {
-      const create = await callProcedure(
-        server,
-        {
-          path: 'admin.agents.create',
-          kind: 'mutation',
-          input: { name: 'Trpc Agent', phone: '8000000001', email: 'trpc@agents.in' },
-        },
-        auth.admin,
-      );
+      const create = await api.mutate('admin.agents.create', {
+        name: 'Trpc Agent',
+        phone: '8000000001',
+        email: 'trpc@agents.in',
+      });
       expect(create.statusCode).toBe(200);
       const agent = create.json().result.data.agent as TAgentBody;
       expect(agent.code).toMatch(/^AG\d{4}$/);
-      const dup = await callProcedure(
-        server,
-        {
-          path: 'admin.agents.create',
-          kind: 'mutation',
-          input: { name: 'Other', phone: '8000000001', email: 'o@agents.in' },
-        },
-        auth.admin,
-      );
+      const dup = await api.mutate('admin.agents.create', {
+        name: 'Other',
+        phone: '8000000001',
+        email: 'o@agents.in',
+      });
       expect(dup.statusCode).toBe(409);
       expect(dup.json().error.data).toMatchObject({ httpStatus: 409, field: 'phone' });
       expect(dup.json().error.message).toBe('An agent with this phone number already exists');
-      const update = await callProcedure(
-        server,
-        {
-          path: 'admin.agents.update',
-          kind: 'mutation',
-          input: {
-            id: agent.id,
-            name: 'Trpc Agent 2',
-            phone: '8000000001',
-            email: 'trpc@agents.in',
-            status: 'inactive',
-          },
-        },
-        auth.admin,
-      );
+      const update = await api.mutate('admin.agents.update', {
+        id: agent.id,
+        name: 'Trpc Agent 2',
+        phone: '8000000001',
+        email: 'trpc@agents.in',
+        status: 'inactive',
+      });
       expect(update.json().result.data.agent).toMatchObject({ name: 'Trpc Agent 2', status: 'inactive' });
-      const remove = await callProcedure(
-        server,
-        { path: 'admin.agents.delete', kind: 'mutation', input: { id: agent.id } },
-        auth.admin,
-      );
+      const remove = await api.mutate('admin.agents.delete', { id: agent.id });
       expect(remove.json().result.data).toEqual({ success: true, message: 'Agent deleted successfully' });
     });
   });
@@ -476,32 +389,20 @@ describe(`admin agents API on ${testDriverName()}`, () => {
   describe('authorization', () => {
     it('answers 401 to no token, an expired or tampered token and an owner token, and changes nothing', async () => {
       const target = created[20]!;
-      await expectAdminOnly(server, auth, [
-        {
-          method: 'POST',
-          url: '/api/admin/agents',
-          body: { name: 'Xy', phone: '9000000077', email: 'x@z.in' },
-        },
-        {
-          method: 'PUT',
-          url: `/api/admin/agents/${target.id}`,
-          body: { name: 'Hacked', phone: '9000000077', email: 'x@z.in', status: 'inactive' },
-        },
-        { method: 'DELETE', url: `/api/admin/agents/${target.id}` },
-      ]);
-      await expectAdminOnlyProcedures(server, auth, [
-        {
-          path: 'admin.agents.create',
-          kind: 'mutation',
-          input: { name: 'Xy', phone: '9000000077', email: 'x@z.in' },
-        },
-        {
-          path: 'admin.agents.update',
-          kind: 'mutation',
-          input: { id: target.id, name: 'Hacked', phone: '9000000077', email: 'x@z.in', status: 'inactive' },
-        },
-        { path: 'admin.agents.delete', kind: 'mutation', input: { id: target.id } },
-      ]);
+      const create = { name: 'Xy', phone: '9000000077', email: 'x@z.in' };
+      const hack = { name: 'Hacked', phone: '9000000077', email: 'x@z.in', status: 'inactive' };
+      await api.expectAdminOnly(
+        [
+          { method: 'POST', url: '/api/admin/agents', body: create },
+          { method: 'PUT', url: `/api/admin/agents/${target.id}`, body: hack },
+          { method: 'DELETE', url: `/api/admin/agents/${target.id}` },
+        ],
+        [
+          { path: 'admin.agents.create', kind: 'mutation', input: create },
+          { path: 'admin.agents.update', kind: 'mutation', input: { id: target.id, ...hack } },
+          { path: 'admin.agents.delete', kind: 'mutation', input: { id: target.id } },
+        ],
+      );
       const after = (await list(`search=${target.code}`)).agents;
       expect(after).toEqual([{ ...target, _count: { users: 0 } }]);
     });
@@ -509,21 +410,21 @@ describe(`admin agents API on ${testDriverName()}`, () => {
 
   describe('code generation', () => {
     it('finds the one free code when all others are taken (retries past collisions)', async () => {
-      await server.deps.db.deleteFrom('agents').execute();
+      await api.db.deleteFrom('agents').execute();
       await sql`insert into agents (code, name, email, phone)
         select 'AG' || lpad(n::text, 4, '0'), 'Bulk ' || n, 'bulk' || n || '@agents.in', '6' || lpad(n::text, 9, '0')
-        from generate_series(0, 9999) as n where n <> 4321`.execute(server.deps.db);
-      const res = await server.app.inject({
-        method: 'POST',
-        url: '/api/admin/agents',
-        ...jsonAs(auth.admin, { name: 'Last One', phone: '9999900000', email: 'last@agents.in' }),
+        from generate_series(0, 9999) as n where n <> 4321`.execute(api.db);
+      const res = await api.send('POST', '/api/admin/agents', {
+        name: 'Last One',
+        phone: '9999900000',
+        email: 'last@agents.in',
       });
       expect(res.statusCode).toBe(201);
       expect(res.json().agent.code).toBe('AG4321');
-      const full = await server.app.inject({
-        method: 'POST',
-        url: '/api/admin/agents',
-        ...jsonAs(auth.admin, { name: 'One Too Many', phone: '9999900001', email: 'toomany@agents.in' }),
+      const full = await api.send('POST', '/api/admin/agents', {
+        name: 'One Too Many',
+        phone: '9999900001',
+        email: 'toomany@agents.in',
       });
       expect(full.statusCode).toBe(503);
       expect(full.json().message).toBe('No free agent code is left. Please contact support.');

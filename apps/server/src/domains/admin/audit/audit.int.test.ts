@@ -2,67 +2,44 @@ import { AUDIT_ACTIONS, AUDIT_TEXTS } from '@starloop/contract';
 import { insertLead, issueOneTimeToken, recordAudit, type TAuditLogRow } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authCases,
-  callProcedure,
-  expectAdminOnly,
-  expectAdminOnlyProcedures,
-  jsonAs,
-  type TAuthCases,
-} from '../../../test/admin-auth-cases.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminApi } from '../../../test/admin-api.ts';
 import { adminListContract, expectedMeta, type TListRow } from '../../../test/admin-list-contract.ts';
-import {
-  createTestAdmin,
-  createTestOwner,
-  createTestServer,
-  json,
-  type TTestServer,
-} from '../../../test/test-server.ts';
+import { createTestAdmin, createTestOwner } from '../../../test/test-server.ts';
 
 const WORDS = ['amber', 'basil', 'cedar', 'dune', 'ember', 'fern', 'garnet', 'hazel', 'iris', 'jade'];
 
 describe(`the audit trail on ${testDriverName()}`, () => {
-  let server: TTestServer;
-  let auth: TAuthCases;
+  const api = adminApi();
   let superAdmin: Awaited<ReturnType<typeof createTestAdmin>>;
   let superAuth: { authorization: string };
 
   /** An admin's call from a known address: the trail must name it. */
-  const as = (headers: { authorization: string }, ip: string) => ({ ...headers, 'x-forwarded-for': ip });
+  const fromIp = (headers: { authorization: string }, ip: string) => ({ ...headers, 'x-forwarded-for': ip });
   const send = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, ip: string, body?: unknown) =>
-    server.app.inject({
-      method,
-      url,
-      ...(body === undefined ? { headers: as(auth.admin, ip) } : jsonAs(as(auth.admin, ip), body)),
-    });
+    api.as(fromIp(api.auth.admin, ip)).send(method, url, body);
   /** The rows of one action, oldest first. */
   const rowsOf = (action: string) =>
-    server.deps.db.selectFrom('auditLog').selectAll().where('action', '=', action).orderBy('id').execute();
+    api.db.selectFrom('auditLog').selectAll().where('action', '=', action).orderBy('id').execute();
   const lastOf = async (action: string) => (await rowsOf(action)).at(-1);
 
   beforeAll(async () => {
-    server = await createTestServer();
-    auth = await authCases(server);
-    superAdmin = await createTestAdmin(server, { role: 'super_admin', email: 'audit.super@starloop.test' });
-    superAuth = { authorization: `Bearer ${(await server.deps.tokens.issue('admin', superAdmin.id)).token}` };
-  });
-  afterAll(async () => {
-    await server?.stop();
+    superAdmin = await createTestAdmin(api.server, {
+      role: 'super_admin',
+      email: 'audit.super@starloop.test',
+    });
+    superAuth = await api.bearer(superAdmin.id);
   });
 
   describe('every change an admin makes, and every owner sign-in, leaves a row', () => {
-    const byAdmin = (ip: string) => ({ actorKind: 'admin', actorId: auth.adminId, ip });
+    const byAdmin = (ip: string) => ({ actorKind: 'admin', actorId: api.auth.adminId, ip });
 
     it('an owner signs in (and a failed sign-in leaves none)', async () => {
-      const owner = await createTestOwner(server, { password: 'chai-point-pass' });
+      const owner = await createTestOwner(api.server, { password: 'chai-point-pass' });
       const signIn = (password: string) =>
-        server.app.inject({
-          method: 'POST',
-          url: '/api/users/login',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.60.0.1' },
-          payload: JSON.stringify({ contactNumber: owner.contactNumber, password }),
-        });
+        api
+          .as({ 'x-forwarded-for': '10.60.0.1' })
+          .send('POST', '/api/users/login', { contactNumber: owner.contactNumber, password });
       expect((await signIn('wrong-pass-1')).statusCode).toBe(401);
       expect(await rowsOf('owner.sign_in')).toEqual([]);
       expect((await signIn('chai-point-pass')).statusCode).toBe(200);
@@ -80,18 +57,12 @@ describe(`the audit trail on ${testDriverName()}`, () => {
     });
 
     it('an owner signs in through a set-password link', async () => {
-      const owner = await createTestOwner(server);
-      const { token } = await issueOneTimeToken(server.deps.db, {
-        ownerId: owner.id,
-        kind: 'set_password',
-        ttlSeconds: 3600,
-      });
-      const res = await server.app.inject({
-        method: 'POST',
-        url: '/api/users/set-password',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.60.0.20' },
-        payload: JSON.stringify({ token, password: 'my-own-pass-77' }),
-      });
+      const owner = await createTestOwner(api.server);
+      const link = { ownerId: owner.id, kind: 'set_password', ttlSeconds: 3600 } as const;
+      const { token } = await issueOneTimeToken(api.db, link);
+      const res = await api
+        .as({ 'x-forwarded-for': '10.60.0.20' })
+        .send('POST', '/api/users/set-password', { token, password: 'my-own-pass-77' });
       expect(res.statusCode, res.body).toBe(200);
       const row = (await rowsOf('owner.sign_in')).find((r) => r.actorId === owner.id);
       expect(row).toMatchObject({ actorKind: 'owner', ip: '10.60.0.20', details: { via: 'password_link' } });
@@ -99,8 +70,8 @@ describe(`the audit trail on ${testDriverName()}`, () => {
     });
 
     it('user edit and delete; a refused edit leaves nothing (same transaction)', async () => {
-      const owner = await createTestOwner(server);
-      const other = await createTestOwner(server);
+      const owner = await createTestOwner(api.server);
+      const other = await createTestOwner(api.server);
       const edit = (contactNumber: string) =>
         send('PUT', `/api/admin/users/${owner.id}`, '10.60.0.2', {
           name: 'Renamed Owner',
@@ -131,7 +102,7 @@ describe(`the audit trail on ${testDriverName()}`, () => {
     });
 
     it('lead edit and delete', async () => {
-      const lead = await insertLead(server.deps.db, {
+      const lead = await insertLead(api.db, {
         name: 'Lead Person',
         email: 'lead@example.in',
         contactNumber: '9876543210',
@@ -233,15 +204,11 @@ describe(`the audit trail on ${testDriverName()}`, () => {
     });
 
     it('admin create, role and status changes (never the password)', async () => {
-      const create = await server.app.inject({
-        method: 'POST',
-        url: '/api/admin/admins',
-        ...jsonAs(as(superAuth, '10.60.0.10'), {
-          name: 'Audited Admin',
-          email: 'audited@starloop.test',
-          password: 'audited-pass-42',
-          role: 'admin',
-        }),
+      const create = await api.as(fromIp(superAuth, '10.60.0.10')).send('POST', '/api/admin/admins', {
+        name: 'Audited Admin',
+        email: 'audited@starloop.test',
+        password: 'audited-pass-42',
+        role: 'admin',
       });
       expect(create.statusCode, create.body).toBe(201);
       const id = create.json().admin.id;
@@ -256,11 +223,7 @@ describe(`the audit trail on ${testDriverName()}`, () => {
       });
       expect(JSON.stringify(created)).not.toContain('audited-pass-42');
       const change = (body: unknown) =>
-        server.app.inject({
-          method: 'PUT',
-          url: `/api/admin/admins/${id}`,
-          ...jsonAs(as(superAuth, '10.60.0.11'), body),
-        });
+        api.as(fromIp(superAuth, '10.60.0.11')).send('PUT', `/api/admin/admins/${id}`, body);
       expect((await change({ role: 'super_admin' })).statusCode).toBe(200);
       expect((await change({ status: 'disabled' })).statusCode).toBe(200);
       const [role, status] = (await rowsOf('admin.update')).slice(-2);
@@ -286,69 +249,65 @@ describe(`the audit trail on ${testDriverName()}`, () => {
 
   describe('append-only in the database', () => {
     it('refuses UPDATE, DELETE and TRUNCATE of audit_log, whoever asks', async () => {
-      const before = await server.deps.db.selectFrom('auditLog').selectAll().orderBy('id').execute();
+      const before = await api.db.selectFrom('auditLog').selectAll().orderBy('id').execute();
       expect(before.length).toBeGreaterThan(5);
       const target = before[0]!.id;
       await expect(
-        sql`update audit_log set action = 'tampered' where id = ${target}`.execute(server.deps.db),
+        sql`update audit_log set action = 'tampered' where id = ${target}`.execute(api.db),
       ).rejects.toThrow(/audit_log is append-only: UPDATE is not allowed/);
       await expect(
-        server.deps.db
+        api.db
           .updateTable('auditLog')
           .set({ ip: null } as never)
           .where('id', '=', target)
           .execute(),
       ).rejects.toThrow(/append-only/);
-      await expect(server.deps.db.deleteFrom('auditLog').where('id', '=', target).execute()).rejects.toThrow(
+      await expect(api.db.deleteFrom('auditLog').where('id', '=', target).execute()).rejects.toThrow(
         /audit_log is append-only: DELETE is not allowed/,
       );
-      await expect(sql`delete from audit_log`.execute(server.deps.db)).rejects.toThrow(/append-only/);
-      await expect(sql`truncate audit_log`.execute(server.deps.db)).rejects.toThrow(
+      await expect(sql`delete from audit_log`.execute(api.db)).rejects.toThrow(/append-only/);
+      await expect(sql`truncate audit_log`.execute(api.db)).rejects.toThrow(
         /audit_log is append-only: TRUNCATE is not allowed/,
       );
-      const after = await server.deps.db.selectFrom('auditLog').selectAll().orderBy('id').execute();
+      const after = await api.db.selectFrom('auditLog').selectAll().orderBy('id').execute();
       expect(after).toEqual(before);
     });
   });
 
   describe('who may read it', () => {
     it('answers 401 to no, an expired, a tampered, an owner or a garbage token', async () => {
-      await expectAdminOnly(server, auth, [{ method: 'GET', url: '/api/admin/audit' }]);
-      await expectAdminOnlyProcedures(server, auth, [{ path: 'admin.audit.list', kind: 'query', input: {} }]);
+      await api.expectAdminOnly(
+        [{ method: 'GET', url: '/api/admin/audit' }],
+        [{ path: 'admin.audit.list', kind: 'query', input: {} }],
+      );
     });
 
     it('a plain admin gets 403 over REST and tRPC; a super admin reads it', async () => {
-      const rest = await server.app.inject({ method: 'GET', url: '/api/admin/audit', headers: auth.admin });
+      const rest = await api.send('GET', '/api/admin/audit');
       expect(rest.statusCode).toBe(403);
       expect(rest.json().message).toBe('You do not have permission to do that.');
-      const trpc = await callProcedure(
-        server,
-        { path: 'admin.audit.list', kind: 'query', input: {} },
-        auth.admin,
-      );
+      const trpc = await api.query('admin.audit.list', {});
       expect(trpc.statusCode).toBe(403);
       expect(trpc.json().error.data.code).toBe('FORBIDDEN');
-      const ok = await server.app.inject({ method: 'GET', url: '/api/admin/audit', headers: superAuth });
+      const ok = await api.as(superAuth).send('GET', '/api/admin/audit');
       expect(ok.statusCode).toBe(200);
       // Reading the trail is not a change: it adds nothing to it.
       expect(ok.json().meta.total).toBe(
-        (await server.app.inject({ method: 'GET', url: '/api/admin/audit', headers: superAuth })).json().meta
-          .total,
+        (await api.as(superAuth).send('GET', '/api/admin/audit')).json().meta.total,
       );
     });
   });
 });
 
 describe(`the audit list (admin.audit.list, GET /api/admin/audit) on ${testDriverName()}`, () => {
-  let server: TTestServer;
-  let auth: TAuthCases;
-  let superAdminId: number;
+  // The list contract reads as a super admin; the plain admin's 403 is tested above.
+  const api = adminApi({ role: 'super_admin' });
   let ownerId: number;
 
   /** Every row, as the list answers them by default: newest first, ties by id. */
   const allRows = async () =>
     (
-      await server.deps.db
+      await api.db
         .selectFrom('auditLog')
         .selectAll()
         .orderBy('createdAt', 'desc')
@@ -357,21 +316,12 @@ describe(`the audit list (admin.audit.list, GET /api/admin/audit) on ${testDrive
     ).map((row) => ({ ...row, details: row.details as Record<string, string> }));
 
   beforeAll(async () => {
-    server = await createTestServer();
-    const cases = await authCases(server);
-    const superAdmin = await createTestAdmin(server, { role: 'super_admin' });
-    superAdminId = superAdmin.id;
-    // The list contract reads as a super admin; the plain admin's 403 is tested above.
-    auth = {
-      ...cases,
-      admin: { authorization: `Bearer ${(await server.deps.tokens.issue('admin', superAdmin.id)).token}` },
-    };
-    ownerId = (await createTestOwner(server)).id;
+    ownerId = (await createTestOwner(api.server)).id;
     for (let i = 0; i < 25; i++) {
       const byOwner = i % 5 === 4;
-      await recordAudit(server.deps.db, {
+      await recordAudit(api.db, {
         actorKind: byOwner ? 'owner' : 'admin',
-        actorId: byOwner ? ownerId : superAdmin.id,
+        actorId: byOwner ? ownerId : api.auth.adminId,
         action: byOwner ? 'owner.sign_in' : AUDIT_ACTIONS[(i % 12) + 1]!,
         targetTable: byOwner ? 'owners' : 'agents',
         targetId: byOwner ? ownerId : 100 + i,
@@ -380,16 +330,13 @@ describe(`the audit list (admin.audit.list, GET /api/admin/audit) on ${testDrive
       });
     }
   });
-  afterAll(async () => {
-    await server?.stop();
-  });
 
   type TSeedRow = Awaited<ReturnType<typeof allRows>>[number];
   adminListContract<TSeedRow>({
     rest: '/api/admin/audit',
     trpc: 'admin.audit.list',
     rowsKey: 'entries',
-    context: () => ({ server, auth }),
+    context: api.context,
     rows: allRows,
     pageSizes: [7],
     search: {
@@ -403,11 +350,7 @@ describe(`the audit list (admin.audit.list, GET /api/admin/audit) on ${testDrive
   });
 
   const list = async (query: string) => {
-    const res = await server.app.inject({
-      method: 'GET',
-      url: `/api/admin/audit?${query}`,
-      headers: auth.admin,
-    });
+    const res = await api.send('GET', `/api/admin/audit?${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { entries: TListRow[]; meta: unknown };
   };
@@ -439,7 +382,7 @@ describe(`the audit list (admin.audit.list, GET /api/admin/audit) on ${testDrive
     expect(ids((await list(`actorKind=owner&actorId=${ownerId}&limit=100`)).entries)).toEqual(
       keep((r) => r.actorKind === 'owner'),
     );
-    expect(ids((await list(`actorKind=admin&actorId=${superAdminId}&limit=100`)).entries)).toEqual(
+    expect(ids((await list(`actorKind=admin&actorId=${api.auth.adminId}&limit=100`)).entries)).toEqual(
       keep((r) => r.actorKind === 'admin'),
     );
     expect(ids((await list('targetTable=agents&targetId=103')).entries)).toEqual(
@@ -456,7 +399,7 @@ describe(`the audit list (admin.audit.list, GET /api/admin/audit) on ${testDrive
 
   it('filters by whole UTC days, both ends included', async () => {
     const at = (iso: string, n: number) =>
-      server.deps.db
+      api.db
         .insertInto('auditLog')
         .values({
           actorKind: 'system',
@@ -478,19 +421,11 @@ describe(`the audit list (admin.audit.list, GET /api/admin/audit) on ${testDrive
 
   it('refuses unknown filters and bad dates with their messages', async () => {
     const refused = async (query: string, field: string, message: string) => {
-      const res = await server.app.inject({
-        method: 'GET',
-        url: `/api/admin/audit?${query}`,
-        headers: auth.admin,
-      });
+      const res = await api.send('GET', `/api/admin/audit?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json()).toMatchObject({ message, field });
       const input = Object.fromEntries(new URLSearchParams(query));
-      const trpc = await callProcedure(
-        server,
-        { path: 'admin.audit.list', kind: 'query', input },
-        auth.admin,
-      );
+      const trpc = await api.query('admin.audit.list', input);
       expect(trpc.json().error).toMatchObject({ message, data: { field } });
     };
     await refused('action=user.hack', 'action', AUDIT_TEXTS.actionInvalid);
@@ -503,12 +438,9 @@ describe(`the audit list (admin.audit.list, GET /api/admin/audit) on ${testDrive
   });
 
   it('a sign-in through the API lands in the list at once', async () => {
-    const owner = await createTestOwner(server, { password: 'masala-dosa-9' });
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      ...json({ contactNumber: owner.contactNumber, password: 'masala-dosa-9' }),
-    });
+    const owner = await createTestOwner(api.server, { password: 'masala-dosa-9' });
+    const signIn = { contactNumber: owner.contactNumber, password: 'masala-dosa-9' };
+    const res = await api.as({}).send('POST', '/api/users/login', signIn);
     expect(res.statusCode).toBe(200);
     const [newest] = (await list(`action=owner.sign_in&actorId=${owner.id}`)).entries;
     expect(newest).toMatchObject({ actorKind: 'owner', actorId: owner.id, actorName: 'Test Business' });

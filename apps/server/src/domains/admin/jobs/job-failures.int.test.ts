@@ -4,8 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobs, QUEUES, type TJobs } from '../../../jobs/queue.ts';
 import { createMetrics } from '../../../lib/metrics.ts';
-import { authCases, type TAuthCases } from '../../../test/admin-auth-cases.ts';
-import { createTestServer, type TTestServer } from '../../../test/test-server.ts';
+import { adminApi } from '../../../test/admin-api.ts';
 import { onJobFailure } from './jobs.service.ts';
 
 const waitFor = async (check: () => Promise<boolean> | boolean, limitMs = 20_000) => {
@@ -83,19 +82,11 @@ describe(`failed background jobs on ${testDriverName()}`, () => {
 });
 
 describe(`admin.jobs.failures on ${testDriverName()}`, () => {
-  let server: TTestServer;
-  let auth: TAuthCases;
-  beforeAll(async () => {
-    server = await createTestServer();
-    auth = await authCases(server);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const api = adminApi();
 
   it('lists failed jobs newest first with the total, to admins only', async () => {
     for (const n of [1, 2, 3]) {
-      await recordJobFailure(server.deps.db, {
+      await recordJobFailure(api.db, {
         queue: QUEUES.reportBuild,
         jobId: `job-${n}`,
         attempts: 3,
@@ -104,18 +95,14 @@ describe(`admin.jobs.failures on ${testDriverName()}`, () => {
       });
     }
     // The same job recorded twice stays one row.
-    await recordJobFailure(server.deps.db, {
+    await recordJobFailure(api.db, {
       queue: QUEUES.reportBuild,
       jobId: 'job-3',
       attempts: 3,
       error: 'again',
       data: null,
     });
-    const res = await server.app.inject({
-      method: 'GET',
-      url: `/trpc/admin.jobs.failures?input=${encodeURIComponent(JSON.stringify({ limit: 2 }))}`,
-      headers: auth.admin,
-    });
+    const res = await api.query('admin.jobs.failures', { limit: 2 });
     expect(res.statusCode).toBe(200);
     const body = res.json().result.data;
     expect(body.total).toBe(3);
@@ -126,8 +113,8 @@ describe(`admin.jobs.failures on ${testDriverName()}`, () => {
       error: 'SMTP said no (3)',
       data: { n: 3 },
     });
-    for (const [name, headers] of Object.entries(auth.rejected)) {
-      const refused = await server.app.inject({ method: 'GET', url: '/trpc/admin.jobs.failures', headers });
+    for (const [name, headers] of Object.entries(api.auth.rejected)) {
+      const refused = await api.as(headers).query('admin.jobs.failures');
       expect(refused.statusCode, name).toBe(401);
     }
   });

@@ -1,18 +1,9 @@
 import { LEAD_SOURCES, LEAD_STATUSES } from '@starloop/contract';
 import { findLeadById, insertLead, type TLead } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminGet,
-  authCases,
-  callProcedure,
-  expectAdminOnly,
-  expectAdminOnlyProcedures,
-  jsonAs,
-  type TAuthCases,
-} from '../../../test/admin-auth-cases.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminApi } from '../../../test/admin-api.ts';
 import { adminListContract, newestFirst } from '../../../test/admin-list-contract.ts';
-import { createTestServer, type TTestServer } from '../../../test/test-server.ts';
 
 const WORDS = [
   'amber',
@@ -66,12 +57,11 @@ const asBody = (lead: TLead): TLeadBody => ({
 });
 
 describe(`admin leads API on ${testDriverName()}`, () => {
-  let server: TTestServer;
-  let auth: TAuthCases;
+  const api = adminApi();
   const leads: TLead[] = [];
 
   const list = async (query: string) => {
-    const { status, body } = await adminGet(server, auth, `/api/admin/leads?${query}`);
+    const { status, body } = await api.get(`/api/admin/leads?${query}`);
     expect(status, query).toBe(200);
     return body as {
       leads: TLeadBody[];
@@ -81,12 +71,10 @@ describe(`admin leads API on ${testDriverName()}`, () => {
   };
 
   beforeAll(async () => {
-    server = await createTestServer();
-    auth = await authCases(server);
     const now = Date.now();
     for (const [i, word] of WORDS.entries()) {
       leads.push(
-        await insertLead(server.deps.db, {
+        await insertLead(api.db, {
           name: `Lead ${word[0]!.toUpperCase()}${word.slice(1)}`,
           email: `${word}@leads.example.in`,
           contactNumber: phoneOf(i),
@@ -101,16 +89,13 @@ describe(`admin leads API on ${testDriverName()}`, () => {
       );
     }
   });
-  afterAll(async () => {
-    await server?.stop();
-  });
 
   const ember = (l: TLead) => l.email.startsWith('ember@'); // leads[4]: has a business
   adminListContract({
     rest: '/api/admin/leads',
     trpc: 'admin.leads.list',
     rowsKey: 'leads',
-    context: () => ({ server, auth }),
+    context: api.context,
     rows: () => newestFirst(leads),
     pageSizes: [7],
     search: {
@@ -202,21 +187,18 @@ describe(`admin leads API on ${testDriverName()}`, () => {
       ['single slash', '/api/admin/leads/'],
     ])('edits a lead at the %s path and answers {success, lead}', async (_name, prefix) => {
       const target = prefix.includes('//') ? leads[5]! : leads[6]!;
-      const res = await server.app.inject({
-        method: 'PUT',
-        url: `${prefix}${target.id}`,
-        ...jsonAs(
-          auth.admin,
-          edit(target, {
-            name: '  Edited Name ',
-            email: 'Edited@Example.IN',
-            bussiness: 'Edited Co',
-            message: 'x'.repeat(2000),
-            source: 'paid',
-            status: 'converted',
-          }),
-        ),
-      });
+      const res = await api.send(
+        'PUT',
+        `${prefix}${target.id}`,
+        edit(target, {
+          name: '  Edited Name ',
+          email: 'Edited@Example.IN',
+          bussiness: 'Edited Co',
+          message: 'x'.repeat(2000),
+          source: 'paid',
+          status: 'converted',
+        }),
+      );
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(Object.keys(body).sort()).toEqual(['lead', 'success']);
@@ -230,18 +212,14 @@ describe(`admin leads API on ${testDriverName()}`, () => {
         status: 'converted',
         updatedAt: expect.stringMatching(ISO),
       });
-      const stored = await findLeadById(server.deps.db, target.id);
+      const stored = await findLeadById(api.db, target.id);
       expect(stored).toMatchObject({ name: 'Edited Name', status: 'converted', source: 'paid' });
     });
 
     it('allows any status change, including back to new', async () => {
       const target = leads[8]!;
       for (const status of ['closed', 'new', 'contacted']) {
-        const res = await server.app.inject({
-          method: 'PUT',
-          url: `/api/admin//leads/${target.id}`,
-          ...jsonAs(auth.admin, edit(target, { status })),
-        });
+        const res = await api.send('PUT', `/api/admin//leads/${target.id}`, edit(target, { status }));
         expect(res.statusCode).toBe(200);
         expect(res.json().lead.status).toBe(status);
       }
@@ -259,23 +237,15 @@ describe(`admin leads API on ${testDriverName()}`, () => {
       [{ status: 'won' }, undefined, 'status'],
     ])('rejects %j with a 400 and changes nothing', async (patch, message, field) => {
       const target = leads[9]!;
-      const res = await server.app.inject({
-        method: 'PUT',
-        url: `/api/admin//leads/${target.id}`,
-        ...jsonAs(auth.admin, edit(target, patch)),
-      });
+      const res = await api.send('PUT', `/api/admin//leads/${target.id}`, edit(target, patch));
       expect(res.statusCode).toBe(400);
       expect(res.json().field).toBe(field);
       if (message) expect(res.json().message).toBe(message);
-      expect(await findLeadById(server.deps.db, target.id)).toEqual(target);
+      expect(await findLeadById(api.db, target.id)).toEqual(target);
     });
 
     it('answers 404 for an unknown lead', async () => {
-      const res = await server.app.inject({
-        method: 'PUT',
-        url: '/api/admin//leads/987654321',
-        ...jsonAs(auth.admin, edit(leads[0]!)),
-      });
+      const res = await api.send('PUT', '/api/admin//leads/987654321', edit(leads[0]!));
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('Lead not found');
     });
@@ -287,29 +257,21 @@ describe(`admin leads API on ${testDriverName()}`, () => {
       ['single slash', '/api/admin/leads/', 21],
     ])('deletes a lead at the %s path', async (_name, prefix, index) => {
       const target = leads[index]!;
-      const res = await server.app.inject({
-        method: 'DELETE',
-        url: `${prefix}${target.id}`,
-        headers: auth.admin,
-      });
+      const res = await api.send('DELETE', `${prefix}${target.id}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, message: 'Lead deleted successfully' });
-      expect(await findLeadById(server.deps.db, target.id)).toBeUndefined();
-      const again = await server.app.inject({
-        method: 'DELETE',
-        url: `${prefix}${target.id}`,
-        headers: auth.admin,
-      });
+      expect(await findLeadById(api.db, target.id)).toBeUndefined();
+      const again = await api.send('DELETE', `${prefix}${target.id}`);
       expect(again.statusCode).toBe(404);
     });
 
     it('records lead updates and deletions in the activity log', async () => {
-      const rows = await server.deps.db
+      const rows = await api.db
         .selectFrom('activityEvents')
         .select(['message', 'adminId'])
         .where('type', '=', 'lead')
         .execute();
-      expect(rows.some((r) => r.message.includes('deleted') && r.adminId === auth.adminId)).toBe(true);
+      expect(rows.some((r) => r.message.includes('deleted') && r.adminId === api.auth.adminId)).toBe(true);
       expect(rows.some((r) => r.message.includes('-> converted'))).toBe(true);
     });
   });
@@ -317,33 +279,19 @@ describe(`admin leads API on ${testDriverName()}`, () => {
   describe('tRPC admin.leads.update / delete', () => {
     it('edit and delete with the same answers', async () => {
       const target = leads[22]!;
-      const update = await callProcedure(
-        server,
-        {
-          path: 'admin.leads.update',
-          kind: 'mutation',
-          input: { id: target.id, ...edit(target, { status: 'closed' }) },
-        },
-        auth.admin,
-      );
+      const update = await api.mutate('admin.leads.update', {
+        id: target.id,
+        ...edit(target, { status: 'closed' }),
+      });
       expect(update.statusCode).toBe(200);
       expect(update.json().result.data.lead).toMatchObject({ id: target.id, status: 'closed' });
-      const tooLong = await callProcedure(
-        server,
-        {
-          path: 'admin.leads.update',
-          kind: 'mutation',
-          input: { id: target.id, ...edit(target, { message: 'z'.repeat(2001) }) },
-        },
-        auth.admin,
-      );
+      const tooLong = await api.mutate('admin.leads.update', {
+        id: target.id,
+        ...edit(target, { message: 'z'.repeat(2001) }),
+      });
       expect(tooLong.statusCode).toBe(400);
       expect(tooLong.json().error.message).toBe('Message must be at most 2000 characters');
-      const remove = await callProcedure(
-        server,
-        { path: 'admin.leads.delete', kind: 'mutation', input: { id: target.id } },
-        auth.admin,
-      );
+      const remove = await api.mutate('admin.leads.delete', { id: target.id });
       expect(remove.json().result.data).toEqual({ success: true, message: 'Lead deleted successfully' });
     });
   });
@@ -351,17 +299,19 @@ describe(`admin leads API on ${testDriverName()}`, () => {
   describe('authorization', () => {
     it('answers 401 to no token, an expired or tampered token and an owner token, and changes nothing', async () => {
       const target = leads[15]!;
-      await expectAdminOnly(server, auth, [
-        { method: 'PUT', url: `/api/admin//leads/${target.id}`, body: edit(target, { status: 'closed' }) },
-        { method: 'PUT', url: `/api/admin/leads/${target.id}`, body: edit(target, { status: 'closed' }) },
-        { method: 'DELETE', url: `/api/admin//leads/${target.id}` },
-        { method: 'DELETE', url: `/api/admin/leads/${target.id}` },
-      ]);
-      await expectAdminOnlyProcedures(server, auth, [
-        { path: 'admin.leads.update', kind: 'mutation', input: { id: target.id, ...edit(target) } },
-        { path: 'admin.leads.delete', kind: 'mutation', input: { id: target.id } },
-      ]);
-      expect(await findLeadById(server.deps.db, target.id)).toEqual(target);
+      await api.expectAdminOnly(
+        [
+          { method: 'PUT', url: `/api/admin//leads/${target.id}`, body: edit(target, { status: 'closed' }) },
+          { method: 'PUT', url: `/api/admin/leads/${target.id}`, body: edit(target, { status: 'closed' }) },
+          { method: 'DELETE', url: `/api/admin//leads/${target.id}` },
+          { method: 'DELETE', url: `/api/admin/leads/${target.id}` },
+        ],
+        [
+          { path: 'admin.leads.update', kind: 'mutation', input: { id: target.id, ...edit(target) } },
+          { path: 'admin.leads.delete', kind: 'mutation', input: { id: target.id } },
+        ],
+      );
+      expect(await findLeadById(api.db, target.id)).toEqual(target);
     });
   });
 });

@@ -1,9 +1,9 @@
 import type { TOwnerPublic } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminGet, authCases, type TAuthCases } from '../../../test/admin-auth-cases.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminApi } from '../../../test/admin-api.ts';
 import { adminListContract, newestFirst } from '../../../test/admin-list-contract.ts';
-import { createSampleOwners, createTestServer, type TTestServer } from '../../../test/test-server.ts';
+import { createSampleOwners } from '../../../test/test-server.ts';
 
 const BASE = Date.UTC(2026, 8, 1, 9, 0, 0);
 const HOUR = 60 * 60 * 1000;
@@ -18,18 +18,13 @@ interface TRow {
   owners: TOwnerPublic[];
 }
 describe(`admin manual payments API on ${testDriverName()}`, () => {
-  let server: TTestServer;
-  let auth: TAuthCases;
+  const api = adminApi();
   const rows: TRow[] = [];
 
-  const get = (url: string) => adminGet(server, auth, url);
-
   beforeAll(async () => {
-    server = await createTestServer();
-    auth = await authCases(server);
-    const { sharma, mehta, glow } = await createSampleOwners(server);
+    const { sharma, mehta, glow } = await createSampleOwners(api.server);
     const owners = [sharma, mehta, glow];
-    const db = server.deps.db;
+    const db = api.db;
     for (let i = 0; i < 17; i++) {
       const linked = i % 4 === 0 ? [owners[0]!, owners[1]!] : i % 5 === 0 ? [] : [owners[i % 3]!];
       // Amounts repeat so the id tie-break is exercised; one payment is back-dated.
@@ -53,15 +48,12 @@ describe(`admin manual payments API on ${testDriverName()}`, () => {
       rows.push({ ...row, amount: Number(row.amount), owners: linked });
     }
   });
-  afterAll(async () => {
-    await server?.stop();
-  });
 
   adminListContract({
     rest: '/api/admin/manual-payments',
     trpc: 'admin.manualPayments.list',
     rowsKey: 'payments',
-    context: () => ({ server, auth }),
+    context: api.context,
     rows: () => newestFirst(rows),
     pageSizes: [5],
     search: {
@@ -88,7 +80,7 @@ describe(`admin manual payments API on ${testDriverName()}`, () => {
   });
 
   it('answers the platform totals and every documented field of a payment, in rupees', async () => {
-    const { status, body } = await get('/api/admin/manual-payments?page=1&limit=10');
+    const { status, body } = await api.get('/api/admin/manual-payments?page=1&limit=10');
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual([
       'meta',

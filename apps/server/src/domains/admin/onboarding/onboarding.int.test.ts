@@ -9,16 +9,9 @@ import {
 } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authCases,
-  callProcedure,
-  expectAdminOnly,
-  expectAdminOnlyProcedures,
-  jsonAs,
-  type TAuthCases,
-} from '../../../test/admin-auth-cases.ts';
-import { createTestOwner, createTestServer, type TTestServer } from '../../../test/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminApi } from '../../../test/admin-api.ts';
+import { createTestOwner } from '../../../test/test-server.ts';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 let serial = 0;
@@ -62,27 +55,14 @@ async function tableCounts(db: TDb) {
 const linkToken = (url: string) => new URLSearchParams(new URL(url).hash.slice(1)).get('token')!;
 
 describe(`admin onboarding API on ${testDriverName()}`, () => {
-  let server: TTestServer;
-  let auth: TAuthCases;
+  const api = adminApi({ env: { APP_URL: 'https://app.starloop.test' } });
   let agentId: number;
 
-  const onboard = (body: unknown) =>
-    server.app.inject({ method: 'POST', url: '/api/admin/onboard', ...jsonAs(auth.admin, body) });
+  const onboard = (body: unknown) => api.send('POST', '/api/admin/onboard', body);
 
   beforeAll(async () => {
-    server = await createTestServer({ APP_URL: 'https://app.starloop.test' });
-    auth = await authCases(server);
-    agentId = (
-      await insertAgent(server.deps.db, {
-        code: 'AG7001',
-        name: 'Sunil Agent',
-        email: 'sunil@agents.in',
-        phone: '9811111111',
-      })
-    ).id;
-  });
-  afterAll(async () => {
-    await server?.stop();
+    const agent = { code: 'AG7001', name: 'Sunil Agent', email: 'sunil@agents.in', phone: '9811111111' };
+    agentId = (await insertAgent(api.db, agent)).id;
   });
 
   describe('POST /api/admin/onboard', () => {
@@ -93,6 +73,8 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
     };
     let branches: ReturnType<typeof branch>[];
     let startedAt: number;
+    /** The onboarded owners' ids. */
+    const ids = () => result.users.map((u) => u.id);
 
     beforeAll(async () => {
       branches = [
@@ -124,7 +106,7 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
 
     it('creates every branch as an active, manually registered owner with its subscription', async () => {
       for (const [i, user] of result.users.entries()) {
-        const owner = await findOwnerById(server.deps.db, user.id);
+        const owner = await findOwnerById(api.db, user.id);
         const years = Number(branches[i]!.subscriptionDuration);
         expect(owner).toMatchObject({
           name: branches[i]!.name,
@@ -146,18 +128,18 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
         expect(owner!.subscriptionEnd!.getUTCMonth()).toBe(owner!.subscriptionStart!.getUTCMonth());
       }
       // State and city are stored in their canonical spelling.
-      expect(await findOwnerById(server.deps.db, result.users[0]!.id)).toMatchObject({
+      expect(await findOwnerById(api.db, result.users[0]!.id)).toMatchObject({
         state: 'Maharashtra',
         city: 'Pune',
       });
-      expect(await findOwnerById(server.deps.db, result.users[2]!.id)).toMatchObject({
+      expect(await findOwnerById(api.db, result.users[2]!.id)).toMatchObject({
         state: 'Karnataka',
         city: 'Bengaluru',
       });
     });
 
     it('links one manual payment to all branches', async () => {
-      const payments = await server.deps.db
+      const payments = await api.db
         .selectFrom('manualPayments')
         .selectAll()
         .where('id', '=', result.manualPaymentId)
@@ -168,22 +150,18 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
         paymentMethod: 'bank_transfer',
         email: 'accounts@chain.example.in',
         notes: 'Launch discount for a three-branch chain | Additional: paid by NEFT',
-        createdByAdminId: auth.adminId,
+        createdByAdminId: api.auth.adminId,
       });
-      expect(await listManualPaymentOwnerIds(server.deps.db, result.manualPaymentId)).toEqual(
+      expect(await listManualPaymentOwnerIds(api.db, result.manualPaymentId)).toEqual(
         result.users.map((u) => u.id).sort((a, b) => a - b),
       );
     });
 
     it('issues set-password tokens valid 7 days that work exactly once', async () => {
-      const rows = await server.deps.db
+      const rows = await api.db
         .selectFrom('oneTimeTokens')
         .selectAll()
-        .where(
-          'ownerId',
-          'in',
-          result.users.map((u) => u.id),
-        )
+        .where('ownerId', 'in', ids())
         .execute();
       expect(rows).toHaveLength(3);
       for (const row of rows) {
@@ -195,21 +173,19 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
       const token = linkToken(user.setPasswordUrl);
       // Only the hash is stored.
       expect(rows.some((r) => r.tokenHash === token)).toBe(false);
-      expect(await consumeOneTimeToken(server.deps.db, token, ['reset_password'])).toBeUndefined();
-      expect(await consumeOneTimeToken(server.deps.db, token, ['set_password'])).toEqual({
+      expect(await consumeOneTimeToken(api.db, token, ['reset_password'])).toBeUndefined();
+      expect(await consumeOneTimeToken(api.db, token, ['set_password'])).toEqual({
         ownerId: user.id,
         kind: 'set_password',
       });
-      expect(await consumeOneTimeToken(server.deps.db, token, ['set_password'])).toBeUndefined();
+      expect(await consumeOneTimeToken(api.db, token, ['set_password'])).toBeUndefined();
       // Another owner's link is untouched by that.
       const other = linkToken(result.users[1]!.setPasswordUrl);
-      expect((await consumeOneTimeToken(server.deps.db, other, ['set_password']))?.ownerId).toBe(
-        result.users[1]!.id,
-      );
+      expect((await consumeOneTimeToken(api.db, other, ['set_password']))?.ownerId).toBe(result.users[1]!.id);
     });
 
     it('emails every set-password link to the payment email', async () => {
-      const mails = await listEmails(server.deps.db, { to: 'accounts@chain.example.in' });
+      const mails = await listEmails(api.db, { to: 'accounts@chain.example.in' });
       expect(mails).toHaveLength(1);
       const mail = mails[0]!;
       expect(mail.subject).toBe('Set your StarLoop passwords');
@@ -220,28 +196,24 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
     });
 
     it('records an activity per onboarded owner', async () => {
-      const rows = await server.deps.db
+      const rows = await api.db
         .selectFrom('activityEvents')
         .selectAll()
-        .where(
-          'ownerId',
-          'in',
-          result.users.map((u) => u.id),
-        )
+        .where('ownerId', 'in', ids())
         .execute();
       expect(rows).toHaveLength(3);
       for (const row of rows) {
         expect(row.type).toBe('user');
         expect(row.message).toContain('onboarded');
-        expect(row.adminId).toBe(auth.adminId);
+        expect(row.adminId).toBe(api.auth.adminId);
       }
     });
   });
 
   describe('all or nothing', () => {
     it('creates nothing when branch 2 has a taken business code (409 naming branch and field)', async () => {
-      const existing = await createTestOwner(server, { code: 'taken-code' });
-      const before = await tableCounts(server.deps.db);
+      const existing = await createTestOwner(api.server, { code: 'taken-code' });
+      const before = await tableCounts(api.db);
       const res = await onboard({
         branches: [branch(), branch({ code: existing.code }), branch()],
         payment: payment(),
@@ -252,12 +224,12 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
         message: 'Customer 2: This business code is taken',
         field: 'branches.1.code',
       });
-      expect(await tableCounts(server.deps.db)).toEqual(before);
+      expect(await tableCounts(api.db)).toEqual(before);
     });
 
     it('creates nothing when branch 2 has a registered phone number', async () => {
-      const existing = await createTestOwner(server);
-      const before = await tableCounts(server.deps.db);
+      const existing = await createTestOwner(api.server);
+      const before = await tableCounts(api.db);
       const res = await onboard({
         branches: [branch(), branch({ contactNumber: existing.contactNumber })],
         payment: payment(),
@@ -267,11 +239,11 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
         message: 'Customer 2: This phone number is already registered',
         field: 'branches.1.contactNumber',
       });
-      expect(await tableCounts(server.deps.db)).toEqual(before);
+      expect(await tableCounts(api.db)).toEqual(before);
     });
 
     it('refuses a code or phone repeated inside the same request (400)', async () => {
-      const before = await tableCounts(server.deps.db);
+      const before = await tableCounts(api.db);
       const first = branch();
       const code = await onboard({
         branches: [first, branch(), branch({ code: first.code.toUpperCase() })],
@@ -291,7 +263,7 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
         message: 'Customer 2: This phone number is already used by Customer 1',
         field: 'branches.1.contactNumber',
       });
-      expect(await tableCounts(server.deps.db)).toEqual(before);
+      expect(await tableCounts(api.db)).toEqual(before);
     });
 
     it.each([
@@ -315,11 +287,11 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
       [{ city: 'Bengaluru' }, 'Customer 2: Choose a city of Maharashtra', 'branches.1.city'],
       [{ agentId: 987654 }, 'Customer 2: This agent does not exist', 'branches.1.agentId'],
     ])('refuses branch 2 with %j: "%s", and creates nothing', async (patch, message, field) => {
-      const before = await tableCounts(server.deps.db);
+      const before = await tableCounts(api.db);
       const res = await onboard({ branches: [branch(), branch(patch)], payment: payment() });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ message, field });
-      expect(await tableCounts(server.deps.db)).toEqual(before);
+      expect(await tableCounts(api.db)).toEqual(before);
     });
 
     it.each([
@@ -330,11 +302,11 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
       [{ email: 'accounts' }, 'Enter a valid email address', 'payment.email'],
       [{ notes: '' }, 'Please explain why this price was given', 'payment.notes'],
     ])('refuses the payment %j: "%s"', async (patch, message, field) => {
-      const before = await tableCounts(server.deps.db);
+      const before = await tableCounts(api.db);
       const res = await onboard({ branches: [branch()], payment: payment(patch) });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ message, field });
-      expect(await tableCounts(server.deps.db)).toEqual(before);
+      expect(await tableCounts(api.db)).toEqual(before);
     });
 
     it('takes 1 to 10 customers', async () => {
@@ -355,7 +327,7 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
 
     it('lets only one of two concurrent onboardings of the same code win', async () => {
       const code = 'race-code';
-      const before = await tableCounts(server.deps.db);
+      const before = await tableCounts(api.db);
       const [a, b] = await Promise.all([
         onboard({ branches: [branch({ code })], payment: payment({ email: 'a@race.in' }) }),
         onboard({ branches: [branch({ code })], payment: payment({ email: 'b@race.in' }) }),
@@ -366,7 +338,7 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
         message: 'Customer 1: This business code is taken',
         field: 'branches.0.code',
       });
-      const after = await tableCounts(server.deps.db);
+      const after = await tableCounts(api.db);
       expect(after.owners).toBe(before.owners! + 1);
       expect(after.manualPayments).toBe(before.manualPayments! + 1);
       expect(after.tokens).toBe(before.tokens! + 1);
@@ -375,40 +347,25 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
 
   describe('tRPC admin.onboarding.create', () => {
     it('onboards with the same answer and names the branch in errors', async () => {
-      const ok = await callProcedure(
-        server,
-        {
-          path: 'admin.onboarding.create',
-          kind: 'mutation',
-          input: { branches: [branch()], payment: payment({ email: 'trpc@chain.in' }) },
-        },
-        auth.admin,
-      );
+      const ok = await api.mutate('admin.onboarding.create', {
+        branches: [branch()],
+        payment: payment({ email: 'trpc@chain.in' }),
+      });
       expect(ok.statusCode).toBe(200);
       const data = ok.json().result.data;
       expect(data.success).toBe(true);
       expect(data.users[0].setPasswordUrl).toContain('/set-password#token=');
-      const bad = await callProcedure(
-        server,
-        {
-          path: 'admin.onboarding.create',
-          kind: 'mutation',
-          input: { branches: [branch(), branch({ name: '' })], payment: payment() },
-        },
-        auth.admin,
-      );
+      const bad = await api.mutate('admin.onboarding.create', {
+        branches: [branch(), branch({ name: '' })],
+        payment: payment(),
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.message).toBe('Customer 2: Name is required');
       expect(bad.json().error.data.field).toBe('branches.1.name');
-      const taken = await callProcedure(
-        server,
-        {
-          path: 'admin.onboarding.create',
-          kind: 'mutation',
-          input: { branches: [branch({ code: data.users[0].code })], payment: payment() },
-        },
-        auth.admin,
-      );
+      const taken = await api.mutate('admin.onboarding.create', {
+        branches: [branch({ code: data.users[0].code })],
+        payment: payment(),
+      });
       expect(taken.statusCode).toBe(409);
       expect(taken.json().error.data).toMatchObject({ field: 'branches.0.code', httpStatus: 409 });
     });
@@ -416,13 +373,13 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
 
   describe('authorization', () => {
     it('answers 401 to no token, an expired or tampered token and an owner token, and creates nothing', async () => {
-      const before = await tableCounts(server.deps.db);
+      const before = await tableCounts(api.db);
       const body = { branches: [branch()], payment: payment() };
-      await expectAdminOnly(server, auth, [{ method: 'POST', url: '/api/admin/onboard', body }]);
-      await expectAdminOnlyProcedures(server, auth, [
-        { path: 'admin.onboarding.create', kind: 'mutation', input: body },
-      ]);
-      expect(await tableCounts(server.deps.db)).toEqual(before);
+      await api.expectAdminOnly(
+        [{ method: 'POST', url: '/api/admin/onboard', body }],
+        [{ path: 'admin.onboarding.create', kind: 'mutation', input: body }],
+      );
+      expect(await tableCounts(api.db)).toEqual(before);
     });
   });
 });

@@ -8,10 +8,10 @@ import {
   softDeleteOwner,
 } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authCases, callProcedure, type TAuthCases } from '../../../test/admin-auth-cases.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminApi } from '../../../test/admin-api.ts';
 import { adminListContract } from '../../../test/admin-list-contract.ts';
-import { createTestOwner, createTestServer, type TTestServer } from '../../../test/test-server.ts';
+import { createTestOwner } from '../../../test/test-server.ts';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
@@ -25,14 +25,11 @@ const inMonth = (back: number, now = new Date()) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 10, 12));
 
 describe(`admin overview API on ${testDriverName()}`, () => {
-  let server: TTestServer;
-  let auth: TAuthCases;
+  const api = adminApi();
   const ratings = [5, 5, 4, 3, 1, 2, 5, 4];
 
   beforeAll(async () => {
-    server = await createTestServer();
-    auth = await authCases(server);
-    const db = server.deps.db;
+    const { server, db } = api;
     const web = await createTestOwner(server, { businessName: 'Sharma Sweets', code: 'sharma-sweets' });
     const manual = await createTestOwner(server, {
       businessName: 'Glow Salon',
@@ -67,12 +64,9 @@ describe(`admin overview API on ${testDriverName()}`, () => {
     await insertManualPayment(db, { amount: 24000, paymentMethod: 'cash' }, [manual.id]);
     await insertManualPayment(db, { amount: 12000, paymentMethod: 'bank_transfer' }, [manual.id]);
   });
-  afterAll(async () => {
-    await server?.stop();
-  });
 
   it('GET /api/admin/stats/ answers the stat cards from the counters; revenue in rupees', async () => {
-    const res = await server.app.inject({ method: 'GET', url: '/api/admin/stats/', headers: auth.admin });
+    const res = await api.send('GET', '/api/admin/stats/');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['stats', 'success']);
@@ -99,7 +93,7 @@ describe(`admin overview API on ${testDriverName()}`, () => {
     // authCases' owner, Sharma Sweets, Glow Salon; Gone Dhaba is deleted.
     expect(stats.totalUsers).toBe(3);
     expect(stats.manualOnboardedUsers).toBe(1);
-    expect(stats.users).toEqual(await countOwners(server.deps.db, new Date()));
+    expect(stats.users).toEqual(await countOwners(api.db, new Date()));
     expect(stats.users).toMatchObject({
       total: 3,
       active: 2,
@@ -108,12 +102,12 @@ describe(`admin overview API on ${testDriverName()}`, () => {
       withReviews: 2,
       newThisMonth: 3,
     });
-    const reviewStats = await getPlatformReviewStats(server.deps.db);
+    const reviewStats = await getPlatformReviewStats(api.db);
     expect(stats.totalReviews).toBe(reviewStats.reviewCount);
   });
 
   it('admin.overview.stats adds 12 months of revenue (rupees) and review counts, oldest first', async () => {
-    const res = await callProcedure(server, { path: 'admin.overview.stats', kind: 'query' }, auth.admin);
+    const res = await api.query('admin.overview.stats');
     expect(res.statusCode).toBe(200);
     const data = res.json().result.data;
     expect(data.success).toBe(true);
@@ -144,7 +138,7 @@ describe(`admin overview API on ${testDriverName()}`, () => {
   describe('GET /api/admin/activity/', () => {
     beforeAll(async () => {
       for (let i = 0; i < 14; i++) {
-        await recordActivity(server.deps.db, {
+        await recordActivity(api.db, {
           type: i % 2 ? 'payment' : 'user',
           message: `Event ${i}`,
           code: i % 3 ? `biz-${i}` : null,
@@ -156,11 +150,11 @@ describe(`admin overview API on ${testDriverName()}`, () => {
       rest: '/api/admin/activity',
       trpc: 'admin.overview.activity',
       rowsKey: 'activities',
-      context: () => ({ server, auth }),
+      context: api.context,
       // Every recorded event, newest first (ties by id); a row is told by all its fields.
       rows: async () =>
         (
-          await server.deps.db
+          await api.db
             .selectFrom('activityEvents')
             .select(['type', 'message', 'code', 'createdAt'])
             .orderBy('createdAt', 'desc')
@@ -172,11 +166,7 @@ describe(`admin overview API on ${testDriverName()}`, () => {
     });
 
     it('answers {success, activities, meta} with the documented fields, newest first', async () => {
-      const res = await server.app.inject({
-        method: 'GET',
-        url: '/api/admin/activity/',
-        headers: auth.admin,
-      });
+      const res = await api.send('GET', '/api/admin/activity/');
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(Object.keys(body).sort()).toEqual(['activities', 'meta', 'success']);

@@ -1,9 +1,9 @@
 import { insertPayment, type TOwnerPublic, type TPayment, updatePayment } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminGet, authCases, type TAuthCases } from '../../../test/admin-auth-cases.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminApi } from '../../../test/admin-api.ts';
 import { adminListContract, newestFirst } from '../../../test/admin-list-contract.ts';
-import { createSampleOwners, createTestServer, type TTestServer } from '../../../test/test-server.ts';
+import { createSampleOwners } from '../../../test/test-server.ts';
 
 const BASE = Date.UTC(2026, 7, 1, 9, 0, 0);
 const HOUR = 60 * 60 * 1000;
@@ -12,21 +12,16 @@ const STATUSES = ['captured', 'captured', 'pending', 'captured', 'failed', 'capt
 type TRow = TPayment & { owner: TOwnerPublic };
 
 describe(`admin payments API on ${testDriverName()}`, () => {
-  let server: TTestServer;
-  let auth: TAuthCases;
+  const api = adminApi();
   const rows: TRow[] = [];
 
-  const get = (url: string) => adminGet(server, auth, url);
-
   beforeAll(async () => {
-    server = await createTestServer();
-    auth = await authCases(server);
-    const { sharma, mehta } = await createSampleOwners(server);
+    const { sharma, mehta } = await createSampleOwners(api.server);
     for (let i = 0; i < 23; i++) {
       const owner = i % 3 === 0 ? mehta : sharma;
       const status = STATUSES[i % STATUSES.length]!;
       const createdAt = new Date(BASE + i * HOUR);
-      const payment = await insertPayment(server.deps.db, {
+      const payment = await insertPayment(api.db, {
         ownerId: owner.id,
         plan: i % 2 ? 'professional' : 'essential',
         purpose: i < 2 ? 'registration' : 'renewal',
@@ -43,9 +38,6 @@ describe(`admin payments API on ${testDriverName()}`, () => {
       rows.push({ ...payment, owner });
     }
   });
-  afterAll(async () => {
-    await server?.stop();
-  });
 
   const captured = () => rows.filter((r) => r.status === 'captured');
 
@@ -54,7 +46,7 @@ describe(`admin payments API on ${testDriverName()}`, () => {
     rest: '/api/admin/payments',
     trpc: 'admin.payments.list',
     rowsKey: 'payments',
-    context: () => ({ server, auth }),
+    context: api.context,
     rows: () => newestFirst(rows),
     pageSizes: [5],
     search: {
@@ -73,7 +65,7 @@ describe(`admin payments API on ${testDriverName()}`, () => {
   });
 
   it('answers the platform totals and every documented field of a payment, amounts in paise', async () => {
-    const { status, body } = await get('/api/admin/payments?page=1&limit=10');
+    const { status, body } = await api.get('/api/admin/payments?page=1&limit=10');
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual([
       'meta',
@@ -114,12 +106,8 @@ describe(`admin payments API on ${testDriverName()}`, () => {
   it('never answers the whole Razorpay signature: cut to 20 characters on REST and tRPC', async () => {
     const signed = rows.filter((r) => r.razorpaySignature !== null);
     expect(signed.length).toBeGreaterThan(0);
-    const rest = (await get('/api/admin/payments?page=1&limit=50')).body.payments;
-    const trpc = await server.app.inject({
-      method: 'GET',
-      url: `/trpc/admin.payments.list?input=${encodeURIComponent(JSON.stringify({ page: 1, limit: 50 }))}`,
-      headers: auth.admin,
-    });
+    const rest = (await api.get('/api/admin/payments?page=1&limit=50')).body.payments;
+    const trpc = await api.query('admin.payments.list', { page: 1, limit: 50 });
     expect(trpc.statusCode, trpc.body).toBe(200);
     for (const answer of [rest, trpc.json().result.data.payments]) {
       for (const row of signed) {
@@ -132,14 +120,14 @@ describe(`admin payments API on ${testDriverName()}`, () => {
   });
 
   it('follows a payment that gets captured: revenue and status counts move at once', async () => {
-    const before = (await get('/api/admin/payments')).body;
+    const before = (await api.get('/api/admin/payments')).body;
     const pending = rows.find((r) => r.status === 'pending')!;
-    await updatePayment(server.deps.db, pending.id, {
+    await updatePayment(api.db, pending.id, {
       status: 'captured',
       capturedAt: new Date(),
       razorpayPaymentId: 'pay_late',
     });
-    const after = (await get('/api/admin/payments')).body;
+    const after = (await api.get('/api/admin/payments')).body;
     expect(after.totalRevenue).toBe(before.totalRevenue + pending.amount);
     expect(after.paymentStatusCounts).toEqual({
       pending: before.paymentStatusCounts.pending - 1,
@@ -148,7 +136,7 @@ describe(`admin payments API on ${testDriverName()}`, () => {
     });
     expect(after.meta.total).toBe(23);
     // Overview revenue is in rupees.
-    const stats = await server.app.inject({ method: 'GET', url: '/api/admin/stats/', headers: auth.admin });
+    const stats = await api.send('GET', '/api/admin/stats/');
     expect(stats.json().stats.revenue.razorpay).toBe(after.totalRevenue / 100);
   });
 });

@@ -3,17 +3,11 @@ import { insertAgent, insertEmail, insertManualPayment, insertPayment, insertRev
 import { testDriverName } from '@starloop/db/testing';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  authCases,
-  callProcedure,
-  expectAdminOnly,
-  expectAdminOnlyProcedures,
-  type TAuthCases,
-} from '../../../test/admin-auth-cases.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminApi } from '../../../test/admin-api.ts';
 import { parseCsv } from '../../../test/parse-csv.ts';
-import { startSmtpSink, type TReceivedMail, type TSmtpSink } from '../../../test/smtp-sink.ts';
-import { createTestOwner, createTestServer, type TTestServer } from '../../../test/test-server.ts';
+import type { TReceivedMail } from '../../../test/smtp-sink.ts';
+import { createTestOwner, type TTestServer } from '../../../test/test-server.ts';
 import { REPORT_COLUMNS, REPORT_PAGE_ROWS } from './report-files.ts';
 import { buildAndEmailReport } from './reports.service.ts';
 
@@ -44,20 +38,14 @@ async function readXlsx(buffer: Buffer) {
 }
 
 describe(`admin reports on ${testDriverName()}`, () => {
-  let sink: TSmtpSink;
-  let server: TTestServer;
-  let auth: TAuthCases;
+  const api = adminApi({ smtpSink: true });
 
-  const exportReport = (query: string) =>
-    server.app.inject({ method: 'GET', url: `/api/reports/?${query}`, headers: auth.admin });
+  const exportReport = (query: string) => api.send('GET', `/api/reports/?${query}`);
   const mailFor = (to: string, type: TReportType) =>
-    sink.waitFor((m) => m.to.includes(to) && m.subject === `StarLoop ${type.replace('-', ' ')} report`);
+    api.sink.waitFor((m) => m.to.includes(to) && m.subject === `StarLoop ${type.replace('-', ' ')} report`);
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await createTestServer({ SMTP_URL: sink.url });
-    auth = await authCases(server);
-    const db = server.deps.db;
+    const { server, db } = api;
     const agent = await insertAgent(db, {
       code: 'AG0101',
       name: 'Report Agent',
@@ -95,10 +83,6 @@ describe(`admin reports on ${testDriverName()}`, () => {
     ]);
     await insertManualPayment(db, { amount: 0, paymentMethod: 'bank_transfer', notes: null }, []);
   });
-  afterAll(async () => {
-    await server?.stop();
-    await sink?.close();
-  });
 
   describe('GET /api/reports/?type&email', () => {
     it('answers {success, message} at once', async () => {
@@ -109,11 +93,7 @@ describe(`admin reports on ${testDriverName()}`, () => {
         message: 'agents report will be emailed to boss@example.in',
       });
       // Without the trailing slash too.
-      const plain = await server.app.inject({
-        method: 'GET',
-        url: '/api/reports?type=users&email=boss@example.in',
-        headers: auth.admin,
-      });
+      const plain = await api.send('GET', '/api/reports?type=users&email=boss@example.in');
       expect(plain.json()).toEqual({
         success: true,
         message: 'users report will be emailed to boss@example.in',
@@ -128,7 +108,7 @@ describe(`admin reports on ${testDriverName()}`, () => {
       ['', 'Please provide email and select report type'],
       ['type=users&email=not-an-email', 'Please enter a valid email address'],
     ])('refuses "%s" with "%s" (400) and queues nothing', async (query, message) => {
-      const before = await server.deps.db
+      const before = await api.db
         .selectFrom('activityEvents')
         .select(sql<number>`count(*)::int`.as('n'))
         .where('type', '=', 'report')
@@ -136,7 +116,7 @@ describe(`admin reports on ${testDriverName()}`, () => {
       const res = await exportReport(query);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ success: false, message });
-      const after = await server.deps.db
+      const after = await api.db
         .selectFrom('activityEvents')
         .select(sql<number>`count(*)::int`.as('n'))
         .where('type', '=', 'report')
@@ -152,7 +132,7 @@ describe(`admin reports on ${testDriverName()}`, () => {
       // Enough reviews for the readers to page (keyset pages of REPORT_PAGE_ROWS rows).
       await sql`insert into reviews (owner_id, rating, message)
         select (select min(id) from owners), 1 + (n % 5), 'Bulk review ' || n
-        from generate_series(1, ${sql.lit(BULK_REVIEWS)}) as n`.execute(server.deps.db);
+        from generate_series(1, ${sql.lit(BULK_REVIEWS)}) as n`.execute(api.db);
       for (const type of REPORT_TYPES) {
         const res = await exportReport(`type=${type}&email=reports@starloop.test`);
         expect(res.statusCode).toBe(200);
@@ -170,7 +150,7 @@ describe(`admin reports on ${testDriverName()}`, () => {
         expect(csv?.contentType).toBe('text/csv');
         const rows = parseCsv(csv!.content.toString('utf8'));
         expect(rows[0]).toEqual(REPORT_COLUMNS[type].map((c) => c.header));
-        const ids = await idsOf(server, type);
+        const ids = await idsOf(api.server, type);
         expect(ids.length).toBeGreaterThan(0);
         expect(rows).toHaveLength(ids.length + 1);
         expect(rows.slice(1).map((r) => Number(r[0]))).toEqual(ids);
@@ -183,7 +163,7 @@ describe(`admin reports on ${testDriverName()}`, () => {
       expect(xlsx?.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       const { rows } = await readXlsx(xlsx!.content);
       expect(rows[0]).toEqual(REPORT_COLUMNS[type].map((c) => c.header));
-      expect(rows.slice(1).map((r) => r[0])).toEqual(await idsOf(server, type));
+      expect(rows.slice(1).map((r) => r[0])).toEqual(await idsOf(api.server, type));
       // Dates are real date cells.
       const created = REPORT_COLUMNS[type].findIndex((c) => c.header === 'Created');
       expect(rows[1]![created]).toBeInstanceOf(Date);
@@ -216,7 +196,7 @@ describe(`admin reports on ${testDriverName()}`, () => {
     });
 
     it('records the sent mail in the outbox', async () => {
-      const rows = await server.deps.db
+      const rows = await api.db
         .selectFrom('emailOutbox')
         .selectAll()
         .where('toAddress', '=', 'reports@starloop.test')
@@ -231,7 +211,7 @@ describe(`admin reports on ${testDriverName()}`, () => {
 
     it('cuts an emailed report to its newest rows and says so', async () => {
       const result = await buildAndEmailReport(
-        server.deps,
+        api.server.deps,
         { type: 'reviews', email: 'cap@starloop.test' },
         50,
       );
@@ -241,7 +221,7 @@ describe(`admin reports on ${testDriverName()}`, () => {
         mail.attachments.find((a) => a.filename?.endsWith('.csv'))!.content.toString('utf8'),
       );
       expect(rows).toHaveLength(51);
-      const ids = await idsOf(server, 'reviews');
+      const ids = await idsOf(api.server, 'reviews');
       expect(rows.slice(1).map((r) => Number(r[0]))).toEqual(ids.slice(0, 50));
       expect(mail.text).toContain(`The table holds ${ids.length} rows; this email carries the newest 50.`);
     });
@@ -249,29 +229,21 @@ describe(`admin reports on ${testDriverName()}`, () => {
 
   describe('GET /api/reports/download?type&format', () => {
     it('streams the complete CSV with a content-disposition', async () => {
-      const res = await server.app.inject({
-        method: 'GET',
-        url: '/api/reports/download?type=reviews&format=csv',
-        headers: auth.admin,
-      });
+      const res = await api.send('GET', '/api/reports/download?type=reviews&format=csv');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toMatch(
         /^attachment; filename="starloop-reviews-report-\d{4}-\d\d-\d\d\.csv"$/,
       );
       const rows = parseCsv(res.body);
-      const ids = await idsOf(server, 'reviews');
+      const ids = await idsOf(api.server, 'reviews');
       expect(ids.length).toBeGreaterThan(REPORT_PAGE_ROWS * 2);
       expect(rows).toHaveLength(ids.length + 1);
       expect(rows.slice(1).map((r) => Number(r[0]))).toEqual(ids);
     });
 
     it('serves XLSX', async () => {
-      const res = await server.app.inject({
-        method: 'GET',
-        url: '/api/reports/download?type=agents&format=xlsx',
-        headers: auth.admin,
-      });
+      const res = await api.send('GET', '/api/reports/download?type=agents&format=xlsx');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toContain('.xlsx"');
       const { name, rows } = await readXlsx(res.rawPayload);
@@ -280,24 +252,12 @@ describe(`admin reports on ${testDriverName()}`, () => {
     });
 
     it('defaults to CSV and refuses a bad type or format', async () => {
-      const csv = await server.app.inject({
-        method: 'GET',
-        url: '/api/reports/download?type=agents',
-        headers: auth.admin,
-      });
+      const csv = await api.send('GET', '/api/reports/download?type=agents');
       expect(csv.headers['content-type']).toContain('text/csv');
-      const badType = await server.app.inject({
-        method: 'GET',
-        url: '/api/reports/download?type=secrets',
-        headers: auth.admin,
-      });
+      const badType = await api.send('GET', '/api/reports/download?type=secrets');
       expect(badType.statusCode).toBe(400);
       expect(badType.json().message).toBe('Please select report type');
-      const badFormat = await server.app.inject({
-        method: 'GET',
-        url: '/api/reports/download?type=agents&format=pdf',
-        headers: auth.admin,
-      });
+      const badFormat = await api.send('GET', '/api/reports/download?type=agents&format=pdf');
       expect(badFormat.statusCode).toBe(400);
       expect(badFormat.json().message).toBe('Format must be csv or xlsx');
     });
@@ -305,15 +265,7 @@ describe(`admin reports on ${testDriverName()}`, () => {
 
   describe('tRPC admin.reports.export', () => {
     it('queues a report and answers the same message', async () => {
-      const res = await callProcedure(
-        server,
-        {
-          path: 'admin.reports.export',
-          kind: 'mutation',
-          input: { type: 'payments', email: 'trpc@starloop.test' },
-        },
-        auth.admin,
-      );
+      const res = await api.mutate('admin.reports.export', { type: 'payments', email: 'trpc@starloop.test' });
       expect(res.statusCode).toBe(200);
       expect(res.json().result.data).toEqual({
         success: true,
@@ -321,11 +273,7 @@ describe(`admin reports on ${testDriverName()}`, () => {
       });
       const mail = await mailFor('trpc@starloop.test', 'payments');
       expect(mail.attachments).toHaveLength(2);
-      const bad = await callProcedure(
-        server,
-        { path: 'admin.reports.export', kind: 'mutation', input: { type: 'payments', email: 'x' } },
-        auth.admin,
-      );
+      const bad = await api.mutate('admin.reports.export', { type: 'payments', email: 'x' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.message).toBe('Please enter a valid email address');
     });
@@ -333,11 +281,7 @@ describe(`admin reports on ${testDriverName()}`, () => {
 
   describe('admin.outbox.list', () => {
     it('lists recorded mails newest first, field by field', async () => {
-      const res = await callProcedure(
-        server,
-        { path: 'admin.outbox.list', kind: 'query', input: { limit: 3 } },
-        auth.admin,
-      );
+      const res = await api.query('admin.outbox.list', { limit: 3 });
       expect(res.statusCode).toBe(200);
       const { emails } = res.json().result.data;
       expect(emails).toHaveLength(3);
@@ -355,7 +299,7 @@ describe(`admin reports on ${testDriverName()}`, () => {
         ]);
       }
       expect(emails[0].id).toBeGreaterThan(emails[1].id);
-      const all = await callProcedure(server, { path: 'admin.outbox.list', kind: 'query' }, auth.admin);
+      const all = await api.query('admin.outbox.list');
       const report = all
         .json()
         .result.data.emails.find((e: { toAddress: string }) => e.toAddress === 'trpc@starloop.test');
@@ -369,14 +313,14 @@ describe(`admin reports on ${testDriverName()}`, () => {
     });
 
     it('shows delivered mails without their links, undelivered ones whole', async () => {
-      await server.deps.mailer.send({
+      await api.server.deps.mailer.send({
         to: 'owner@starloop.test',
         subject: 'Reset',
         text: 'Open https://app.test/reset-password?token=SECRETtoken123 within an hour.',
         category: 'reset_password',
       });
       await insertEmail(
-        server.deps.db,
+        api.db,
         {
           to: 'stuck@starloop.test',
           subject: 'Set',
@@ -384,11 +328,7 @@ describe(`admin reports on ${testDriverName()}`, () => {
         },
         'outbox',
       );
-      const res = await callProcedure(
-        server,
-        { path: 'admin.outbox.list', kind: 'query', input: { limit: 2 } },
-        auth.admin,
-      );
+      const res = await api.query('admin.outbox.list', { limit: 2 });
       const [stuck, sent] = res.json().result.data.emails;
       expect(stuck.textBody).toBe('Open https://app.test/set-password?token=KEEPthis456');
       expect(sent.status).toBe('sent');
@@ -396,7 +336,7 @@ describe(`admin reports on ${testDriverName()}`, () => {
       expect(sent.textBody).toBe('Open [link removed after sending] within an hour.');
       // A row sent before that redaction still shows no token.
       await insertEmail(
-        server.deps.db,
+        api.db,
         {
           to: 'old@starloop.test',
           subject: 'Old',
@@ -404,11 +344,7 @@ describe(`admin reports on ${testDriverName()}`, () => {
         },
         'sent',
       );
-      const again = await callProcedure(
-        server,
-        { path: 'admin.outbox.list', kind: 'query', input: { limit: 1 } },
-        auth.admin,
-      );
+      const again = await api.query('admin.outbox.list', { limit: 1 });
       expect(again.json().result.data.emails[0].textBody).toBe(
         'Open https://app.test/reset-password?token=[hidden]',
       );
@@ -417,26 +353,28 @@ describe(`admin reports on ${testDriverName()}`, () => {
 
   describe('authorization', () => {
     it('answers 401 to no token, an expired or tampered token and an owner token', async () => {
-      const before = sink.messages.length;
-      await expectAdminOnly(server, auth, [
-        { method: 'GET', url: '/api/reports/?type=users&email=thief@evil.test' },
-        { method: 'GET', url: '/api/reports/download?type=users&format=csv' },
-      ]);
-      await expectAdminOnlyProcedures(server, auth, [
-        {
-          path: 'admin.reports.export',
-          kind: 'mutation',
-          input: { type: 'users', email: 'thief@evil.test' },
-        },
-        { path: 'admin.outbox.list', kind: 'query', input: {} },
-      ]);
-      const queued = await server.deps.db
+      const before = api.sink.messages.length;
+      await api.expectAdminOnly(
+        [
+          { method: 'GET', url: '/api/reports/?type=users&email=thief@evil.test' },
+          { method: 'GET', url: '/api/reports/download?type=users&format=csv' },
+        ],
+        [
+          {
+            path: 'admin.reports.export',
+            kind: 'mutation',
+            input: { type: 'users', email: 'thief@evil.test' },
+          },
+          { path: 'admin.outbox.list', kind: 'query', input: {} },
+        ],
+      );
+      const queued = await api.db
         .selectFrom('activityEvents')
         .select('message')
         .where('message', 'like', '%thief@evil.test%')
         .execute();
       expect(queued).toEqual([]);
-      expect(sink.messages.length).toBe(before);
+      expect(api.sink.messages.length).toBe(before);
     });
   });
 });

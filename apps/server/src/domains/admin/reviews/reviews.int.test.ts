@@ -8,10 +8,10 @@ import {
   type TReview,
 } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminGet, authCases, type TAuthCases } from '../../../test/admin-auth-cases.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminApi } from '../../../test/admin-api.ts';
 import { adminListContract, newestFirst } from '../../../test/admin-list-contract.ts';
-import { createSampleOwners, createTestServer, type TTestServer } from '../../../test/test-server.ts';
+import { createSampleOwners } from '../../../test/test-server.ts';
 import { newPlacementKey } from '../../owner/placements/placements.service.ts';
 
 const BASE = Date.UTC(2026, 3, 1, 10, 0, 0);
@@ -31,16 +31,11 @@ interface TReviewBody {
 type TRow = TReview & { owner: TOwnerPublic };
 
 describe(`admin reviews API on ${testDriverName()}`, () => {
-  let server: TTestServer;
-  let auth: TAuthCases;
+  const api = adminApi();
   const rows: TRow[] = [];
 
-  const get = (url: string) => adminGet(server, auth, url);
-
   beforeAll(async () => {
-    server = await createTestServer();
-    auth = await authCases(server);
-    const { sharma, mehta, glow } = await createSampleOwners(server);
+    const { sharma, mehta, glow } = await createSampleOwners(api.server);
     const owners = [sharma, mehta, glow];
     const ratings = [5, 4, 1, 3, 5, 2, 4, 5, 1, 3, 5, 4, 2, 5, 3, 4, 1, 5, 4, 2, 5, 3, 4, 5, 1];
     for (const [i, rating] of ratings.entries()) {
@@ -55,12 +50,9 @@ describe(`admin reviews API on ${testDriverName()}`, () => {
               : 'Loved it';
       // Two reviews share a timestamp so the id tie-break is exercised.
       const createdAt = new Date(BASE + (i === 7 ? 6 : i) * 10 * MINUTE);
-      const review = await insertReview(server.deps.db, { ownerId: owner.id, rating, message, createdAt });
+      const review = await insertReview(api.db, { ownerId: owner.id, rating, message, createdAt });
       rows.push({ ...review, owner });
     }
-  });
-  afterAll(async () => {
-    await server?.stop();
   });
 
   const sharma = (r: TRow) => r.owner.code === 'sharma-sweets';
@@ -68,7 +60,7 @@ describe(`admin reviews API on ${testDriverName()}`, () => {
     rest: '/api/admin/reviews',
     trpc: 'admin.reviews.list',
     rowsKey: 'reviews',
-    context: () => ({ server, auth }),
+    context: api.context,
     rows: () => newestFirst(rows),
     pageSizes: [4],
     search: {
@@ -93,7 +85,7 @@ describe(`admin reviews API on ${testDriverName()}`, () => {
   });
 
   it('answers the platform totals and every documented field of a review', async () => {
-    const { status, body } = await get('/api/admin/reviews/?page=1&limit=10');
+    const { status, body } = await api.get('/api/admin/reviews/?page=1&limit=10');
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(['avgRating', 'meta', 'reviews', 'success', 'totalReviews']);
     expect(body.success).toBe(true);
@@ -136,19 +128,11 @@ describe(`admin reviews API on ${testDriverName()}`, () => {
 });
 
 describe(`admin reviews list: placements on ${testDriverName()}`, () => {
-  let server: TTestServer;
-  let auth: TAuthCases;
-  beforeAll(async () => {
-    server = await createTestServer();
-    auth = await authCases(server);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const api = adminApi();
 
   it('names the placement of each review: Default (null), live, or deleted under its old name', async () => {
-    const { sharma } = await createSampleOwners(server);
-    const db = server.deps.db;
+    const { sharma } = await createSampleOwners(api.server);
+    const db = api.db;
     const placement = async (name: string) =>
       (await insertPlacement(db, { ownerId: sharma.id, key: newPlacementKey(), name }, null)) as TPlacement;
     const table = await placement('Table 4');
@@ -160,17 +144,13 @@ describe(`admin reviews list: placements on ${testDriverName()}`, () => {
     ]);
     await deletePlacement(db, sharma.id, bag.id);
 
-    const { status, body } = await adminGet(server, auth, '/api/admin/reviews?page=1&limit=10');
+    const { status, body } = await api.get('/api/admin/reviews?page=1&limit=10');
     expect(status).toBe(200);
     const byId = new Map((body.reviews as TReviewBody[]).map((r) => [r.id, r.placement]));
     expect(byId.get(viaTable!.id)).toEqual({ id: table.id, name: 'Table 4', deleted: false });
     expect(byId.get(viaBag!.id)).toEqual({ id: bag.id, name: 'Swiggy bag insert', deleted: true });
     expect(byId.get(plain!.id)).toBeNull();
-    const trpc = await server.app.inject({
-      method: 'GET',
-      url: `/trpc/admin.reviews.list?input=${encodeURIComponent(JSON.stringify({ page: 1, limit: 10 }))}`,
-      headers: auth.admin,
-    });
+    const trpc = await api.query('admin.reviews.list', { page: 1, limit: 10 });
     expect(trpc.json().result.data.reviews).toEqual(body.reviews);
   });
 });

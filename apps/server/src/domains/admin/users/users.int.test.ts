@@ -8,16 +8,10 @@ import {
   type TOwnerPublic,
 } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminGet,
-  authCases,
-  callProcedure,
-  jsonAs,
-  type TAuthCases,
-} from '../../../test/admin-auth-cases.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminApi } from '../../../test/admin-api.ts';
 import { adminListContract } from '../../../test/admin-list-contract.ts';
-import { createTestOwner, createTestServer, type TTestServer } from '../../../test/test-server.ts';
+import { createTestOwner } from '../../../test/test-server.ts';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const HOUR = 60 * 60 * 1000;
@@ -44,21 +38,17 @@ const statusOf = (i: number) => (i % 4 === 1 ? 'pending' : i % 7 === 3 ? 'inacti
 const businessOf = (i: number) => (i % 3 === 0 ? `Sharma Sweets ${i}` : `Mehta Cafe ${i}`);
 
 describe(`admin users API on ${testDriverName()}`, () => {
-  let server: TTestServer;
-  let auth: TAuthCases;
+  const api = adminApi();
   let agent: TAgent;
   const owners: TOwnerPublic[] = [];
   const live = () => owners.filter((_, i) => !DELETED.has(i));
 
-  const get = (url: string) => adminGet(server, auth, url);
-
   beforeAll(async () => {
-    server = await createTestServer();
-    auth = await authCases(server);
+    const { server, db } = api;
     // authCases made one owner; delete it so the fixture below is the whole live set.
-    const before = await server.deps.db.selectFrom('owners').select('id').execute();
-    for (const row of before) await server.deps.db.deleteFrom('owners').where('id', '=', row.id).execute();
-    agent = await insertAgent(server.deps.db, {
+    const before = await db.selectFrom('owners').select('id').execute();
+    for (const row of before) await db.deleteFrom('owners').where('id', '=', row.id).execute();
+    agent = await insertAgent(db, {
       code: 'AG4242',
       name: 'Vikram Rao',
       email: 'vikram@agents.test',
@@ -84,10 +74,10 @@ describe(`admin users API on ${testDriverName()}`, () => {
       });
       owners.push(owner);
     }
-    for (const i of DELETED) await softDeleteOwner(server.deps.db, owners[i]!.id);
-    for (const rating of [5, 4, 2]) await insertReview(server.deps.db, { ownerId: owners[0]!.id, rating });
+    for (const i of DELETED) await softDeleteOwner(db, owners[i]!.id);
+    for (const rating of [5, 4, 2]) await insertReview(db, { ownerId: owners[0]!.id, rating });
     for (const n of [1, 2]) {
-      await insertPayment(server.deps.db, {
+      await insertPayment(db, {
         ownerId: owners[0]!.id,
         plan: 'essential',
         purpose: 'registration',
@@ -98,16 +88,13 @@ describe(`admin users API on ${testDriverName()}`, () => {
       });
     }
   });
-  afterAll(async () => {
-    await server?.stop();
-  });
 
   const sharma = (o: TOwnerPublic) => o.businessName.startsWith('Sharma');
   adminListContract({
     rest: '/api/admin/users',
     trpc: 'admin.users.list',
     rowsKey: 'users',
-    context: () => ({ server, auth }),
+    context: api.context,
     rows: live,
     pageSizes: [3],
     search: {
@@ -126,7 +113,7 @@ describe(`admin users API on ${testDriverName()}`, () => {
   });
 
   it('answers every documented field of an owner, and never a hash', async () => {
-    const { status, body } = await get('/api/admin/users/?page=1&limit=10');
+    const { status, body } = await api.get('/api/admin/users/?page=1&limit=10');
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(
       ['activeUsers', 'counts', 'deletedUsers', 'meta', 'pendingUsers', 'success', 'users'].sort(),
@@ -187,40 +174,39 @@ describe(`admin users API on ${testDriverName()}`, () => {
   });
 
   it('answers the summary counts from the counters, equal to a count of the rows', async () => {
-    const { body } = await get('/api/admin/users');
+    const { body } = await api.get('/api/admin/users');
     const rows = live();
     expect(body.activeUsers).toBe(rows.filter((o) => o.status === 'active').length);
     expect(body.pendingUsers).toBe(rows.filter((o) => o.status === 'pending').length);
     expect(body.deletedUsers).toBe(2);
-    expect(body.counts).toEqual(await countOwners(server.deps.db, new Date()));
+    expect(body.counts).toEqual(await countOwners(api.db, new Date()));
     expect(body.counts).toMatchObject({ total: 21, deleted: 2, withReviews: 1, active: body.activeUsers });
   });
 
   it('filters by status; deleted owners only with status=deleted', async () => {
-    const pending = await get('/api/admin/users?status=pending');
+    const pending = await api.get('/api/admin/users?status=pending');
     const expected = live().filter((o) => o.status === 'pending');
     expect(pending.body.users.map((u: TUserBody) => u.code)).toEqual(expected.map((o) => o.code));
     expect(pending.body.meta.total).toBe(expected.length);
-    const inactive = await get('/api/admin/users?status=inactive&search=mehta');
+    const inactive = await api.get('/api/admin/users?status=inactive&search=mehta');
     expect(inactive.body.users.map((u: TUserBody) => u.code)).toEqual(
       live()
         .filter((o) => o.status === 'inactive' && o.businessName.startsWith('Mehta'))
         .map((o) => o.code),
     );
-    const deleted = await get('/api/admin/users?status=deleted');
+    const deleted = await api.get('/api/admin/users?status=deleted');
     expect(deleted.body.users.map((u: TUserBody) => u.code)).toEqual(['biz-5', 'biz-11']);
     for (const u of deleted.body.users as TUserBody[]) expect(u.deletedAt).toMatch(ISO);
     expect(deleted.body.meta.total).toBe(2);
-    const all = await get('/api/admin/users?status=');
+    const all = await api.get('/api/admin/users?status=');
     expect(all.body.meta.total).toBe(21);
-    const bad = await get('/api/admin/users?status=banned');
+    const bad = await api.get('/api/admin/users?status=banned');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('status must be pending, active, inactive or deleted');
   });
 
   describe('PUT /api/admin/users/{id}', () => {
-    const edit = (id: number, body: unknown) =>
-      server.app.inject({ method: 'PUT', url: `/api/admin/users/${id}`, ...jsonAs(auth.admin, body) });
+    const edit = (id: number, body: unknown) => api.send('PUT', `/api/admin/users/${id}`, body);
     const valid = {
       name: 'Asha Kulkarni',
       businessName: 'Chai Point Pune',
@@ -249,15 +235,17 @@ describe(`admin users API on ${testDriverName()}`, () => {
         agentName: 'Vikram Rao',
         deletedAt: null,
       });
-      const listed = await get('/api/admin/users?search=chai-point');
+      const listed = await api.get('/api/admin/users?search=chai-point');
       expect(listed.body.users).toEqual([body.user]);
-      const activity = await server.deps.db
+      const activity = await api.db
         .selectFrom('activityEvents')
         .selectAll()
         .where('ownerId', '=', target.id)
         .execute();
-      expect(activity.map((a) => a.message)).toContain(`Chai Point Pune was updated by ${auth.adminName}`);
-      expect(activity.at(-1)).toMatchObject({ type: 'user', code: 'chai-point', adminId: auth.adminId });
+      expect(activity.map((a) => a.message)).toContain(
+        `Chai Point Pune was updated by ${api.auth.adminName}`,
+      );
+      expect(activity.at(-1)).toMatchObject({ type: 'user', code: 'chai-point', adminId: api.auth.adminId });
     });
 
     it('answers 409 naming the field when the phone or the code belongs to another owner', async () => {
@@ -282,7 +270,7 @@ describe(`admin users API on ${testDriverName()}`, () => {
         code: owners[5]!.code,
       });
       expect(reserved.statusCode).toBe(409);
-      const unchanged = await get(`/api/admin/users?search=${target.code}`);
+      const unchanged = await api.get(`/api/admin/users?search=${target.code}`);
       expect(unchanged.body.users[0]).toMatchObject({ businessName: target.businessName, code: target.code });
     });
 
@@ -322,7 +310,7 @@ describe(`admin users API on ${testDriverName()}`, () => {
       });
       expect(agentMissing.statusCode).toBe(400);
       expect(agentMissing.json().message).toBe('Agent not found');
-      const after = await get(`/api/admin/users?search=${target.code}`);
+      const after = await api.get(`/api/admin/users?search=${target.code}`);
       expect(after.body.users[0]).toMatchObject({ name: target.name, businessName: target.businessName });
     });
 
@@ -335,34 +323,22 @@ describe(`admin users API on ${testDriverName()}`, () => {
       });
       expect(deleted.statusCode).toBe(404);
       expect(deleted.json().message).toBe('User not found');
-      const bad = await server.app.inject({
-        method: 'PUT',
-        url: '/api/admin/users/abc',
-        ...jsonAs(auth.admin, valid),
-      });
+      const bad = await api.send('PUT', '/api/admin/users/abc', valid);
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBe('Invalid id');
     });
 
     it('clears the review link with an empty string, over tRPC too', async () => {
       const target = owners[10]!;
-      const res = await callProcedure(
-        server,
-        {
-          path: 'admin.users.update',
-          kind: 'mutation',
-          input: {
-            id: target.id,
-            name: target.name,
-            businessName: target.businessName,
-            contactNumber: target.contactNumber,
-            code: target.code,
-            reviewLink: '',
-            status: 'pending',
-          },
-        },
-        auth.admin,
-      );
+      const res = await api.mutate('admin.users.update', {
+        id: target.id,
+        name: target.name,
+        businessName: target.businessName,
+        contactNumber: target.contactNumber,
+        code: target.code,
+        reviewLink: '',
+        status: 'pending',
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().result.data.user).toMatchObject({ reviewLink: null, status: 'pending' });
     });
@@ -370,71 +346,49 @@ describe(`admin users API on ${testDriverName()}`, () => {
 
   describe('DELETE /api/admin/users/{id}', () => {
     it('soft-deletes: counted as deleted, out of the list, sessions revoked, activity recorded', async () => {
-      const target = await createTestOwner(server, { businessName: 'Doomed Dhaba', code: 'doomed-dhaba' });
-      const { token } = await server.deps.tokens.issue('owner', target.id);
-      const ownerAuth = { authorization: `Bearer ${token}` };
-      expect(
-        (await server.app.inject({ method: 'GET', url: '/api/users/me', headers: ownerAuth })).statusCode,
-      ).toBe(200);
-      const before = (await get('/api/admin/users')).body;
-
-      const res = await server.app.inject({
-        method: 'DELETE',
-        url: `/api/admin/users/${target.id}`,
-        headers: auth.admin,
+      const target = await createTestOwner(api.server, {
+        businessName: 'Doomed Dhaba',
+        code: 'doomed-dhaba',
       });
+      const { token } = await api.server.deps.tokens.issue('owner', target.id);
+      const ownerAuth = { authorization: `Bearer ${token}` };
+      expect((await api.as(ownerAuth).send('GET', '/api/users/me')).statusCode).toBe(200);
+      const before = (await api.get('/api/admin/users')).body;
+
+      const res = await api.send('DELETE', `/api/admin/users/${target.id}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, message: 'User deleted successfully!' });
 
-      const after = (await get('/api/admin/users')).body;
+      const after = (await api.get('/api/admin/users')).body;
       expect(after.deletedUsers).toBe(before.deletedUsers + 1);
       expect(after.meta.total).toBe(before.meta.total - 1);
-      expect((await get('/api/admin/users?search=doomed')).body.users).toEqual([]);
-      const deleted = (await get('/api/admin/users?status=deleted&search=doomed')).body.users;
+      expect((await api.get('/api/admin/users?search=doomed')).body.users).toEqual([]);
+      const deleted = (await api.get('/api/admin/users?status=deleted&search=doomed')).body.users;
       expect(deleted).toHaveLength(1);
       expect(deleted[0].deletedAt).toMatch(ISO);
-      const session = await server.deps.db
-        .selectFrom('authSessions')
-        .select('revokedAt')
-        .where('subjectKind', '=', 'owner')
-        .where('subjectId', '=', target.id)
-        .executeTakeFirstOrThrow();
+      const session = (await api.sessionsOf('owner', target.id))[0]!;
       expect(session.revokedAt).toBeInstanceOf(Date);
-      expect(
-        (await server.app.inject({ method: 'GET', url: '/api/users/me', headers: ownerAuth })).statusCode,
-      ).toBe(401);
-      const activity = await server.deps.db
+      expect((await api.as(ownerAuth).send('GET', '/api/users/me')).statusCode).toBe(401);
+      const activity = await api.db
         .selectFrom('activityEvents')
         .select(['type', 'message', 'code'])
         .where('ownerId', '=', target.id)
         .execute();
       expect(activity).toContainEqual({
         type: 'user',
-        message: `Doomed Dhaba was deleted by ${auth.adminName}`,
+        message: `Doomed Dhaba was deleted by ${api.auth.adminName}`,
         code: 'doomed-dhaba',
       });
 
-      const again = await server.app.inject({
-        method: 'DELETE',
-        url: `/api/admin/users/${target.id}`,
-        headers: auth.admin,
-      });
+      const again = await api.send('DELETE', `/api/admin/users/${target.id}`);
       expect(again.statusCode).toBe(404);
       expect(again.json().message).toBe('User not found');
     });
 
     it('answers 404 for an unknown owner over REST and tRPC', async () => {
-      const rest = await server.app.inject({
-        method: 'DELETE',
-        url: '/api/admin/users/999999',
-        headers: auth.admin,
-      });
+      const rest = await api.send('DELETE', '/api/admin/users/999999');
       expect(rest.statusCode).toBe(404);
-      const trpc = await callProcedure(
-        server,
-        { path: 'admin.users.delete', kind: 'mutation', input: { id: 999999 } },
-        auth.admin,
-      );
+      const trpc = await api.mutate('admin.users.delete', { id: 999999 });
       expect(trpc.statusCode).toBe(404);
       expect(trpc.json().error.message).toBe('User not found');
     });
