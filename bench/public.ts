@@ -9,12 +9,13 @@
  * starloop_bench_public_<timestamp> on that PostgreSQL server and drops it at the end, also on
  * failure; without one the server runs on PGlite in a temporary DATA_DIR. Either way the database
  * is migrated and seeded with BENCH_BUSINESSES active owners (bench-biz-0001, ...) before the
- * server starts (tsx apps/server/src/main.ts, NODE_ENV=test since production refuses RATE_LIMITS=off,
- * RATE_LIMITS=off, its output in a log file under the temporary folder; bench/lib/server.ts). On
- * PostgreSQL the server runs as a web instance of a split deployment (JOB_WORKERS=off: the follow-up
- * jobs of the reviews are queued for worker instances and none runs here); BENCH_JOB_WORKERS=on runs
- * them in the same process (all-in-one, the only mode on PGlite). Then, each for BENCH_DURATION seconds after a
- * BENCH_WARMUP-second warm-up whose results are discarded, with BENCH_CONNECTIONS connections:
+ * server starts (tsx apps/server/src/main.ts, NODE_ENV=test since production refuses
+ * RATE_LIMITS=off, RATE_LIMITS=off, its output in a log file under the temporary folder;
+ * bench/lib/server.ts). On PostgreSQL the server runs as a web instance of a split deployment
+ * (JOB_WORKERS=off: the follow-up jobs of the reviews are queued for worker instances and none runs
+ * here); BENCH_JOB_WORKERS=on runs them in the same process (all-in-one, the only mode on PGlite).
+ * Then, each for BENCH_DURATION seconds after a BENCH_WARMUP-second warm-up whose results are
+ * discarded, with BENCH_CONNECTIONS connections:
  *   a. GET /healthz                           fixed JSON, the server's ceiling
  *   b. GET /api/users/review-link/{code}      cycling over the seeded codes
  *   c. POST /api/reviews/                     random 1-5 stars, feedback text for 1-3, random deviceId
@@ -26,7 +27,9 @@
  * missed (it is a measurement); 1 when the server cannot start or the count check fails.
  * Environment: BENCH_DURATION (default 10), BENCH_WARMUP (3), BENCH_CONNECTIONS (50),
  * BENCH_LOG_LEVEL (info, as production runs), BENCH_BUSINESSES (1000), BENCH_TARGET_RATIO (0.5),
- * BENCH_TARGET_REVIEW_RPS (3000), BENCH_JOB_WORKERS (off on PostgreSQL), BENCH_KEEP_TMP=1 to keep the temporary folder after a good run,
+ * BENCH_TARGET_REVIEW_RPS (3000), BENCH_JOB_WORKERS (off on PostgreSQL), BENCH_ENTRY=built to run
+ * the production build (apps/server/dist; `npm run build -w @starloop/server` first),
+ * BENCH_KEEP_TMP=1 to keep the temporary folder after a good run,
  * BENCH_PROFILE_DIR to write the server's CPU profile (node --cpu-prof) there.
  */
 import { randomUUID } from 'node:crypto';
@@ -304,9 +307,9 @@ function main(): Promise<number> {
       `Seeded ${CODES.length} active businesses in ${Math.round(performance.now() - seedStarted)} ms.`,
     );
 
-    // The TypeScript source through tsx, as the committed results were measured.
+    // The TypeScript source through tsx, as the committed results were measured (or the build).
     const { url: base, child } = await startLoadServer({
-      entry: 'source',
+      entry: env.BENCH_ENTRY === 'built' ? 'built' : 'source',
       inheritEnv: true,
       cpuProfDir: env.BENCH_PROFILE_DIR,
       work,
@@ -412,7 +415,7 @@ function main(): Promise<number> {
       date: new Date().toISOString(),
       method:
         'autocannon 9 (programmatic, one process), keep-alive, no pipelining; each case a warm-up run (discarded) then a measured run; latency percentiles over 2xx answers only',
-      server: `tsx apps/server/src/main.ts, NODE_ENV=test (production refuses RATE_LIMITS=off), RATE_LIMITS=off, JOB_WORKERS=${jobWorkers(target)}, started by the benchmark`,
+      server: `${env.BENCH_ENTRY === 'built' ? 'node apps/server/dist/main.js' : 'tsx apps/server/src/main.ts'}, NODE_ENV=test (production refuses RATE_LIMITS=off), RATE_LIMITS=off, JOB_WORKERS=${jobWorkers(target)}, started by the benchmark`,
       jobWorkers: jobWorkers(target),
       machine: {
         cpuModel: cpus()[0]?.model,
