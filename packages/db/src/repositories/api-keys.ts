@@ -1,5 +1,6 @@
 import type { TDb } from '../client.ts';
 import type { TApiKey } from '../database.ts';
+import { insertWithinLimit } from './owner-limits.ts';
 import { OWNER_PUBLIC_COLUMNS, type TOwnerPublic } from './owners.ts';
 import { findRow, stampOnce } from './records.ts';
 
@@ -8,11 +9,19 @@ import { findRow, stampOnce } from './records.ts';
  * its sha256 only; every read is scoped to its owner.
  */
 
+/** Adds a key unless the owner already has `limit` live ones (under the owner's row lock). */
 export async function insertApiKey(
   db: TDb,
   key: { ownerId: number; name: string; prefix: string; keyHash: string },
-): Promise<TApiKey> {
-  return db.insertInto('apiKeys').values(key).returningAll().executeTakeFirstOrThrow();
+  limit: number,
+): Promise<TApiKey | 'limit'> {
+  return insertWithinLimit(
+    db,
+    key.ownerId,
+    limit,
+    (trx) => countLiveApiKeys(trx, key.ownerId),
+    (trx) => trx.insertInto('apiKeys').values(key).returningAll().executeTakeFirstOrThrow(),
+  );
 }
 
 /** The owner's keys, revoked ones too (the list says so), oldest first. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
-import { INTEGRATION_TEXTS, SIGNATURE_TOLERANCE_SECONDS } from '@starloop/contract';
+import { API_KEY_LIMIT, INTEGRATION_TEXTS, SIGNATURE_TOLERANCE_SECONDS } from '@starloop/contract';
 import { insertWebhookDeliveries } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
 import type { LightMyRequestResponse } from 'fastify';
@@ -114,6 +114,31 @@ describe(`integrations (API keys, review-request API, outbound webhooks) on ${te
       });
       expect(revoke.statusCode).toBe(404);
       expect((await apiCall(keyA.key, customer(), 'k-scope-1')).statusCode).toBe(201);
+    });
+  });
+
+  describe('API key limit', () => {
+    it('holds under simultaneous creates: never more live keys than the limit', async () => {
+      const owner = await professional();
+      const answers = await Promise.all(
+        Array.from({ length: API_KEY_LIMIT + 3 }, (_, i) =>
+          call(owner.id, 'owner.integrations.apiKeys.create', 'mutation', { name: `Till ${i + 1}` }),
+        ),
+      );
+      expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(API_KEY_LIMIT);
+      const refused = answers.filter((a) => a.statusCode !== 200);
+      expect(refused).toHaveLength(3);
+      for (const answer of refused) {
+        expect(answer.statusCode).toBe(403);
+        expect(answer.json().error.message).toBe(INTEGRATION_TEXTS.apiKeyLimit);
+      }
+      const live = await server.deps.db
+        .selectFrom('apiKeys')
+        .select('id')
+        .where('ownerId', '=', owner.id)
+        .where('revokedAt', 'is', null)
+        .execute();
+      expect(live).toHaveLength(API_KEY_LIMIT);
     });
   });
 

@@ -18,7 +18,6 @@ import {
   WEBHOOK_ENDPOINT_LIMIT,
 } from '@starloop/contract';
 import {
-  countLiveApiKeys,
   deleteWebhookEndpoint as deleteEndpointRow,
   insertApiKey,
   insertWebhookEndpoint,
@@ -68,10 +67,13 @@ export async function createApiKey(
   input: TApiKeyCreate,
 ): Promise<TApiKeyCreated> {
   assertIntegrations(owner);
-  if ((await countLiveApiKeys(deps.db, owner.id)) >= API_KEY_LIMIT)
-    throw forbidden(INTEGRATION_TEXTS.apiKeyLimit);
   const { key, prefix, hash } = newApiKey();
-  const row = await insertApiKey(deps.db, { ownerId: owner.id, name: input.name, prefix, keyHash: hash });
+  const row = await insertApiKey(
+    deps.db,
+    { ownerId: owner.id, name: input.name, prefix, keyHash: hash },
+    API_KEY_LIMIT,
+  );
+  if (row === 'limit') throw forbidden(INTEGRATION_TEXTS.apiKeyLimit);
   deps.log.info({ ownerId: owner.id, apiKeyId: row.id }, 'api key created');
   return { apiKey: toApiKey(row), key, message: INTEGRATION_TEXTS.apiKeyCreated };
 }
