@@ -20,7 +20,6 @@ import {
   insertPayment,
   insertRegistrationAttempt,
   inTransaction,
-  isUniqueViolation,
   lockOwnerById,
   recordWebhookEvent,
   reserveOwnerId,
@@ -35,7 +34,7 @@ import { assertPasswordNotCommon } from '../../auth/common-passwords.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { startOwnerSession } from '../../auth/sign-in.ts';
 import type { TDeps } from '../../context.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound, uniqueConflict } from '../../lib/errors.ts';
 import { toOwnerUser } from '../owner/auth/owner-dto.ts';
 import {
   hmacHex,
@@ -91,12 +90,11 @@ const checkoutOrder = (orderId: string, amount: number, provider: TPaymentProvid
   testMode: provider.testMode,
 });
 
-/** A unique-index violation from either driver, turned into the 409 naming the field. */
-function uniqueViolation(error: unknown): AppError | undefined {
-  if (isUniqueViolation(error, 'contact_number')) return conflict(PAYMENT_TEXTS.phoneTaken, 'phone');
-  if (isUniqueViolation(error, 'code')) return conflict(PAYMENT_TEXTS.codeTaken, 'code');
-  return undefined;
-}
+/** The registration's unique indexes and the 409 each one answers. */
+const REGISTRATION_UNIQUE = {
+  contact_number: [PAYMENT_TEXTS.phoneTaken, 'phone'],
+  code: [PAYMENT_TEXTS.codeTaken, 'code'],
+} as const;
 
 const takenConflict = (taken: 'phone' | 'code') =>
   taken === 'phone' ? conflict(PAYMENT_TEXTS.phoneTaken, 'phone') : conflict(PAYMENT_TEXTS.codeTaken, 'code');
@@ -211,9 +209,9 @@ export async function initiateRegistration(
       break;
     } catch (error) {
       // Two first attempts for one phone, or a code taken meanwhile: look again.
-      const lostRace = isUniqueViolation(error, 'contact_number') || isUniqueViolation(error, 'code');
-      if (lostRace && attempt < REGISTRATION_WRITE_TRIES) continue;
-      throw uniqueViolation(error) ?? error;
+      const lost = uniqueConflict(error, REGISTRATION_UNIQUE);
+      if (lost && attempt < REGISTRATION_WRITE_TRIES) continue;
+      throw lost ?? error;
     }
   }
   deps.log.info({ paymentId, provider: provider.kind, reused }, 'registration payment initiated');
