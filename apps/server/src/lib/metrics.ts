@@ -120,27 +120,11 @@ export function createMetrics(): TMetrics {
     },
   });
 
-  // Routes are patterns and statuses few, so this stays small.
-  const httpSeries = new Map<
-    string,
-    { count: ReturnType<typeof requests.labels>; duration: ReturnType<typeof duration.labels> }
-  >();
-
   return {
     registry,
     httpRequest(method, route, status, seconds) {
-      // The labelled children are looked up once per route and status, not hashed per request.
-      const key = `${method} ${route} ${status}`;
-      let series = httpSeries.get(key);
-      if (!series) {
-        series = {
-          count: requests.labels({ method, route, status: String(status) }),
-          duration: duration.labels({ method, route }),
-        };
-        httpSeries.set(key, series);
-      }
-      series.count.inc();
-      series.duration.observe(seconds);
+      requests.inc({ method, route, status: String(status) });
+      duration.observe({ method, route }, seconds);
     },
     reviewBatch: (size) => batchSize.observe(size),
     jobFailed: (queue) => jobsFailed.inc({ queue }),
