@@ -17,6 +17,7 @@ import { restResponse } from '../trpc/operation-meta.ts';
 import { appRouter } from '../trpc/router.ts';
 import { routeRegistry } from './define-route.ts';
 import { registerOperationRoutes } from './operation-routes.ts';
+import { inlinedSteps } from './run-procedure.ts';
 
 const ZId = z.object({ id: z.coerce.number({ message: 'Invalid id' }).int().positive('Invalid id') });
 
@@ -190,5 +191,16 @@ describe('the API as built', () => {
       .filter((rest) => rest !== undefined)
       .map((rest) => `${rest.method} ${rest.path}`);
     expect(new Set(bound).size).toBe(bound.length);
+  });
+
+  it("runs every operation's parse, handler and output check inline on REST (run-procedure.ts)", () => {
+    // Input (when it has one), output, handler: the chain's tail is tRPC's own steps everywhere.
+    const walked = procedures
+      .filter(([, procedure]) => {
+        const inputs = (procedure._def as unknown as { inputs: unknown[] }).inputs.length;
+        return inlinedSteps(procedure) !== inputs + 2;
+      })
+      .map(([path]) => path);
+    expect(walked).toEqual([]);
   });
 });

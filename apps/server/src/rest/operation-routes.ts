@@ -33,6 +33,15 @@ function rawInputOf(binding: TRestBinding, request: FastifyRequest): unknown {
   return { ...(source ?? {}), ...params };
 }
 
+/** Read by the input check and by the input parser: built once, on first read. */
+function rawInputReader(binding: TRestBinding, request: FastifyRequest): () => Promise<unknown> {
+  let rawInput: Promise<unknown> | undefined;
+  return () => {
+    rawInput ??= new Promise((resolve) => resolve(rawInputOf(binding, request)));
+    return rawInput;
+  };
+}
+
 const TRPC_TO_APP: Partial<Record<TRPCError['code'], TErrorCode>> = {
   BAD_REQUEST: 'BAD_REQUEST',
   UNAUTHORIZED: 'UNAUTHORIZED',
@@ -111,13 +120,11 @@ export function registerOperationRoutes(app: FastifyInstance, deps: TDeps, route
       bodyLimit: binding.bodyLimit ?? (meta.auth === 'public' ? BODY_LIMITS.public : BODY_LIMITS.signedIn),
       handler: async (request, reply) => {
         let output: unknown;
-        let rawInput: Promise<unknown> | undefined;
         try {
           output = await runProcedure(procedure, {
             path,
             ctx: requestContext(deps, request, 'rest'),
-            // Read by the input check and by the input parser: built once.
-            getRawInput: () => (rawInput ??= (async () => rawInputOf(binding, request))()),
+            getRawInput: rawInputReader(binding, request),
           });
         } catch (error) {
           throw restErrorOf(error);
