@@ -6,10 +6,7 @@ import { AppError, type TErrorCode } from '../lib/errors.ts';
 import { requestContext } from '../trpc/init.ts';
 import { BODY_LIMITS, type TOperationMeta, type TRestBinding } from '../trpc/operation-meta.ts';
 import { recordRoute, type TRouteDoc } from './define-route.ts';
-import { runProcedure } from './run-procedure.ts';
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isPlainObject, runProcedure } from './run-procedure.ts';
 
 const inputSource = (binding: TRestBinding) =>
   binding.inputFrom ?? (binding.method === 'GET' || binding.method === 'DELETE' ? 'query' : 'body');

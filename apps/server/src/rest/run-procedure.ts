@@ -82,7 +82,7 @@ function compile(procedure: AnyTRPCProcedure): TCompiled {
   if (def.resolver && middlewares.length > 0) {
     tail = middlewares.length - 1;
     while (tail > 0 && isTailStep(middlewares[tail - 1])) tail--;
-    const inputSteps = middlewares.slice(tail).filter((m) => m?._type === 'input').length;
+    const inputSteps = middlewares.slice(tail).filter((middleware) => middleware._type === 'input').length;
     // Inputs declared between middlewares of the procedure's own: leave the whole chain to the walker.
     if (inputSteps !== def.inputs.length) tail = middlewares.length;
   }
@@ -124,7 +124,8 @@ function nextStep(plan: TCompiled, index: number, options: TStepOptions) {
     });
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
+/** tRPC merges inputs only when both sides are plain objects; the REST adapter merges path parameters by the same rule. */
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** tRPC's input steps (merged as it merges them), the resolver, then its output step. */
@@ -139,7 +140,7 @@ async function runTail(def: TProcedureDef, options: TStepOptions): Promise<unkno
       } catch (cause) {
         throw new TRPCError({ code: 'BAD_REQUEST', cause });
       }
-      input = isObject(input) && isObject(parsed) ? { ...input, ...parsed } : parsed;
+      input = isPlainObject(input) && isPlainObject(parsed) ? { ...input, ...parsed } : parsed;
     }
   }
   const data = await (def.resolver as NonNullable<TProcedureDef['resolver']>)({
