@@ -37,8 +37,8 @@ interface TProcedureDef {
 /** A procedure as this adapter runs it: its own middlewares, then the inlined tRPC tail. */
 interface TCompiled {
   def: TProcedureDef;
-  /** Index of the first of tRPC's own input/output/resolver steps (middlewares.length: none inlined). */
-  tail: number;
+  /** Index of the first of tRPC's own input/output/resolver steps; undefined: the whole chain is walked. */
+  tail: number | undefined;
 }
 
 /** What tRPC's own chain tags results with; its middlewares pass it on unread. */
@@ -61,7 +61,7 @@ export async function runProcedure(
   procedure: AnyTRPCProcedure,
   call: { ctx: TRequestContext; path: string; getRawInput: () => Promise<unknown> },
 ): Promise<unknown> {
-  const plan = compiled.get(procedure) ?? compile(procedure);
+  const plan = planOf(procedure);
   const result = await step(plan, 0, {
     ctx: call.ctx as unknown as Record<string, unknown>,
     path: call.path,
@@ -74,17 +74,19 @@ export async function runProcedure(
   return result.data;
 }
 
-function compile(procedure: AnyTRPCProcedure): TCompiled {
+function planOf(procedure: AnyTRPCProcedure): TCompiled {
+  const known = compiled.get(procedure);
+  if (known) return known;
   const def = procedure._def as unknown as TProcedureDef;
   const { middlewares } = def;
-  let tail = middlewares.length;
+  let tail: number | undefined;
   // The resolver's own step is last; before it, tRPC's input and output steps in the order declared.
   if (def.resolver && middlewares.length > 0) {
     tail = middlewares.length - 1;
     while (tail > 0 && isTailStep(middlewares[tail - 1])) tail--;
     const inputSteps = middlewares.slice(tail).filter((middleware) => middleware._type === 'input').length;
     // Inputs declared between middlewares of the procedure's own: leave the whole chain to the walker.
-    if (inputSteps !== def.inputs.length) tail = middlewares.length;
+    if (inputSteps !== def.inputs.length) tail = undefined;
   }
   const plan = { def, tail };
   compiled.set(procedure, plan);
@@ -93,8 +95,8 @@ function compile(procedure: AnyTRPCProcedure): TCompiled {
 
 /** How many of tRPC's own steps run inline for this procedure (for the tests). */
 export function inlinedSteps(procedure: AnyTRPCProcedure): number {
-  const { def, tail } = compiled.get(procedure) ?? compile(procedure);
-  return def.middlewares.length - tail;
+  const { def, tail } = planOf(procedure);
+  return tail === undefined ? 0 : def.middlewares.length - tail;
 }
 
 const isTailStep = (middleware: TMiddleware | undefined) =>
