@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { afterEach } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /** Debian's chromium; browsers cannot be downloaded on these machines. */
@@ -56,5 +57,25 @@ export async function newPage(
   }
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  openPages.add(page);
+  page.on('close', () => openPages.delete(page));
   return { context, page };
 }
+
+/** Pages a test opened and has not closed: what a failed test was looking at. */
+const openPages = new Set<Page>();
+
+/**
+ * A failed journey prints the address and visible text of every page still open, so a failure
+ * seen once in CI can be read from its log (every spec imports this module, so every file has it).
+ */
+afterEach(async (t) => {
+  if (!('passed' in t) || t.passed) return;
+  for (const page of openPages) {
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .catch((error: unknown) => `(no text: ${String(error)})`);
+    console.error(`\n--- ${t.name}: page ${page.url()}\n${text.slice(0, 8_000)}\n---`);
+  }
+});

@@ -163,7 +163,7 @@ function ConnectionBadge({ status }: { status: TGoogleStatus }) {
 function LocationPicker() {
   const trpc = useTrpc();
   const refresh = useRefreshGoogle();
-  const locations = useQuery(trpc.owner.google.locations.queryOptions(undefined, { retry: false }));
+  const locations = useQuery(trpc.owner.google.locations.queryOptions());
   const select = useMutation(trpc.owner.google.selectLocation.mutationOptions());
   const [chosen, setChosen] = useState<string | null>(null);
   const [useForReviewLink, setUseForReviewLink] = useState(true);

@@ -11,14 +11,14 @@ const busy = (status: TGoogleStatus | undefined) =>
 
 /**
  * The owner's Google connection (owner.google.status). A server without Google answers
- * `enabled: false` and the feature stays hidden; so does any failure to ask.
+ * `enabled: false` and the feature stays hidden; so does a failure to ask that outlasts the query
+ * client's retries of network faults and 5xx.
  */
 export function useGoogleStatus(options: { poll?: boolean } = {}) {
   const trpc = useTrpc();
   return useQuery(
     trpc.owner.google.status.queryOptions(undefined, {
       staleTime: 15_000,
-      retry: false,
       refetchInterval: (query) => (options.poll && busy(query.state.data) ? GOOGLE_PROGRESS_POLL_MS : false),
     }),
   );
