@@ -63,6 +63,13 @@ export type TGoogleReplyRules = z.infer<typeof ZGoogleReplyRules>;
 export const GOOGLE_CONNECTION_STATUSES = ['not_connected', 'choose_location', 'active', 'revoked'] as const;
 export type TGoogleConnectionStatus = (typeof GOOGLE_CONNECTION_STATUSES)[number];
 
+/** How a connection's syncing went: when it last synced, and its last error. */
+const SYNC_OUTCOME_FIELDS = {
+  lastSyncedAt: ZIsoDate.nullable(),
+  lastError: z.string().nullable(),
+  lastErrorAt: ZIsoDate.nullable(),
+};
+
 /** The owner's Google connection as Settings and the dashboard show it. Never a token. */
 export const ZGoogleStatus = z.object({
   /** The server has Google credentials; false hides the whole feature. */
@@ -79,9 +86,7 @@ export const ZGoogleStatus = z.object({
     importDone: z.number().int(),
     /** Google's own count of the location's reviews, once the import has read its first page. */
     importTotal: z.number().int().nullable(),
-    lastSyncedAt: ZIsoDate.nullable(),
-    lastError: z.string().nullable(),
-    lastErrorAt: ZIsoDate.nullable(),
+    ...SYNC_OUTCOME_FIELDS,
   }),
   replyRules: z.array(ZGoogleReplyRule),
   /** Live Google reviews stored for the owner. */
@@ -159,9 +164,7 @@ export const ZAdminUserGoogle = z.object({
   status: z.enum(GOOGLE_CONNECTION_STATUSES),
   locationTitle: z.string().nullable(),
   connectedAt: ZIsoDate.nullable(),
-  lastSyncedAt: ZIsoDate.nullable(),
-  lastError: z.string().nullable(),
-  lastErrorAt: ZIsoDate.nullable(),
+  ...SYNC_OUTCOME_FIELDS,
   revokedAt: ZIsoDate.nullable(),
   reviewCount: z.number().int(),
 });

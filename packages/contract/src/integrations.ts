@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZIsoDate } from './dto.ts';
 import type { TPlanKey } from './plans.ts';
 import { ZRequestSent, ZSendRequest } from './requests.ts';
-import { cappedText, ZRecordId } from './schema-helpers.ts';
+import { cappedText, withMessage, ZRecordId } from './schema-helpers.ts';
 
 /**
  * Review-request channels an owner sets up (WhatsApp Business Cloud API, an Indian DLT SMS
@@ -203,7 +203,7 @@ export const ZApiKeyCreate = z.object({
 export type TApiKeyCreate = z.infer<typeof ZApiKeyCreate>;
 
 /** The one answer that carries the key itself. */
-export const ZApiKeyCreated = z.object({ apiKey: ZApiKey, key: z.string(), message: z.string() });
+export const ZApiKeyCreated = withMessage({ apiKey: ZApiKey, key: z.string() });
 export type TApiKeyCreated = z.infer<typeof ZApiKeyCreated>;
 
 export const ZIntegrationId = z.object({ id: ZRecordId });
@@ -244,11 +244,7 @@ export const ZWebhookEndpointCreate = z.object({
 export type TWebhookEndpointCreate = z.infer<typeof ZWebhookEndpointCreate>;
 
 /** The one answer that carries the signing secret. */
-export const ZWebhookEndpointCreated = z.object({
-  endpoint: ZWebhookEndpoint,
-  secret: z.string(),
-  message: z.string(),
-});
+export const ZWebhookEndpointCreated = withMessage({ endpoint: ZWebhookEndpoint, secret: z.string() });
 export type TWebhookEndpointCreated = z.infer<typeof ZWebhookEndpointCreated>;
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;

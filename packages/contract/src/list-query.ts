@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumberInput } from './schema-helpers.ts';
+import { wholeNumberFields, wholeNumberInput } from './schema-helpers.ts';
 
 /**
  * Paging of every list (admin back-office and owner dashboard): the query every list query
@@ -28,10 +28,7 @@ export type TPageQuery = z.infer<typeof ZPageQuery>;
 
 /** Pagination meta of spec section 3. */
 export const ZPageMeta = z.object({
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-  totalPages: z.number().int(),
+  ...wholeNumberFields(['total', 'page', 'limit', 'totalPages']),
   hasNextPage: z.boolean(),
   hasPrevPage: z.boolean(),
 });

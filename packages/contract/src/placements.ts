@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZIsoDate } from './dto.ts';
-import { cappedText, ZRecordId } from './schema-helpers.ts';
+import { cappedText, DAY_PATTERN, ZRecordId } from './schema-helpers.ts';
 
 /**
  * Placements: named QR codes of one business ("Table 4", "Billing counter", "Swiggy bag insert"),
@@ -68,7 +68,6 @@ export type TPlacementRename = z.infer<typeof ZPlacementRename>;
 export const ZPlacementDelete = z.object({ id: ZRecordId });
 export type TPlacementDelete = z.infer<typeof ZPlacementDelete>;
 
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar date 'YYYY-MM-DD' (India Standard Time days). */
 const ZDay = z
   .string()

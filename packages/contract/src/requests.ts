@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { ZIsoDate } from './dto.ts';
 import { ZPageMeta, ZPageQuery } from './list-query.ts';
 import { EMAIL_PATTERN } from './patterns.ts';
-import { cappedText, countsOf, TEXT_LIMITS, ZRecordId } from './schema-helpers.ts';
+import {
+  cappedText,
+  countsOf,
+  DAY_PATTERN,
+  ISO_TIME_START_PATTERN,
+  TEXT_LIMITS,
+  wholeNumberFields,
+  withMessage,
+  ZRecordId,
+} from './schema-helpers.ts';
 
 /**
  * Review requests (issue 19): an owner's customers (contacts, with consent and opt-out), one
@@ -30,15 +39,6 @@ export type TRequestCategory = (typeof REQUEST_CATEGORIES)[number];
 
 export const REQUEST_STATUSES = ['scheduled', 'sending', 'sent', 'failed', 'cancelled'] as const;
 export type TRequestStatus = (typeof REQUEST_STATUSES)[number];
-
-export const DELIVERY_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
-export type TDeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-
-export const DELIVERY_PURPOSES = ['initial', 'reminder'] as const;
-export type TDeliveryPurpose = (typeof DELIVERY_PURPOSES)[number];
-
-export const CAMPAIGN_STATUSES = ['scheduled', 'sending', 'sent', 'cancelled'] as const;
-export type TCampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 /** Never ask one customer more often than this (an owner setting; at least 30 days). */
 export const REQUEST_INTERVAL_DAYS = { default: 90, min: 30, max: 365 } as const;
@@ -114,8 +114,6 @@ export const REQUEST_TEXTS = {
     `You are already unsubscribed. ${business} will not send you review requests again.`,
 } as const;
 
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
 /** An email address (optional: empty is none), lower-cased. */
 const ZOptionalEmail = cappedText(TEXT_LIMITS.email, REQUEST_TEXTS.emailInvalid)
   .trim()
@@ -135,7 +133,7 @@ const ZOptionalPhone = cappedText(32, REQUEST_TEXTS.phoneInvalid)
 const ZConsentAt = cappedText(40, REQUEST_TEXTS.consentAtInvalid)
   .trim()
   .refine(
-    (v) => (DAY_PATTERN.test(v) || /^\d{4}-\d{2}-\d{2}T/.test(v)) && !Number.isNaN(Date.parse(v)),
+    (v) => (DAY_PATTERN.test(v) || ISO_TIME_START_PATTERN.test(v)) && !Number.isNaN(Date.parse(v)),
     REQUEST_TEXTS.consentAtInvalid,
   );
 
@@ -160,13 +158,18 @@ export const ZContactInput = z
   });
 export type TContactInput = z.infer<typeof ZContactInput>;
 
-export const ZContact = z.object({
-  id: z.number().int(),
+/** A customer's details as stored, and as the import preview shows a row of a file. */
+const CONTACT_DETAIL_FIELDS = {
   name: z.string().nullable(),
   /** E.164, e.g. +919876543210. */
   phone: z.string().nullable(),
   email: z.string().nullable(),
   consent: z.boolean(),
+};
+
+export const ZContact = z.object({
+  id: z.number().int(),
+  ...CONTACT_DETAIL_FIELDS,
   consentAt: ZIsoDate.nullable(),
   consentSource: z.enum(CONSENT_SOURCES).nullable(),
   optedOutAt: ZIsoDate.nullable(),
@@ -191,11 +194,10 @@ export const ZContactList = z.object({
 });
 export type TContactList = z.infer<typeof ZContactList>;
 
-export const ZContactSaved = z.object({
+export const ZContactSaved = withMessage({
   contact: ZContact,
   /** true when the phone or email was already one of the owner's customers (details merged). */
   merged: z.boolean(),
-  message: z.string(),
 });
 export type TContactSaved = z.infer<typeof ZContactSaved>;
 
@@ -207,10 +209,7 @@ export type TContactId = z.infer<typeof ZContactId>;
 /** One row of a file as the preview shows it (row = the line in the file, the header being 1). */
 export const ZImportRow = z.object({
   row: z.number().int(),
-  name: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  consent: z.boolean(),
+  ...CONTACT_DETAIL_FIELDS,
   /** create: a new customer; merge: joins one already in the list (or an earlier row); error: skipped. */
   action: z.enum(['create', 'merge', 'error']),
   errors: z.array(z.string()),
@@ -220,13 +219,11 @@ export type TImportRow = z.infer<typeof ZImportRow>;
 export const ZImportPreview = z.object({
   importId: z.number().int(),
   fileName: z.string(),
-  total: z.number().int(),
-  valid: z.number().int(),
-  invalid: z.number().int(),
-  toCreate: z.number().int(),
-  toMerge: z.number().int(),
-  /** Rows naming a customer an earlier row of the same file named (merged into it). */
-  duplicatesInFile: z.number().int(),
+  /**
+   * Row counts. `duplicatesInFile`: rows naming a customer an earlier row of the same file named
+   * (merged into it).
+   */
+  ...wholeNumberFields(['total', 'valid', 'invalid', 'toCreate', 'toMerge', 'duplicatesInFile']),
   /** The columns found, by what they hold. */
   columns: z.object({
     name: z.string().nullable(),
@@ -257,13 +254,11 @@ export type TImportCommit = z.infer<typeof ZImportCommit>;
 
 export const ZImportProgress = z.object({
   importId: z.number().int(),
-  total: z.number().int(),
-  /** Rows handled so far (valid and invalid); the import is done when it reaches total. */
-  processed: z.number().int(),
-  created: z.number().int(),
-  merged: z.number().int(),
-  /** Customers whose phone and email turned out to belong to two different contacts. */
-  skipped: z.number().int(),
+  /**
+   * `processed`: rows handled so far (valid and invalid); the import is done when it reaches `total`.
+   * `skipped`: customers whose phone and email turned out to belong to two different contacts.
+   */
+  ...wholeNumberFields(['total', 'processed', 'created', 'merged', 'skipped']),
   done: z.boolean(),
   message: z.string(),
 });
@@ -291,7 +286,7 @@ export const ZRequestSent = z.object({
 export type TRequestSent = z.infer<typeof ZRequestSent>;
 
 const ZSendAt = cappedText(40, REQUEST_TEXTS.sendAtPast).refine(
-  (v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)),
+  (v) => ISO_TIME_START_PATTERN.test(v) && !Number.isNaN(Date.parse(v)),
   REQUEST_TEXTS.sendAtPast,
 );
 
@@ -327,12 +322,7 @@ export type TCampaignSkipped = z.infer<typeof ZCampaignSkipped>;
 /** A channel's figures: messages sent, delivered, read, failed; requests clicked and reviewed. */
 export const ZChannelFigures = z.object({
   channel: z.enum(REQUEST_CHANNELS),
-  sent: z.number().int(),
-  delivered: z.number().int(),
-  read: z.number().int(),
-  failed: z.number().int(),
-  clicked: z.number().int(),
-  reviewed: z.number().int(),
+  ...wholeNumberFields(['sent', 'delivered', 'read', 'failed', 'clicked', 'reviewed']),
   /** Reviews per star (1 to 5). */
   ratings: z.object({ 1: z.number(), 2: z.number(), 3: z.number(), 4: z.number(), 5: z.number() }),
   averageRating: z.number().nullable(),
@@ -340,14 +330,14 @@ export const ZChannelFigures = z.object({
 });
 export type TChannelFigures = z.infer<typeof ZChannelFigures>;
 
-export const ZCampaignFigures = ZChannelFigures.omit({ channel: true }).extend({
-  requests: z.number().int(),
-  /** Requests still waiting for their time (or for 9 am). */
-  waiting: z.number().int(),
-  cancelled: z.number().int(),
-  remindersSent: z.number().int(),
-});
+/** `waiting`: requests still waiting for their time (or for 9 am). */
+export const ZCampaignFigures = ZChannelFigures.omit({ channel: true }).extend(
+  wholeNumberFields(['requests', 'waiting', 'cancelled', 'remindersSent']),
+);
 export type TCampaignFigures = z.infer<typeof ZCampaignFigures>;
+
+export const CAMPAIGN_STATUSES = ['scheduled', 'sending', 'sent', 'cancelled'] as const;
+export type TCampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 export const ZCampaign = z.object({
   id: z.number().int(),
@@ -375,6 +365,13 @@ export type TCampaignList = z.infer<typeof ZCampaignList>;
 export const ZCampaignDetail = ZCampaign.extend({ byChannel: z.array(ZChannelFigures) });
 export type TCampaignDetail = z.infer<typeof ZCampaignDetail>;
 
+export const DELIVERY_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
+export type TDeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const DELIVERY_PURPOSES = ['initial', 'reminder'] as const;
+export type TDeliveryPurpose = (typeof DELIVERY_PURPOSES)[number];
+
+/** One message of a request: the first or the reminder, on one channel. */
 export const ZDeliveryView = z.object({
   channel: z.enum(REQUEST_CHANNELS),
   purpose: z.enum(DELIVERY_PURPOSES),
@@ -437,13 +434,12 @@ export const ZRequestSettingsUpdate = z.object({
 });
 export type TRequestSettingsUpdate = z.infer<typeof ZRequestSettingsUpdate>;
 
+/** An IST month ('YYYY-MM') and whole-number figures of it. */
+const monthFigures = <const K extends string>(keys: readonly K[]) =>
+  z.object({ month: z.string(), ...wholeNumberFields(keys) });
+
 /** The month's use of the plan's requests. */
-export const ZRequestUsage = z.object({
-  /** 'YYYY-MM' (IST). */
-  month: z.string(),
-  used: z.number().int(),
-  limit: z.number().int(),
-});
+export const ZRequestUsage = monthFigures(['used', 'limit']);
 export type TRequestUsage = z.infer<typeof ZRequestUsage>;
 
 /** The dashboard's "Reviews from requests" beside the QR reviews. */
@@ -458,16 +454,11 @@ export type TRequestSummary = z.infer<typeof ZRequestSummary>;
 
 /** An owner's requests per IST month, for admins (the user details). */
 export const ZAdminRequestUsage = z.object({
-  months: z.array(z.object({ month: z.string(), requests: z.number().int() })),
+  months: z.array(monthFigures(['requests'])),
   limit: z.number().int(),
 });
 export type TAdminRequestUsage = z.infer<typeof ZAdminRequestUsage>;
 
-/** The platform's review requests this IST month, for the admin overview. */
-export const ZAdminRequestTotals = z.object({
-  month: z.string(),
-  requests: z.number().int(),
-  /** Owners that sent any this month. */
-  owners: z.number().int(),
-});
+/** The platform's review requests this IST month, for the admin overview (`owners`: those that sent any). */
+export const ZAdminRequestTotals = monthFigures(['requests', 'owners']);
 export type TAdminRequestTotals = z.infer<typeof ZAdminRequestTotals>;

@@ -1,4 +1,7 @@
 /** The web app's routes (spec section 2). The server answers 404 for any other page path. */
+
+export const OWNER_SECTIONS = ['profile', 'plan', 'settings'] as const;
+
 export const ADMIN_SECTIONS = [
   'users',
   'reviews',
@@ -11,8 +14,6 @@ export const ADMIN_SECTIONS = [
   'onboard-agent',
 ] as const;
 export type TAdminSection = (typeof ADMIN_SECTIONS)[number];
-
-export const OWNER_SECTIONS = ['profile', 'plan', 'settings'] as const;
 
 const STATIC_PAGES = [
   '/',

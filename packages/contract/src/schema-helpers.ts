@@ -29,6 +29,11 @@ const DECIMAL_TEXT = /^-?\d{1,15}(?:\.\d{1,15})?$/;
 const plainNumber = (pattern: RegExp) => (value: unknown) =>
   typeof value === 'string' && pattern.test(value) ? Number(value) : value;
 
+/** A calendar day, 'YYYY-MM-DD' (whether it exists is checked where it is parsed). */
+export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** The start of a full ISO time, 'YYYY-MM-DDT…'. */
+export const ISO_TIME_START_PATTERN = /^\d{4}-\d{2}-\d{2}T/;
+
 /** A whole number, or its digits as text. */
 export const wholeNumberInput = <T extends z.ZodType<number>>(schema: T) =>
   z.preprocess(plainNumber(WHOLE_NUMBER_TEXT), schema);
@@ -85,9 +90,15 @@ export function optionalChoice<const T extends readonly [string, ...string[]]>(v
 /** The id of a record named in an owner's input (a contact, a campaign, a key, a placement). */
 export const ZRecordId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
+/** Whole-number fields, one per key, in the keys' order: spread into an object's shape. */
+export const wholeNumberFields = <const K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, z.number().int()])) as Record<K, z.ZodNumber>;
+
 /** An object of whole-number counts, one per key, in the keys' order (the summary cards). */
-export const countsOf = <const K extends string>(keys: readonly K[]) =>
-  z.object(Object.fromEntries(keys.map((key) => [key, z.number().int()])) as Record<K, z.ZodNumber>);
+export const countsOf = <const K extends string>(keys: readonly K[]) => z.object(wholeNumberFields(keys));
+
+/** An answer that carries what was saved (or made), then a message for people: `{ ...shape, message }`. */
+export const withMessage = <S extends z.ZodRawShape>(shape: S) => z.object({ ...shape, message: z.string() });
 
 /** The fields that name an owner, first in every owner shape (the owner's own and the admin's). */
 export const OWNER_IDENTITY_FIELDS = {
