@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TAdminSignInChallenge, TSignInChallengePurpose } from '../database.ts';
 import { hashToken } from './one-time-tokens.ts';
-import { stampOnce } from './records.ts';
+import { findLiveRow, stampOnce, useLiveRow } from './records.ts';
 
 /*
  * Admin sign-in security (migration 0010): the settings row, TOTP secrets, recovery codes, the
@@ -61,10 +61,11 @@ export async function saveAdminTwoFactor(
   lastTimeStep: number,
   now: Date = new Date(),
 ): Promise<void> {
+  const secret = { secretSealed, lastTimeStep, enrolledAt: now };
   await db
     .insertInto('adminTwoFactor')
-    .values({ adminId, secretSealed, lastTimeStep, enrolledAt: now })
-    .onConflict((oc) => oc.column('adminId').doUpdateSet({ secretSealed, lastTimeStep, enrolledAt: now }))
+    .values({ adminId, ...secret })
+    .onConflict((oc) => oc.column('adminId').doUpdateSet(secret))
     .execute();
 }
 
@@ -158,26 +159,12 @@ export async function findLiveSignInChallenge(
   purpose: TSignInChallengePurpose,
   now: Date = new Date(),
 ): Promise<TAdminSignInChallenge | undefined> {
-  return db
-    .selectFrom('adminSignInChallenges')
-    .selectAll()
-    .where('tokenHash', '=', hashToken(token))
-    .where('purpose', '=', purpose)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', now)
-    .executeTakeFirst();
+  return findLiveRow(db, 'adminSignInChallenges', 'usedAt', { tokenHash: hashToken(token), purpose }, now);
 }
 
 /** Marks the challenge used, atomically: a challenge finishes one sign-in only. */
 export async function consumeSignInChallenge(db: TDb, id: number, now: Date = new Date()): Promise<boolean> {
-  const result = await db
-    .updateTable('adminSignInChallenges')
-    .set({ usedAt: now })
-    .where('id', '=', id)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', now)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return (await useLiveRow(db, 'adminSignInChallenges', { id }, now)) !== undefined;
 }
 
 // -------------------------------------------------------------------------- sign-in failures

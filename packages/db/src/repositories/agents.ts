@@ -2,7 +2,7 @@ import type { TAgentSortField, TAgentStatus } from '@starloop/contract';
 import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TAgent } from '../database.ts';
-import { countOf, readPage, sortedWindow, type TPage, type TSortedListQuery } from './paging.ts';
+import { countOf, countRows, readPage, sortedWindow, type TPage, type TSortedListQuery } from './paging.ts';
 import { deleteRecord, recordSortKey, updateRecord } from './records.ts';
 import { containsPattern } from './search.ts';
 
@@ -94,14 +94,11 @@ export async function findAgentWithUsers(db: TDb, id: number): Promise<TAgentWit
 export async function countAgentsByStatus(
   db: TDb,
 ): Promise<{ total: number; active: number; inactive: number }> {
-  return db
-    .selectFrom('agents')
-    .select([
-      sql<number>`count(*)::int`.as('total'),
-      sql<number>`count(*) filter (where status = 'active')::int`.as('active'),
-      sql<number>`count(*) filter (where status = 'inactive')::int`.as('inactive'),
-    ])
-    .executeTakeFirstOrThrow();
+  return countRows(db.selectFrom('agents'), {
+    total: sql`true`,
+    active: sql`status = 'active'`,
+    inactive: sql`status = 'inactive'`,
+  });
 }
 
 /** Which of phone / email another agent already uses (phones compared with and without +91). */

@@ -15,13 +15,10 @@ export async function insertApiKey(
   key: { ownerId: number; name: string; prefix: string; keyHash: string },
   limit: number,
 ): Promise<TApiKey | 'limit'> {
-  return insertWithinLimit(
-    db,
-    key.ownerId,
-    limit,
-    (trx) => countLiveApiKeys(trx, key.ownerId),
-    (trx) => trx.insertInto('apiKeys').values(key).returningAll().executeTakeFirstOrThrow(),
-  );
+  return insertWithinLimit(db, key.ownerId, limit, {
+    countLive: (trx) => countLiveApiKeys(trx, key.ownerId),
+    insert: (trx) => trx.insertInto('apiKeys').values(key).returningAll().executeTakeFirstOrThrow(),
+  });
 }
 
 /** The owner's keys, revoked ones too (the list says so), oldest first. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TChannelSendAttempt, TMessagingChannel, TSendAttemptState } from '../database.ts';
-import { findRow } from './records.ts';
+import { deleteRows, rowFinder, updateRow } from './records.ts';
 
 /**
  * What each send of a review request to WhatsApp or an SMS gateway did (migration 0017), keyed by
@@ -10,12 +10,9 @@ import { findRow } from './records.ts';
  * until a provider report settles it. Also the provider webhook ids already handled.
  */
 
-export async function findSendAttempt(
-  db: TDb,
-  idempotencyKey: string,
-): Promise<TChannelSendAttempt | undefined> {
-  return findRow(db, 'channelSendAttempts', { idempotencyKey });
-}
+export const findSendAttempt = rowFinder('channelSendAttempts', (idempotencyKey: string) => ({
+  idempotencyKey,
+}));
 
 /**
  * Takes the right to call the provider for this key: a first attempt, or one the provider refused
@@ -123,13 +120,10 @@ export async function adoptProviderMessage(
 }
 
 /** The attempt that a provider message id belongs to. */
-export async function findSendAttemptByProviderId(
-  db: TDb,
-  channel: TMessagingChannel,
-  providerMessageId: string,
-): Promise<TChannelSendAttempt | undefined> {
-  return findRow(db, 'channelSendAttempts', { channel, providerMessageId });
-}
+export const findSendAttemptByProviderId = rowFinder(
+  'channelSendAttempts',
+  (channel: TMessagingChannel, providerMessageId: string) => ({ channel, providerMessageId }),
+);
 
 export async function setSendAttemptStatus(
   db: TDb,
@@ -137,12 +131,12 @@ export async function setSendAttemptStatus(
   providerMessageId: string,
   status: string,
 ): Promise<void> {
-  await db
-    .updateTable('channelSendAttempts')
-    .set({ lastStatus: status, updatedAt: new Date() })
-    .where('channel', '=', channel)
-    .where('providerMessageId', '=', providerMessageId)
-    .execute();
+  await updateRow(
+    db,
+    'channelSendAttempts',
+    { channel, providerMessageId },
+    { lastStatus: status, updatedAt: new Date() },
+  );
 }
 
 /** Records a provider webhook id; false when it was handled before (a replay). */
@@ -165,11 +159,7 @@ export async function forgetChannelWebhookEvent(
   provider: TMessagingChannel,
   eventId: string,
 ): Promise<void> {
-  await db
-    .deleteFrom('channelWebhookEvents')
-    .where('provider', '=', provider)
-    .where('eventId', '=', eventId.slice(0, 300))
-    .execute();
+  await deleteRows(db, 'channelWebhookEvents', { provider, eventId: eventId.slice(0, 300) });
 }
 
 /** Retention: webhook ids and settled send records older than `before`. */

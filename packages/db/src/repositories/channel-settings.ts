@@ -1,6 +1,6 @@
 import type { TDb } from '../client.ts';
 import type { TMessagingChannel, TOwnerChannelSettings } from '../database.ts';
-import { findRow } from './records.ts';
+import { rowFinder } from './records.ts';
 
 /**
  * Owners' WhatsApp and SMS settings (migration 0017). The secret column holds what the server
@@ -11,13 +11,10 @@ export async function listChannelSettings(db: TDb, ownerId: number): Promise<TOw
   return db.selectFrom('ownerChannelSettings').selectAll().where('ownerId', '=', ownerId).execute();
 }
 
-export async function findChannelSettings(
-  db: TDb,
-  ownerId: number,
-  channel: TMessagingChannel,
-): Promise<TOwnerChannelSettings | undefined> {
-  return findRow(db, 'ownerChannelSettings', { ownerId, channel });
-}
+export const findChannelSettings = rowFinder(
+  'ownerChannelSettings',
+  (ownerId: number, channel: TMessagingChannel) => ({ ownerId, channel }),
+);
 
 /**
  * Writes one channel's settings. `sealedSecret` undefined keeps the stored one (secrets are

@@ -4,8 +4,8 @@ import type { TDb } from '../client.ts';
 import type { Database, TContact, TContactImportRow } from '../database.ts';
 import { inChunks } from './chunks.ts';
 import { lockOwnerRow } from './owner-limits.ts';
-import { countOf, readPage, sortedWindow, type TPage, type TPageRequest } from './paging.ts';
-import { findRow } from './records.ts';
+import { countOf, countRows, readPage, sortedWindow, type TPage, type TPageRequest } from './paging.ts';
+import { rowFinder } from './records.ts';
 import { containsPattern } from './search.ts';
 
 /**
@@ -134,9 +134,7 @@ export async function upsertContacts(
   return { contacts: out, conflicts };
 }
 
-export async function findContact(db: TDb, ownerId: number, id: number): Promise<TContact | undefined> {
-  return findRow(db, 'contacts', { id, ownerId });
-}
+export const findContact = rowFinder('contacts', (ownerId: number, id: number) => ({ id, ownerId }));
 
 /** The owner's contacts among `ids` (others' and unknown ids are simply absent). */
 export async function findOwnerContacts(db: TDb, ownerId: number, ids: number[]): Promise<TContact[]> {
@@ -190,15 +188,10 @@ export async function listContacts(
 }
 
 export async function countContacts(db: TDb, ownerId: number): Promise<{ total: number; optedOut: number }> {
-  const row = await db
-    .selectFrom('contacts')
-    .select([
-      sql<number>`count(*)::int`.as('total'),
-      sql<number>`(count(*) filter (where opted_out_at is not null))::int`.as('optedOut'),
-    ])
-    .where('ownerId', '=', ownerId)
-    .executeTakeFirstOrThrow();
-  return row;
+  return countRows(db.selectFrom('contacts').where('ownerId', '=', ownerId), {
+    total: sql`true`,
+    optedOut: sql`opted_out_at is not null`,
+  });
 }
 
 /**
@@ -274,18 +267,24 @@ export async function lockContactImport(db: TDb, ownerId: number, id: number, no
 export async function recordContactImportChunk(
   db: TDb,
   id: number,
-  progress: { committed: number; created: number; merged: number; skipped: number; done: boolean },
+  {
+    committed,
+    created,
+    merged,
+    skipped,
+    done,
+  }: { committed: number; created: number; merged: number; skipped: number; done: boolean },
 ): Promise<void> {
   await db
     .updateTable('contactImports')
     .set({
-      committed: progress.committed,
-      created: progress.created,
-      merged: progress.merged,
-      skipped: progress.skipped,
-      status: progress.done ? 'done' : 'importing',
+      committed,
+      created,
+      merged,
+      skipped,
+      status: done ? 'done' : 'importing',
       // A finished import keeps only its figures.
-      ...(progress.done ? { rows: '[]' } : {}),
+      ...(done ? { rows: '[]' } : {}),
     })
     .where('id', '=', id)
     .execute();

@@ -22,8 +22,8 @@ import {
   releaseReviewsNotified,
   takesReminders,
 } from './owner-notifications.ts';
-import { pageWindow, readDirection, type TPage, type TPageRequest } from './paging.ts';
-import { findRow } from './records.ts';
+import { countRows, pageWindow, readDirection, type TPage, type TPageRequest } from './paging.ts';
+import { ownerRowsFinder, rowFinder, stampOnce, updateRow, useLiveRow } from './records.ts';
 import { getOwnerReviewStats, type TReviewStats } from './reviews.ts';
 import { containsPattern } from './search.ts';
 
@@ -77,12 +77,7 @@ export async function updateGoogleConnection(
   ownerId: number,
   patch: Updateable<GoogleConnectionTable>,
 ): Promise<TGoogleConnection | undefined> {
-  return db
-    .updateTable('googleConnections')
-    .set({ updatedAt: new Date(), ...patch })
-    .where('ownerId', '=', ownerId)
-    .returningAll()
-    .executeTakeFirst();
+  return updateRow(db, 'googleConnections', { ownerId }, { updatedAt: new Date(), ...patch });
 }
 
 /**
@@ -117,15 +112,7 @@ export async function markGoogleRevoked(
 
 /** Claims the one "reconnect" email of a revocation. */
 export async function claimGoogleRevokedNotice(db: TDb, ownerId: number, now: Date): Promise<boolean> {
-  const row = await db
-    .updateTable('googleConnections')
-    .set({ revokedNoticeSentAt: now })
-    .where('ownerId', '=', ownerId)
-    .where('status', '=', 'revoked')
-    .where('revokedNoticeSentAt', 'is', null)
-    .returning('ownerId')
-    .executeTakeFirst();
-  return row !== undefined;
+  return stampOnce(db, 'googleConnections', 'revokedNoticeSentAt', now, { ownerId, status: 'revoked' });
 }
 
 /** Disconnect: the tokens, the consent round trips and the imported reviews go; answers the old row. */
@@ -174,19 +161,15 @@ export interface TGoogleConnectionCounts {
 
 /** The admin overview's count of connections. */
 export async function countGoogleConnections(db: TDb): Promise<TGoogleConnectionCounts> {
-  const row = await db
+  const connections = db
     .selectFrom('googleConnections')
     .innerJoin('owners', 'owners.id', 'googleConnections.ownerId')
-    .select([
-      sql<number>`count(*) filter (where google_connections.status <> 'revoked')::int`.as('connected'),
-      sql<number>`count(*) filter (where google_connections.status = 'revoked')::int`.as('revoked'),
-      sql<number>`count(*) filter (where google_connections.status <> 'revoked' and google_connections.last_error is not null)::int`.as(
-        'withErrors',
-      ),
-    ])
-    .where('owners.deletedAt', 'is', null)
-    .executeTakeFirst();
-  return { connected: row?.connected ?? 0, revoked: row?.revoked ?? 0, withErrors: row?.withErrors ?? 0 };
+    .where('owners.deletedAt', 'is', null);
+  return countRows(connections, {
+    connected: sql`google_connections.status <> 'revoked'`,
+    revoked: sql`google_connections.status = 'revoked'`,
+    withErrors: sql`google_connections.status <> 'revoked' and google_connections.last_error is not null`,
+  });
 }
 
 // ---------------------------------------------------------------------------- consent round trips
@@ -208,16 +191,8 @@ export async function consumeGoogleOauthState(
   ownerId: number,
   now: Date,
 ): Promise<string | undefined> {
-  const row = await db
-    .updateTable('googleOauthStates')
-    .set({ usedAt: now })
-    .where('stateHash', '=', stateHash)
-    .where('ownerId', '=', ownerId)
-    .where('usedAt', 'is', null)
-    .where('expiresAt', '>', now)
-    .returning('verifierSealed')
-    .executeTakeFirst();
-  return row?.verifierSealed;
+  const state = await useLiveRow(db, 'googleOauthStates', { stateHash, ownerId }, now);
+  return state?.verifierSealed;
 }
 
 /** Spent and expired round trips (maintenance). */
@@ -230,19 +205,8 @@ export async function deleteStaleGoogleOauthStates(db: TDb, before: Date): Promi
 
 export type TNewGoogleReview = Insertable<GoogleReviewTable>;
 
-export async function findGoogleReviewsByNames(
-  db: TDb,
-  ownerId: number,
-  names: string[],
-): Promise<TGoogleReview[]> {
-  if (names.length === 0) return [];
-  return db
-    .selectFrom('googleReviews')
-    .selectAll()
-    .where('ownerId', '=', ownerId)
-    .where('reviewName', 'in', names)
-    .execute();
-}
+/** The owner's Google reviews by Google's names of them. */
+export const findGoogleReviewsByNames = ownerRowsFinder('googleReviews', 'reviewName');
 
 /** New reviews in one statement; a review another sync inserted meanwhile is left as it is. */
 export async function insertGoogleReviews(db: TDb, rows: TNewGoogleReview[]): Promise<TGoogleReview[]> {
@@ -261,13 +225,7 @@ export async function updateGoogleReview(
   id: number,
   patch: Updateable<GoogleReviewTable>,
 ): Promise<TGoogleReview | undefined> {
-  return db
-    .updateTable('googleReviews')
-    .set({ updatedAt: new Date(), ...patch })
-    .where('ownerId', '=', ownerId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
+  return updateRow(db, 'googleReviews', { ownerId, id }, { updatedAt: new Date(), ...patch });
 }
 
 /** Seen by the full pass `generation` (unchanged rows are only stamped). */
@@ -323,13 +281,10 @@ export async function markGoogleReviewDeleted(
 }
 
 /** One of the owner's Google reviews (another owner's id is simply not found). */
-export async function findGoogleReviewForOwner(
-  db: TDb,
-  ownerId: number,
-  id: number,
-): Promise<TGoogleReview | undefined> {
-  return findRow(db, 'googleReviews', { ownerId, id });
-}
+export const findGoogleReviewForOwner = rowFinder('googleReviews', (ownerId: number, id: number) => ({
+  ownerId,
+  id,
+}));
 
 export async function findGoogleReviewById(db: TDb, id: number): Promise<TGoogleReview | undefined> {
   return db.selectFrom('googleReviews').selectAll().where('id', '=', id).executeTakeFirst();
@@ -406,24 +361,19 @@ export async function finishGoogleReplyPublish(
   key: string,
   patch: Updateable<GoogleReviewTable>,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('googleReviews')
-    .set({ updatedAt: new Date(), ...patch })
-    .where('id', '=', id)
-    .where('publishKey', '=', key)
-    .where('replyStatus', '=', 'publishing')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const stamped = { updatedAt: new Date(), ...patch };
+  const row = await updateRow(
+    db,
+    'googleReviews',
+    { id, publishKey: key, replyStatus: 'publishing' },
+    stamped,
+  );
+  return row !== undefined;
 }
 
 /** Marks that a PUT of `key` may reach Google: a later attempt asks Google before sending again. */
 export async function markGooglePublishAttempted(db: TDb, id: number, key: string, now: Date): Promise<void> {
-  await db
-    .updateTable('googleReviews')
-    .set({ publishAttemptedAt: now })
-    .where('id', '=', id)
-    .where('publishKey', '=', key)
-    .execute();
+  await updateRow(db, 'googleReviews', { id, publishKey: key }, { publishAttemptedAt: now });
 }
 
 /** Card numbers of the owner's live Google reviews (one aggregate over the owner's index). */
@@ -613,6 +563,10 @@ export interface TGoogleReminderDue {
   createdAt: Date;
 }
 
+/** A Google review whose reply is not on Google yet (nor on its way there). */
+const awaitingGoogleReply = (eb: ExpressionBuilder<Database, 'googleReviews'>) =>
+  eb('googleReviews.replyStatus', 'in', ['drafted', 'scheduled', 'failed']);
+
 /**
  * Negative Google reviews (sentiment negative, or 1-2 stars without a label) with no reply on
  * Google, created between `newerThan` and `olderThan`, not yet reminded: for owners with an email
@@ -638,7 +592,7 @@ export async function listGoogleRemindersDue(
     ])
     .where('googleReviews.deletedAt', 'is', null)
     .where('googleReviews.reminderSentAt', 'is', null)
-    .where('googleReviews.replyStatus', 'in', ['drafted', 'scheduled', 'failed'])
+    .where(awaitingGoogleReply)
     .where('googleReviews.createdOnGoogle', '<=', options.olderThan)
     .where('googleReviews.createdOnGoogle', '>', options.newerThan)
     .where(isNegativeReview('googleReviews'))
@@ -650,12 +604,5 @@ export async function listGoogleRemindersDue(
 }
 
 export async function claimGoogleReminder(db: TDb, reviewId: number, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('googleReviews')
-    .set({ reminderSentAt: now })
-    .where('id', '=', reviewId)
-    .where('reminderSentAt', 'is', null)
-    .where('replyStatus', 'in', ['drafted', 'scheduled', 'failed'])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return stampOnce(db, 'googleReviews', 'reminderSentAt', now, { id: reviewId }, awaitingGoogleReply);
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TLead, TNewLead } from '../database.ts';
 import { monthStartOf } from './months.ts';
-import { countOf, readPage, sortedWindow, type TPage, type TSortedListQuery } from './paging.ts';
+import { countOf, countRows, readPage, sortedWindow, type TPage, type TSortedListQuery } from './paging.ts';
 import { deleteRecord, recordSortKey, updateRecord } from './records.ts';
 import { containsPattern } from './search.ts';
 
@@ -70,14 +70,11 @@ export interface TLeadCountsRow {
 
 /** The five lead cards in one pass; the month starts on the 1st, UTC (as in countOwners). */
 export async function countLeadsByStatus(db: TDb, now: Date = new Date()): Promise<TLeadCountsRow> {
-  return db
-    .selectFrom('leads')
-    .select([
-      sql<number>`count(*)::int`.as('totalLeads'),
-      sql<number>`count(*) filter (where status = 'new')::int`.as('newLeads'),
-      sql<number>`count(*) filter (where status = 'contacted')::int`.as('contactedLeads'),
-      sql<number>`count(*) filter (where status = 'converted')::int`.as('convertedLeads'),
-      sql<number>`count(*) filter (where created_at >= ${monthStartOf(now)})::int`.as('thisMonthLeads'),
-    ])
-    .executeTakeFirstOrThrow();
+  return countRows(db.selectFrom('leads'), {
+    totalLeads: sql`true`,
+    newLeads: sql`status = 'new'`,
+    contactedLeads: sql`status = 'contacted'`,
+    convertedLeads: sql`status = 'converted'`,
+    thisMonthLeads: sql`created_at >= ${monthStartOf(now)}`,
+  });
 }

@@ -24,18 +24,15 @@ export async function insertWebhookEndpoint(
   endpoint: { ownerId: number; url: string; events: string[]; sealedSecret: string },
   limit: number,
 ): Promise<TWebhookEndpoint | 'limit'> {
-  return insertWithinLimit(
-    db,
-    endpoint.ownerId,
-    limit,
-    (trx) => countOf(liveEndpoints(trx, endpoint.ownerId)),
-    (trx) =>
+  return insertWithinLimit(db, endpoint.ownerId, limit, {
+    countLive: (trx) => countOf(liveEndpoints(trx, endpoint.ownerId)),
+    insert: (trx) =>
       trx
         .insertInto('webhookEndpoints')
         .values({ ...endpoint, events: JSON.stringify(endpoint.events) })
         .returningAll()
         .executeTakeFirstOrThrow(),
-  );
+  });
 }
 
 export async function deleteWebhookEndpoint(

@@ -7,16 +7,15 @@ export async function lockOwnerRow(db: TDb, ownerId: number): Promise<void> {
 }
 
 /**
- * Adds one of the owner's rows unless the owner already has `limit` live ones (null = no limit), as
- * `countLive` counts them. The owner's row is locked first, so two simultaneous adds cannot both
- * take the last free place.
+ * Adds one of the owner's rows (`insert`) unless the owner already has `limit` live ones (null = no
+ * limit), as `countLive` counts them. The owner's row is locked first, so two simultaneous adds
+ * cannot both take the last free place.
  */
 export function insertWithinLimit<Row>(
   db: TDb,
   ownerId: number,
   limit: number | null,
-  countLive: (trx: TDb) => Promise<number>,
-  insert: (trx: TDb) => Promise<Row>,
+  { countLive, insert }: { countLive: (trx: TDb) => Promise<number>; insert: (trx: TDb) => Promise<Row> },
 ): Promise<Row | 'limit'> {
   return inTransaction(db, async (trx) => {
     if (limit !== null) {

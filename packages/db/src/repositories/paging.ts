@@ -1,4 +1,4 @@
-import { type OrderByExpression, type SelectQueryBuilder, sql } from 'kysely';
+import { type OrderByExpression, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { TDb } from '../client.ts';
 
 /**
@@ -136,6 +136,23 @@ export async function countOf<DB, TB extends keyof DB>(
     .select(sql<number>`count(*)`.as('count'))
     .executeTakeFirst();
   return Number(row?.count ?? 0);
+}
+
+/**
+ * A list's cards in one pass: for each figure, how many of the rows of `rows` (its from and where,
+ * before any select) its condition picks, as an int (`sql\`true\``: all of them).
+ */
+export async function countRows<DB, TB extends keyof DB, Figure extends string>(
+  rows: SelectQueryBuilder<DB, TB, object>,
+  conditions: Record<Figure, RawBuilder<unknown>>,
+): Promise<Record<Figure, number>> {
+  const figures = Object.keys(conditions) as Figure[];
+  return rows
+    .select(
+      figures.map((figure) => sql<number>`(count(*) filter (where ${conditions[figure]}))::int`.as(figure)),
+    )
+    .$castTo<Record<Figure, number>>()
+    .executeTakeFirstOrThrow();
 }
 
 /**

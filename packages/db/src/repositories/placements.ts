@@ -3,6 +3,7 @@ import type { TDb } from '../client.ts';
 import type { Database, TPlacement } from '../database.ts';
 import { insertWithinLimit } from './owner-limits.ts';
 import { countOf } from './paging.ts';
+import { ownerRowsFinder } from './records.ts';
 
 /**
  * Placements (migration 0014): an owner's named QR codes. Default is not a row: a review or a scan
@@ -36,13 +37,10 @@ export async function insertPlacement(
   placement: { ownerId: number; key: string; name: string },
   limit: number | null,
 ): Promise<TPlacement | 'limit'> {
-  return insertWithinLimit(
-    db,
-    placement.ownerId,
-    limit,
-    (trx) => countOf(trx.selectFrom('placements').where(liveOf(placement.ownerId))),
-    (trx) => trx.insertInto('placements').values(placement).returningAll().executeTakeFirstOrThrow(),
-  );
+  return insertWithinLimit(db, placement.ownerId, limit, {
+    countLive: (trx) => countOf(trx.selectFrom('placements').where(liveOf(placement.ownerId))),
+    insert: (trx) => trx.insertInto('placements').values(placement).returningAll().executeTakeFirstOrThrow(),
+  });
 }
 
 /** Renames one of the owner's live placements (its key stays); undefined when it has none by that id. */
@@ -175,19 +173,7 @@ export async function placementActivity(
 }
 
 /** The owner's placements by id, deleted ones included (names for history). */
-export async function findOwnerPlacementsByIds(
-  db: TDb,
-  ownerId: number,
-  ids: number[],
-): Promise<TPlacement[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('placements')
-    .selectAll()
-    .where('ownerId', '=', ownerId)
-    .where('id', 'in', ids)
-    .execute();
-}
+export const findOwnerPlacementsByIds = ownerRowsFinder('placements', 'id');
 
 /**
  * The owner's system placement "Requests" (reviews and views through review request links), made

@@ -1,6 +1,6 @@
 import type { TDb } from '../client.ts';
 import type { TNewRegistrationAttempt, TRefundReason, TRegistrationAttempt } from '../database.ts';
-import { findRow } from './records.ts';
+import { rowFinder } from './records.ts';
 
 /** Stores one attempt's details beside its payment (call in the payment's transaction). */
 export async function insertRegistrationAttempt(
@@ -14,12 +14,9 @@ export async function insertRegistrationAttempt(
     .executeTakeFirstOrThrow();
 }
 
-export async function findRegistrationAttempt(
-  db: TDb,
-  paymentId: number,
-): Promise<TRegistrationAttempt | undefined> {
-  return findRow(db, 'registrationAttempts', { paymentId });
-}
+export const findRegistrationAttempt = rowFinder('registrationAttempts', (paymentId: number) => ({
+  paymentId,
+}));
 
 /**
  * Ends a pending attempt: applied to its owner, or applied to nobody (needs a refund, with the

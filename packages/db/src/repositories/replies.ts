@@ -1,7 +1,7 @@
 import type { TSentimentLabel } from '@starloop/contract';
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { TDb } from '../client.ts';
-import type { TReview } from '../database.ts';
+import type { Database, TReview } from '../database.ts';
 import { hashEmailAddress } from './email-suppressions.ts';
 import { unnotifiedGoogleLowRatings } from './google.ts';
 import {
@@ -10,6 +10,7 @@ import {
   releaseReviewsNotified,
   takesReminders,
 } from './owner-notifications.ts';
+import { deleteRows, stampOnce, updateRow } from './records.ts';
 
 /** Automatic replies, reply templates and owner notifications (columns of migration 0005). */
 
@@ -20,12 +21,7 @@ export async function deleteReplyTemplate(
   ownerId: number,
   sentiment: TSentimentLabel,
 ): Promise<boolean> {
-  const result = await db
-    .deleteFrom('replyTemplates')
-    .where('ownerId', '=', ownerId)
-    .where('sentiment', '=', sentiment)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return (await deleteRows(db, 'replyTemplates', { ownerId, sentiment })) > 0;
 }
 
 /** Marks a new review as waiting for its automatic reply (inside the review's transaction). */
@@ -166,11 +162,7 @@ export async function lockLowRatingAlertWindow(trx: TDb, ownerId: number): Promi
 }
 
 export async function setLowRatingAlertSentAt(db: TDb, ownerId: number, at: Date): Promise<void> {
-  await db
-    .updateTable('lowRatingAlertWindows')
-    .set({ lastSentAt: at })
-    .where('ownerId', '=', ownerId)
-    .execute();
+  await updateRow(db, 'lowRatingAlertWindows', { ownerId }, { lastSentAt: at });
 }
 
 /** Puts the window back after a failed send, unless a newer send moved it since. */
@@ -179,12 +171,7 @@ export async function restoreLowRatingAlertSentAt(
   ownerId: number,
   { from, to }: { from: Date; to: Date },
 ): Promise<void> {
-  await db
-    .updateTable('lowRatingAlertWindows')
-    .set({ lastSentAt: to })
-    .where('ownerId', '=', ownerId)
-    .where('lastSentAt', '=', from)
-    .execute();
+  await updateRow(db, 'lowRatingAlertWindows', { ownerId, lastSentAt: from }, { lastSentAt: to });
 }
 
 /** The owner's 1-3 star reviews created after `from`, oldest first. */
@@ -272,11 +259,7 @@ export async function claimReplyRecipient(
 
 /** Gives a claim back after the email failed, so the retry may send it. */
 export async function releaseReplyRecipient(db: TDb, email: string, claimedAt: Date): Promise<void> {
-  await db
-    .deleteFrom('replyRecipients')
-    .where('addressHash', '=', hashEmailAddress(email))
-    .where('lastSentAt', '=', claimedAt)
-    .execute();
+  await deleteRows(db, 'replyRecipients', { addressHash: hashEmailAddress(email), lastSentAt: claimedAt });
 }
 
 /** Forgets claims older than `before` (they no longer limit anything). */
@@ -284,6 +267,10 @@ export async function deleteReplyRecipientsBefore(db: TDb, before: Date): Promis
   const result = await db.deleteFrom('replyRecipients').where('lastSentAt', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** A review with neither a reply nor a follow-up yet. */
+const unanswered = (eb: ExpressionBuilder<Database, 'reviews'>) =>
+  eb.and([eb('reviews.repliedAt', 'is', null), eb('reviews.followedUpAt', 'is', null)]);
 
 export interface TReminderDue {
   reviewId: number;
@@ -322,8 +309,7 @@ export async function listRemindersDue(
       sql<string>`owners.email`.as('email'),
     ])
     .where('reviews.reminderSentAt', 'is', null)
-    .where('reviews.repliedAt', 'is', null)
-    .where('reviews.followedUpAt', 'is', null)
+    .where(unanswered)
     .where('reviews.createdAt', '<=', olderThan)
     .where('reviews.createdAt', '>', newerThan)
     .where(isNegativeReview('reviews'))
@@ -335,15 +321,7 @@ export async function listRemindersDue(
 
 /** Claims the 48-hour reminder of a review (true once, and only while it still has no reply). */
 export async function claimReminder(db: TDb, reviewId: number, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('reviews')
-    .set({ reminderSentAt: now })
-    .where('id', '=', reviewId)
-    .where('reminderSentAt', 'is', null)
-    .where('repliedAt', 'is', null)
-    .where('followedUpAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return stampOnce(db, 'reviews', 'reminderSentAt', now, { id: reviewId }, unanswered);
 }
 
 export interface TDigestOwner {
@@ -400,11 +378,7 @@ export async function claimDigest(
 }
 
 export async function releaseDigest(db: TDb, ownerId: number, digestDate: string): Promise<void> {
-  await db
-    .deleteFrom('ownerDigests')
-    .where('ownerId', '=', ownerId)
-    .where('digestDate', '=', digestDate)
-    .execute();
+  await deleteRows(db, 'ownerDigests', { ownerId, digestDate });
 }
 
 /** An owner's 1-3 star reviews in (from, to], oldest first. */

@@ -18,7 +18,7 @@ import type {
 import { inChunks } from './chunks.ts';
 import { everyMonth } from './months.ts';
 import { countOf, readPage, sortedWindow, type TPage, type TPageRequest } from './paging.ts';
-import { findRow } from './records.ts';
+import { rowFinder } from './records.ts';
 
 /**
  * Review requests (migration 0016): the owner's settings, the monthly usage the plan quota reads,
@@ -468,20 +468,14 @@ export async function markDeliveryFailed(db: TDb, id: number, error: string, at:
   await applyDeliveryStatus(db, id, 'failed', at, error);
 }
 
-export async function findDeliveryByProviderId(
-  db: TDb,
-  channel: TRequestChannel,
-  providerMessageId: string,
-): Promise<TRequestDelivery | undefined> {
-  return findRow(db, 'requestDeliveries', { channel, providerMessageId });
-}
+export const findDeliveryByProviderId = rowFinder(
+  'requestDeliveries',
+  (channel: TRequestChannel, providerMessageId: string) => ({ channel, providerMessageId }),
+);
 
-export async function findDeliveryByKey(
-  db: TDb,
-  idempotencyKey: string,
-): Promise<TRequestDelivery | undefined> {
-  return findRow(db, 'requestDeliveries', { idempotencyKey });
-}
+export const findDeliveryByKey = rowFinder('requestDeliveries', (idempotencyKey: string) => ({
+  idempotencyKey,
+}));
 
 export async function findDelivery(db: TDb, id: number): Promise<TRequestDelivery | undefined> {
   return db.selectFrom('requestDeliveries').selectAll().where('id', '=', id).executeTakeFirst();
@@ -554,13 +548,7 @@ export async function insertCampaign(
     .executeTakeFirstOrThrow();
 }
 
-export async function findCampaign(
-  db: TDb,
-  ownerId: number,
-  id: number,
-): Promise<TRequestCampaign | undefined> {
-  return findRow(db, 'requestCampaigns', { id, ownerId });
-}
+export const findCampaign = rowFinder('requestCampaigns', (ownerId: number, id: number) => ({ id, ownerId }));
 
 export async function setCampaignStatus(
   db: TDb,

@@ -1,6 +1,6 @@
 import type { TDb } from '../client.ts';
 import type { TAuthSession } from '../database.ts';
-import { stampOnce } from './records.ts';
+import { findLiveRow, stampOnce } from './records.ts';
 
 export type TSubjectKind = 'owner' | 'admin';
 
@@ -27,14 +27,7 @@ export async function findLiveSession(
   subjectKind: TSubjectKind,
   now: Date = new Date(),
 ): Promise<TAuthSession | undefined> {
-  return db
-    .selectFrom('authSessions')
-    .selectAll()
-    .where('id', '=', id)
-    .where('subjectKind', '=', subjectKind)
-    .where('revokedAt', 'is', null)
-    .where('expiresAt', '>', now)
-    .executeTakeFirst();
+  return findLiveRow(db, 'authSessions', 'revokedAt', { id, subjectKind }, now);
 }
 
 export async function revokeSession(db: TDb, id: string, now: Date = new Date()): Promise<void> {
