@@ -148,6 +148,15 @@ function CarriedFields({ lang, placement }: { lang: TReviewLanguage; placement: 
   );
 }
 
+/** The label above a feedback field. */
+function FieldLabel({ htmlFor, children }: { htmlFor: string; children: string }) {
+  return (
+    <label className="rv-label" htmlFor={htmlFor}>
+      {children}
+    </label>
+  );
+}
+
 /** Drops a one-time query parameter (the no-JS thank-you) so a reload shows the plain page. */
 function dropSearchParam(name: string) {
   try {
@@ -388,9 +397,7 @@ function ReviewForm({ context, ready }: { context: TPageContext; ready: TReadySt
           <form className="rv-form" method="post" action={feedbackActionPath(code)} onSubmit={onSubmit}>
             <CarriedFields lang={lang} placement={placement} />
             <input type="hidden" name="rating" value={rating} />
-            <label className="rv-label" htmlFor={IDS.message}>
-              {t.feedbackLabel}
-            </label>
+            <FieldLabel htmlFor={IDS.message}>{t.feedbackLabel}</FieldLabel>
             <textarea
               id={IDS.message}
               name="message"
@@ -408,9 +415,7 @@ function ReviewForm({ context, ready }: { context: TPageContext; ready: TReadySt
               {/* One text node: React's server markup then needs no <!-- --> between the parts. */}
               {`${message.length}/${FEEDBACK_MAX}`}
             </p>
-            <label className="rv-label" htmlFor={IDS.contact}>
-              {t.contactLabel}
-            </label>
+            <FieldLabel htmlFor={IDS.contact}>{t.contactLabel}</FieldLabel>
             <input
               id={IDS.contact}
               name="customerContact"

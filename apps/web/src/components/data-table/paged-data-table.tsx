@@ -14,6 +14,8 @@ export interface TPagedListView<K extends string> {
   sort: TSortState<K> | null;
   setSort(sort: TSortState<K> | null): void;
   setSearch(text: string): void;
+  /** Rows in the whole list, by the list's answer. */
+  total: number;
   pagination(total: number): TDataTablePagination;
   query: { isPending: boolean; isPlaceholderData: boolean };
 }
@@ -21,8 +23,8 @@ export interface TPagedListView<K extends string> {
 export interface TPagedDataTableProps<Row, K extends string>
   extends Omit<TDataTableProps<Row, K>, 'search' | 'emptyText' | 'pagination'> {
   list: TPagedListView<string>;
-  /** Rows in the whole list. */
-  total: number;
+  /** Rows in the whole list. Default: the list's `total`. */
+  total?: number;
   /** The search box's texts; debounceMs 0 (default) filters as the admin types. */
   searchBox: { placeholder: string; label: string; debounceMs?: number };
   /** [with a search, without]: e.g. ['No users found matching your search.', 'No users yet.']. */
@@ -36,7 +38,7 @@ export interface TPagedDataTableProps<Row, K extends string>
 /** A DataTable wired to a usePagedList: search box, sort, pages, stale rows and the empty text. */
 export function PagedDataTable<Row, K extends string = string>({
   list,
-  total,
+  total = list.total,
   searchBox,
   empty,
   sortable = false,
@@ -46,8 +48,7 @@ export function PagedDataTable<Row, K extends string = string>({
   const pager = pagination === undefined ? list.pagination(total) : pagination;
   return (
     <DataTable<Row, K>
-      loading={list.query.isPending}
-      stale={list.query.isPlaceholderData}
+      {...loadState(list.query)}
       emptyText={list.search.search ? empty[0] : empty[1]}
       {...(sortable ? { sort: list.sort as TSortState<K> | null, onSortChange: list.setSort } : {})}
       search={{ value: list.search.search, onChange: list.setSearch, ...searchBox }}
@@ -57,21 +58,37 @@ export function PagedDataTable<Row, K extends string = string>({
   );
 }
 
+/**
+ * DataTable's loading and stale states of a list's query: skeleton rows until the first answer,
+ * the previous answer's rows dimmed while the next one loads.
+ */
+export function loadState(query: { isPending: boolean; isPlaceholderData: boolean }) {
+  return { loading: query.isPending, stale: query.isPlaceholderData };
+}
+
+/** An answer that says `success: false` (spec section 8: an error too). */
+export const saysFailure = (data: unknown) => (data as { success?: boolean } | undefined)?.success === false;
+
 interface TFailingQuery {
   isError: boolean;
   error: unknown;
+  data?: unknown;
   refetch: () => unknown;
 }
 
 /**
- * The error box of a list that failed to load: the error's message (or `message`, e.g. for an
- * answer with success false) and Retry; null while all is well.
+ * The error box of a list that failed to load: the error's message (or `unsuccessful` for an
+ * answer that says success false) and Retry; null while all is well.
  */
 export function loadError(
   query: TFailingQuery,
-  options: { title?: string; retryLabel?: string; message?: string | null } = {},
+  options: { title?: string; retryLabel?: string; unsuccessful?: string } = {},
 ): TDataTableError | null {
-  const message = query.isError ? anyMessage(query.error) : (options.message ?? null);
+  const message = query.isError
+    ? anyMessage(query.error)
+    : saysFailure(query.data)
+      ? (options.unsuccessful ?? null)
+      : null;
   if (!message) return null;
   return {
     message,

@@ -71,6 +71,11 @@ export function usePagedList<
       update({ [key]: value, page: 1 } as Partial<TListSearch<K, F>>),
     [update],
   );
+  /** A filter's props (ChoiceFilter, DayFilter): its value in the URL, and setFilter as onChange. */
+  const filter = <Key extends keyof TSearchOf<F> & string>(key: Key) => ({
+    value: (search as TSearchOf<F>)[key],
+    onChange: (value: TSearchOf<F>[Key]) => setFilter(key, value),
+  });
 
   const data = query.data;
   const totalPages = data === undefined ? undefined : (options.totalPages ?? metaPages)(data, search);
@@ -90,10 +95,13 @@ export function usePagedList<
     data,
     sort,
     limit: list.limit,
+    /** Rows in the whole list: the answer's `meta.total`, 0 until there is one. */
+    total: metaTotal(data),
     setPage,
     setSearch,
     setSort,
     setFilter,
+    filter,
     /** DataTable's pagination for `total` rows. */
     pagination: (total: number) => ({ page: search.page, limit: list.limit, total, onPageChange: setPage }),
   };
@@ -101,6 +109,12 @@ export function usePagedList<
 
 export type TPagedListState = ReturnType<typeof usePagedList>;
 
+type TMetaAnswer = { meta?: { total?: number; totalPages?: number } } | undefined;
+
 function metaPages(data: unknown): number | undefined {
-  return (data as { meta?: { totalPages?: number } } | undefined)?.meta?.totalPages;
+  return (data as TMetaAnswer)?.meta?.totalPages;
+}
+
+function metaTotal(data: unknown): number {
+  return (data as TMetaAnswer)?.meta?.total ?? 0;
 }

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { type TAgentDto, type TAgentSortField, TIMINGS, type TPageMeta } from '@starloop/contract';
+import { type TAgentDto, type TAgentSortField, TIMINGS } from '@starloop/contract';
 import { useMutation } from '@tanstack/react-query';
 import { RecordDeleteDialog } from '../../../components/confirm-delete-dialog/confirm-delete-dialog.tsx';
 import { col } from '../../../components/data-table/columns.tsx';
@@ -30,7 +30,6 @@ export function AgentsScreen() {
 
   const data = query.data;
   const agents: readonly TAgentDto[] = data?.agents ?? [];
-  const meta: TPageMeta | undefined = data?.meta;
 
   // Spec section 8: agent list failures are only logged.
   useLogError(query.error, 'Failed to load agents');
@@ -57,14 +56,12 @@ export function AgentsScreen() {
     <AdminListScreen
       title="Agents Management"
       actions={<Button onClick={() => dialogs.open('create')}>Add Agent</Button>}
-      cardCols={3}
       cards={[
         ['Total Agents', data?.counts.total],
         ['Active Agents', data?.counts.active],
         ['Inactive Agents', data?.counts.inactive],
       ]}
       list={list}
-      total={meta?.total ?? 0}
       label="Agents"
       columns={columns}
       rows={agents}

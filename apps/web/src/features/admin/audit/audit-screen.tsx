@@ -78,9 +78,7 @@ export function AuditScreen() {
     <AdminListScreen
       title={AUDIT_TEXTS.title}
       cards={[['Entries', data?.meta.total]]}
-      cardCols={4}
       list={list}
-      total={data?.meta.total ?? 0}
       label="Audit log"
       columns={columns}
       rows={entries}
@@ -94,19 +92,17 @@ export function AuditScreen() {
             all="All actions"
             values={AUDIT_ACTION_FILTERS}
             labelOf={actionLabel}
-            value={search.action}
-            onChange={(action) => list.setFilter('action', action)}
+            {...list.filter('action')}
           />
           <ChoiceFilter
             label="Who"
             all="Anyone"
             values={AUDIT_ACTOR_FILTERS}
             labelOf={(kind) => ACTOR_LABELS[kind]}
-            value={search.actorKind}
-            onChange={(kind) => list.setFilter('actorKind', kind)}
+            {...list.filter('actorKind')}
           />
-          <DayFilter label="From" value={search.from} onChange={(day) => list.setFilter('from', day)} />
-          <DayFilter label="To" value={search.to} onChange={(day) => list.setFilter('to', day)} />
+          <DayFilter label="From" {...list.filter('from')} />
+          <DayFilter label="To" {...list.filter('to')} />
         </>
       }
       minWidth={1000}

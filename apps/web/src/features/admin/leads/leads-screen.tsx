@@ -62,12 +62,15 @@ export function LeadsScreen() {
     if (failedAt) setBanner(LEADS_TEXTS.fetchFailed);
   }, [failedAt]);
 
-  // A failed save or delete: the banner and the dialog say so. After a success the current page is
-  // reloaded and the dialog closes (spec section 4).
-  const failed = (message: string) => () => {
-    setBanner(message);
-    dialogs.setError(message);
-  };
+  // A save or delete: after a success the toast, the current page is reloaded and the dialog closes
+  // (spec section 4); after a failure the banner and the dialog say `failure`.
+  const outcome = (success: string, failure: string) => ({
+    success,
+    onError: () => {
+      setBanner(failure);
+      dialogs.setError(failure);
+    },
+  });
 
   const leads = filterLeads(data?.leads ?? [], list.search.search);
   const columns: TDataTableColumn<TLeadDto, TLeadSortField>[] = [
@@ -91,7 +94,6 @@ export function LeadsScreen() {
   return (
     <AdminListScreen
       title="Leads Management"
-      cardCols={5}
       cards={[
         ['Total Leads', counts?.totalLeads],
         ['New Leads', counts?.newLeads],
@@ -101,7 +103,6 @@ export function LeadsScreen() {
       ]}
       banner={<ErrorBanner message={banner} onDismiss={() => setBanner(null)} />}
       list={list}
-      total={data?.meta.total ?? 0}
       label="Leads"
       columns={columns}
       rows={leads}
@@ -115,16 +116,10 @@ export function LeadsScreen() {
       <RecordDetailDialog {...dialogs.viewProps} title="View Lead" fields={leadFields} />
       <LeadEditDialog
         lead={dialogs.recordFor('edit')}
-        {...dialogs.saveProps(update, {
-          success: LEADS_TEXTS.updated,
-          onError: failed(LEADS_TEXTS.updateFailed),
-        })}
+        {...dialogs.saveProps(update, outcome(LEADS_TEXTS.updated, LEADS_TEXTS.updateFailed))}
       />
       <RecordDeleteDialog
-        {...dialogs.removeProps(remove, {
-          success: LEADS_TEXTS.deleted,
-          onError: failed(LEADS_TEXTS.deleteFailed),
-        })}
+        {...dialogs.removeProps(remove, outcome(LEADS_TEXTS.deleted, LEADS_TEXTS.deleteFailed))}
         title="Delete Lead"
         message={leadDeleteMessage}
         error={dialogs.error}

@@ -7,7 +7,7 @@ import { ErrorBanner } from '../../../components/error-banner/error-banner.tsx';
 import { notify } from '../../../components/notify.ts';
 import { isNetworkError, isServerError, serverMessage } from '../../../lib/api-errors.ts';
 import { startSession } from '../../../lib/session.ts';
-import { useForm } from '../../../lib/use-form.ts';
+import { submitHandler, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { EnrolStep, type TSignedIn, VerifyStep } from './two-factor-steps.tsx';
 
@@ -43,6 +43,8 @@ export function AdminLoginPage() {
   const [challenge, setChallenge] = useState<TAdminTwoFactorChallenge | null>(null);
   const login = useMutation(trpc.admin.auth.login.mutationOptions());
   const busy = login.isPending;
+  /** A field's value, change and error; like the button, it waits while the sign-in runs. */
+  const field = (name: 'email' | 'password') => ({ ...form.input(name), disabled: busy });
 
   const signedIn = async (result: TSignedIn) => {
     notify.success(result.message || ERROR_TEXTS.adminLoginSuccess);
@@ -97,29 +99,17 @@ export function AdminLoginPage() {
           </div>
           <ErrorBanner message={general} onDismiss={() => setGeneral(null)} />
           {step ?? (
-            <form
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                void submit();
-              }}
-            >
+            <form noValidate onSubmit={submitHandler(() => void submit())}>
               <Stack gap="md">
                 <TextInput
                   label="Email"
                   type="email"
                   autoComplete="username"
                   placeholder="admin@example.com"
-                  {...form.input('email')}
-                  disabled={busy}
+                  {...field('email')}
                   data-autofocus
                 />
-                <PasswordInput
-                  label="Password"
-                  autoComplete="current-password"
-                  {...form.input('password')}
-                  disabled={busy}
-                />
+                <PasswordInput label="Password" autoComplete="current-password" {...field('password')} />
                 <Button type="submit" fullWidth disabled={busy}>
                   {busy ? 'Logging in...' : 'Login'}
                 </Button>

@@ -8,7 +8,7 @@ import type {
 import { useRef } from 'react';
 import { col, TwoLines } from '../../../components/data-table/columns.tsx';
 import type { TDataTableColumn } from '../../../components/data-table/data-table.tsx';
-import { loadError } from '../../../components/data-table/paged-data-table.tsx';
+import { loadError, saysFailure } from '../../../components/data-table/paged-data-table.tsx';
 import { usePagedList } from '../../../components/data-table/use-paged-list.ts';
 import { RecordDetailDialog, type TDetailField } from '../../../components/detail-dialog/detail-dialog.tsx';
 import { formatDateTime, formatRupees, methodLabel, truncate } from '../../../lib/format.ts';
@@ -82,18 +82,16 @@ export const manualPaymentFields = (shown: TAdminManualPayment): TDetailField[] 
 /** /admin-dashboard/manual-payments: payments recorded by onboarding (whole rupees). */
 export function ManualPaymentsScreen() {
   const list = usePagedList(manualPaymentsList, {
-    totalPages: (data) =>
-      (data as { success?: boolean }).success === false ? undefined : data.meta.totalPages,
+    totalPages: (data) => (saysFailure(data) ? undefined : data.meta.totalPages),
   });
   const { query } = list;
   const filter = list.search.search;
   const dialogs = useRecordDialog<TAdminManualPayment>();
 
   const data = query.data;
-  const notSuccess = data !== undefined && (data as { success?: boolean }).success === false;
   // The last good answer stays on screen under an error (the list is empty only if nothing loaded yet).
   const lastGood = useRef<TAdminManualPaymentsResponse | undefined>(undefined);
-  if (data && !notSuccess) lastGood.current = data;
+  if (data && !saysFailure(data)) lastGood.current = data;
   const shown = lastGood.current;
 
   const payments = filterManualPayments(shown?.payments ?? [], filter);
@@ -139,7 +137,6 @@ export function ManualPaymentsScreen() {
         ['Bank Transfers', methodCount(counts, 'bank_transfer')],
       ]}
       list={list}
-      total={shown?.meta.total ?? 0}
       label="Manual payments"
       columns={columns}
       rows={payments}
@@ -147,7 +144,7 @@ export function ManualPaymentsScreen() {
       error={loadError(query, {
         title: MANUAL_PAYMENTS_TEXTS.errorTitle,
         retryLabel: MANUAL_PAYMENTS_TEXTS.retry,
-        message: notSuccess ? MANUAL_PAYMENTS_TEXTS.notSuccess : null,
+        unsuccessful: MANUAL_PAYMENTS_TEXTS.notSuccess,
       })}
       sortable
       searchBox={{ placeholder: 'Search payments...', label: 'Search payments' }}

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { LIMITS, MANUAL_PAYMENT_METHODS, TIMINGS, type TManualPaymentMethod } from '@starloop/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { notify } from '../../../components/notify.ts';
 import { anyMessage, serverField } from '../../../lib/api-errors.ts';
 import { methodLabel, titleCase } from '../../../lib/format.ts';
@@ -102,6 +102,14 @@ export function OnboardUserScreen() {
     setPayment((current) => ({ ...current, [field]: value }));
     clearError(`payment.${field}`);
   };
+  /** A payment text field's value, change handler and error; disabled while the onboarding runs. */
+  const paymentText = (field: 'email' | 'pricingNotes' | 'additionalNotes') => ({
+    value: payment[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      changePayment(field, event.currentTarget.value),
+    error: errors[`payment.${field}`],
+    disabled: busy,
+  });
 
   const codeProblems = (): TCodeProblems =>
     Object.fromEntries(
@@ -275,28 +283,16 @@ export function OnboardUserScreen() {
                   withAsterisk
                   type="email"
                   description="The set-password links and the receipt go to this address."
-                  value={payment.email}
-                  onChange={(event) => changePayment('email', event.currentTarget.value)}
-                  error={errors['payment.email']}
-                  disabled={busy}
+                  {...paymentText('email')}
                 />
                 <Textarea
                   label="Pricing notes"
                   withAsterisk
                   description="Why was this price given?"
                   rows={3}
-                  value={payment.pricingNotes}
-                  onChange={(event) => changePayment('pricingNotes', event.currentTarget.value)}
-                  error={errors['payment.pricingNotes']}
-                  disabled={busy}
+                  {...paymentText('pricingNotes')}
                 />
-                <Textarea
-                  label="Additional notes (optional)"
-                  rows={2}
-                  value={payment.additionalNotes}
-                  onChange={(event) => changePayment('additionalNotes', event.currentTarget.value)}
-                  disabled={busy}
-                />
+                <Textarea label="Additional notes (optional)" rows={2} {...paymentText('additionalNotes')} />
                 <Group justify="space-between" mt="xs">
                   <Button variant="default" onClick={() => setActive(1)} disabled={busy}>
                     Back

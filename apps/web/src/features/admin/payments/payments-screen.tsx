@@ -3,7 +3,7 @@ import { LIMITS, type TAdminPayment, type TPageMeta } from '@starloop/contract';
 import { col, TwoLines } from '../../../components/data-table/columns.tsx';
 import type { TDataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { IconRefresh } from '../../../components/data-table/icons.tsx';
-import { loadError } from '../../../components/data-table/paged-data-table.tsx';
+import { loadError, saysFailure } from '../../../components/data-table/paged-data-table.tsx';
 import { usePagedList } from '../../../components/data-table/use-paged-list.ts';
 import { RecordDetailDialog, type TDetailField } from '../../../components/detail-dialog/detail-dialog.tsx';
 import { formatDateTime, formatPaise, methodLabel, titleCase } from '../../../lib/format.ts';
@@ -94,7 +94,7 @@ export function PaymentsScreen() {
 
   const data = query.data;
   // Spec section 8: an answer with success false is an error too.
-  const notSuccess = data !== undefined && (data as { success?: boolean }).success === false;
+  const notSuccess = saysFailure(data);
   const payments: readonly TAdminPayment[] = notSuccess ? [] : (data?.payments ?? []);
   const meta: TPageMeta | undefined = notSuccess ? undefined : data?.meta;
 
@@ -116,7 +116,6 @@ export function PaymentsScreen() {
   return (
     <AdminListScreen
       title="Payments Management"
-      cardCols={5}
       cards={[
         ['Total Revenue', formatPaise(meta ? (data?.totalRevenue ?? 0) : 0)],
         ['Total Payments', meta?.total],
@@ -130,10 +129,7 @@ export function PaymentsScreen() {
       columns={columns}
       rows={payments}
       empty={['No payments found matching your search.', 'No payments yet.']}
-      error={loadError(query, {
-        title: PAYMENTS_TEXTS.errorTitle,
-        message: notSuccess ? PAYMENTS_TEXTS.notSuccess : null,
-      })}
+      error={loadError(query, { title: PAYMENTS_TEXTS.errorTitle, unsuccessful: PAYMENTS_TEXTS.notSuccess })}
       searchBox={{ placeholder: 'Search payments...', label: 'Search payments', debounceMs: 300 }}
       toolbar={
         <Button

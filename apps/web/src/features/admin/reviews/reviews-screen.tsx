@@ -1,13 +1,9 @@
 import { Badge, Text } from '@mantine/core';
-import {
-  PLACEMENT_TEXTS,
-  type TAdminReview,
-  type TAdminReviewsQuery,
-  type TPageMeta,
-} from '@starloop/contract';
+import { PLACEMENT_TEXTS, type TAdminReview, type TAdminReviewsQuery } from '@starloop/contract';
 import { useEffect } from 'react';
 import { col, TwoLines } from '../../../components/data-table/columns.tsx';
 import type { TDataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { saysFailure } from '../../../components/data-table/paged-data-table.tsx';
 import { usePagedList } from '../../../components/data-table/use-paged-list.ts';
 import { RecordDetailDialog, type TDetailField } from '../../../components/detail-dialog/detail-dialog.tsx';
 import { formatDateTime, formatRating, titleCase, truncate } from '../../../lib/format.ts';
@@ -79,13 +75,11 @@ export function ReviewsScreen() {
 
   const data = query.data;
   const reviews: readonly TAdminReview[] = data?.reviews ?? [];
-  const meta: TPageMeta | undefined = data?.meta;
 
   // Spec section 8: review list failures (and success false) are only logged.
   useLogError(query.error, 'Failed to load reviews');
   useEffect(() => {
-    if (data && (data as { success?: boolean }).success === false)
-      console.error('Reviews answer: success false');
+    if (saysFailure(data)) console.error('Reviews answer: success false');
   }, [data]);
 
   const columns: TDataTableColumn<TAdminReview, TReviewSort>[] = [
@@ -118,13 +112,11 @@ export function ReviewsScreen() {
   return (
     <AdminListScreen
       title="Reviews Management"
-      cardCols={2}
       cards={[
         ['Total Reviews', data?.totalReviews],
         ['Average Rating', formatRating(data?.avgRating ?? 0)],
       ]}
       list={list}
-      total={meta?.total ?? 0}
       label="Reviews"
       columns={columns}
       rows={reviews}

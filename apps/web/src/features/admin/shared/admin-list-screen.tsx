@@ -13,10 +13,11 @@ export interface TAdminListScreenProps<Row extends { id: number }, K extends str
   title: string;
   /** Buttons right of the title (e.g. Add Agent). */
   actions?: ReactNode;
-  /** The cards above the table: [label, value]; a number is formatted, a missing one is 0. Skeletons while the list loads. */
+  /**
+   * The cards above the table, in one row on wide screens (a lone card a quarter of it): [label,
+   * value]; a number is formatted, a missing one is 0. Skeletons while the list loads.
+   */
   cards: readonly (readonly [string, ReactNode | number | undefined])[];
-  /** Cards per row on wide screens. Default 4. */
-  cardCols?: number;
   /** Above the cards (e.g. the leads' error banner). */
   banner?: ReactNode;
   /** The screen's dialogs. */
@@ -31,7 +32,6 @@ export function AdminListScreen<Row extends { id: number }, K extends string = s
   title,
   actions,
   cards,
-  cardCols,
   banner,
   children,
   ...table
@@ -40,7 +40,7 @@ export function AdminListScreen<Row extends { id: number }, K extends string = s
   return (
     <AdminPage title={title} actions={actions}>
       {banner}
-      <StatGrid {...(cardCols ? { cols: cardCols } : {})}>
+      <StatGrid cols={cards.length > 1 ? cards.length : 4}>
         {cards.map(([label, value]) => (
           <StatCard
             key={label}

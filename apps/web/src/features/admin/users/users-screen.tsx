@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { TAdminUser, TPageMeta } from '@starloop/contract';
+import type { TAdminUser } from '@starloop/contract';
 import { useMutation } from '@tanstack/react-query';
 import { RecordDeleteDialog } from '../../../components/confirm-delete-dialog/confirm-delete-dialog.tsx';
 import { col, TwoLines } from '../../../components/data-table/columns.tsx';
@@ -61,13 +61,12 @@ function AgentCell({ user }: { user: TAdminUser }) {
 export function UsersScreen() {
   const trpc = useTrpc();
   const list = usePagedList(usersList);
-  const { query, search } = list;
+  const { query, data } = list;
   const dialogs = useRecordDialog<TAdminUser>();
   const update = useMutation(trpc.admin.users.update.mutationOptions());
   const remove = useMutation(trpc.admin.users.delete.mutationOptions());
 
-  const users: readonly TAdminUser[] = query.data?.users ?? [];
-  const meta: TPageMeta | undefined = query.data?.meta;
+  const users: readonly TAdminUser[] = data?.users ?? [];
 
   const columns: TDataTableColumn<TAdminUser>[] = [
     col.text('id', 'ID', (user) => user.id),
@@ -84,19 +83,16 @@ export function UsersScreen() {
     col.actions(col.recordActions<TAdminUser>('user', (user) => user.name, dialogs.open)),
   ];
 
-  const data = query.data;
-
   return (
     <AdminListScreen
       title="Users Management"
       cards={[
-        ['Total Users', meta?.total],
+        ['Total Users', list.total],
         ['Active Users', data?.activeUsers],
         ['Pending Users', data?.pendingUsers],
         ['Deleted Users', data?.deletedUsers],
       ]}
       list={list}
-      total={meta?.total ?? 0}
       label="Users"
       columns={columns}
       rows={users}
@@ -110,8 +106,7 @@ export function UsersScreen() {
           all="All statuses"
           values={USER_STATUS_FILTERS}
           labelOf={titleCase}
-          value={search.status}
-          onChange={(status) => list.setFilter('status', status)}
+          {...list.filter('status')}
         />
       }
       minWidth={960}

@@ -6,8 +6,9 @@ import {
   ZPlacementStatsInput,
 } from '@starloop/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { type ChangeEvent, lazy, Suspense, useMemo, useState } from 'react';
 import { DataTable, type TDataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { loadState } from '../../../components/data-table/paged-data-table.tsx';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { formatDate, formatNumber, formatPercent, formatRating } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
@@ -110,6 +111,14 @@ export function ByPlacement() {
   const range = presetRange(preset, today, custom);
   const checked = ZPlacementStatsInput.safeParse(range);
   const rangeError = checked.success ? null : (checked.error.issues[0]?.message ?? null);
+  /** A day of the custom range, up to today. */
+  const dayInput = (end: keyof TDayRange) => ({
+    type: 'date',
+    value: custom[end],
+    max: today,
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setCustom({ ...custom, [end]: event.currentTarget.value }),
+  });
 
   const stats = useQuery(
     trpc.owner.placements.stats.queryOptions(range, {
@@ -147,21 +156,8 @@ export function ByPlacement() {
       <Stack gap="md">
         {preset === 'custom' ? (
           <Group gap="sm" align="flex-start">
-            <TextInput
-              type="date"
-              label="From"
-              value={custom.from}
-              max={today}
-              onChange={(event) => setCustom({ ...custom, from: event.currentTarget.value })}
-              error={rangeError}
-            />
-            <TextInput
-              type="date"
-              label="To"
-              value={custom.to}
-              max={today}
-              onChange={(event) => setCustom({ ...custom, to: event.currentTarget.value })}
-            />
+            <TextInput label="From" {...dayInput('from')} error={rangeError} />
+            <TextInput label="To" {...dayInput('to')} />
           </Group>
         ) : null}
 
@@ -174,8 +170,7 @@ export function ByPlacement() {
               columns={COLUMNS}
               rows={rows}
               rowKey={(row) => row.rowKey}
-              loading={stats.isPending}
-              stale={stats.isPlaceholderData}
+              {...loadState(stats)}
               skeletonRows={3}
               emptyText="No placements yet."
               minWidth={560}

@@ -7,7 +7,7 @@ import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { GoogleReplyPanel } from '../google/google-reply-panel.tsx';
-import { ReplyStatusLine } from '../shared/reply-status-line.tsx';
+import { REPLY_STATUS, ReplyStatusLine } from '../shared/reply-status-line.tsx';
 import { RatingStars } from './rating-stars.tsx';
 
 /** How often an open review asks again while its reply is being drafted. */
@@ -17,12 +17,6 @@ export const SENTIMENT_COLORS: Record<string, string> = {
   positive: 'green',
   neutral: 'gray',
   negative: 'red',
-};
-
-const REPLY_STATUS: Record<string, { label: string; color: string }> = {
-  drafted: { label: 'Drafted', color: 'blue' },
-  sent: { label: 'Sent', color: 'green' },
-  failed: { label: 'Failed', color: 'red' },
 };
 
 export interface TReviewDrawerProps {

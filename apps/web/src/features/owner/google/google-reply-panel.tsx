@@ -6,16 +6,8 @@ import { notify } from '../../../components/notify.ts';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
-import { ReplyStatusLine } from '../shared/reply-status-line.tsx';
+import { GOOGLE_REPLY_STATUS, ReplyStatusLine } from '../shared/reply-status-line.tsx';
 import { useRefreshGoogle } from './use-google-status.ts';
-
-const STATUS: Record<string, { label: string; color: string }> = {
-  drafted: { label: 'Draft', color: 'blue' },
-  scheduled: { label: 'Scheduled', color: 'violet' },
-  publishing: { label: 'Publishing…', color: 'gray' },
-  published: { label: 'On Google', color: 'green' },
-  failed: { label: 'Not published', color: 'red' },
-};
 
 /**
  * The reply of a Google review in the review drawer: what Google shows, and the draft the owner
@@ -37,7 +29,7 @@ export function GoogleReplyPanel({ review }: { review: TOwnerReview }) {
   useEffect(() => {
     if (!touched) setText(current);
   }, [current, touched]);
-  const status = STATUS[google.replyStatus];
+  const status = GOOGLE_REPLY_STATUS[google.replyStatus];
   const busy = google.replyStatus === 'publishing' || publish.isPending;
 
   return (

@@ -3,7 +3,7 @@ import type { TCampaign } from '@starloop/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, type TDataTableColumn } from '../../../components/data-table/data-table.tsx';
-import { loadError } from '../../../components/data-table/paged-data-table.tsx';
+import { loadError, loadState } from '../../../components/data-table/paged-data-table.tsx';
 import { AnchorLink } from '../../../components/router-links.tsx';
 import { formatDateTime, formatRating } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
@@ -60,8 +60,7 @@ export function CampaignsPanel() {
       columns={columns}
       rows={list.data?.campaigns ?? []}
       rowKey={(row) => row.id}
-      loading={list.isPending}
-      stale={list.isPlaceholderData}
+      {...loadState(list)}
       emptyText="No campaigns yet. Choose customers and start one."
       error={loadError(list, { title: 'Failed to load campaigns' })}
       pagination={

@@ -65,6 +65,9 @@ const contactPayload = (values: TContactValues) => ({
   ...(values.consent ? { consentSource: values.consentSource } : {}),
 });
 
+/** The contact form's check: the API's rules for what it sends. */
+const checkContact = (values: TContactValues) => ZContactInput.safeParse(contactPayload(values));
+
 const FIELDS = new Set(['name', 'phone', 'email', 'consentAt']);
 const NO_FIELDS = new Set<string>();
 
@@ -123,7 +126,7 @@ export function AddContactDialog({ opened, onClose, onSaved }: TDialogProps & { 
   const { form, dialog } = useSaveDialog({
     opened,
     onClose,
-    schema: (values: TContactValues) => ZContactInput.safeParse(contactPayload(values)),
+    schema: checkContact,
     initial: EMPTY_CONTACT,
     mutation: add,
     fallback: 'Could not add the customer. Please try again.',
@@ -158,7 +161,7 @@ export function SendNowDialog({
     onClose,
     schema: (values: TContactValues) => {
       if (contact) return { success: true as const, data: { contactId: contact.id } as TSendRequest };
-      const checked = ZContactInput.safeParse(contactPayload(values));
+      const checked = checkContact(values);
       return checked.success
         ? { success: true as const, data: { contact: checked.data } as TSendRequest }
         : checked;

@@ -4,7 +4,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BusyModal, ModalActions } from '../../../components/busy-modal/busy-modal.tsx';
 import { DataTable, type TDataTableColumn } from '../../../components/data-table/data-table.tsx';
-import { loadError } from '../../../components/data-table/paged-data-table.tsx';
+import { loadError, loadState } from '../../../components/data-table/paged-data-table.tsx';
 import { ErrorBanner } from '../../../components/error-banner/error-banner.tsx';
 import { notify } from '../../../components/notify.ts';
 import { AnchorLink } from '../../../components/router-links.tsx';
@@ -160,8 +160,7 @@ export function ContactsPanel({
         columns={columns}
         rows={rows}
         rowKey={(row) => row.id}
-        loading={list.isPending}
-        stale={list.isPlaceholderData}
+        {...loadState(list)}
         emptyText={search ? 'No customers match your search.' : 'No customers yet. Add one or import a file.'}
         error={loadError(list, { title: 'Failed to load customers' })}
         search={{

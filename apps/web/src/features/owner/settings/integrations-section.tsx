@@ -11,6 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useInputState } from '@mantine/hooks';
 import {
   INTEGRATION_TEXTS,
   OUTBOUND_EVENT_TYPES,
@@ -134,7 +135,7 @@ const DELIVERY_COLUMNS: TTableColumn<TWebhookDelivery>[] = [
 function ApiKeys() {
   const trpc = useTrpc();
   const keys = useQuery(trpc.owner.integrations.apiKeys.list.queryOptions());
-  const [name, setName] = useState('');
+  const [name, setName] = useInputState('');
   const list = useShownOnceList(trpc.owner.integrations.apiKeys.list.queryKey());
   const create = useMutation(
     trpc.owner.integrations.apiKeys.create.mutationOptions(list.createOptions('key', () => setName(''))),
@@ -175,12 +176,7 @@ function ApiKeys() {
           ) : null}
           <form onSubmit={submitHandler(() => create.mutate({ name }))} aria-label="New API key">
             <Group align="flex-end">
-              <TextInput
-                label="Key name"
-                placeholder="Billing counter"
-                value={name}
-                onChange={(e) => setName(e.currentTarget.value)}
-              />
+              <TextInput label="Key name" placeholder="Billing counter" value={name} onChange={setName} />
               <Button type="submit" loading={create.isPending}>
                 Create key
               </Button>
@@ -196,7 +192,7 @@ function Webhooks() {
   const trpc = useTrpc();
   const endpoints = useQuery(trpc.owner.integrations.webhooks.list.queryOptions());
   const deliveries = useQuery(trpc.owner.integrations.webhooks.deliveries.queryOptions({}));
-  const [url, setUrl] = useState('');
+  const [url, setUrl] = useInputState('');
   const [events, setEvents] = useState<TOutboundEventType[]>([...OUTBOUND_EVENT_TYPES]);
   const list = useShownOnceList(trpc.owner.integrations.webhooks.list.queryKey());
   const create = useMutation(
@@ -243,12 +239,7 @@ function Webhooks() {
             aria-label="New webhook endpoint"
           >
             <Stack gap="xs">
-              <TextInput
-                label="Endpoint URL"
-                placeholder="https://"
-                value={url}
-                onChange={(e) => setUrl(e.currentTarget.value)}
-              />
+              <TextInput label="Endpoint URL" placeholder="https://" value={url} onChange={setUrl} />
               <Checkbox.Group
                 label="Events"
                 value={events}
