@@ -31,26 +31,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../apps/e2e/lib/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.BENCH_PORT ?? 3999);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const CODE = 'chai-point-pune';
 /** The review page's languages (packages/review-page/src/languages.ts). */
 const REVIEW_LANGUAGES = ['en', 'hi', 'mr', 'ta', 'te', 'bn', 'gu', 'kn'];
 const BASE = `http://127.0.0.1:${PORT}`;
-const CHROME_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const PAGES = {
   reviewPage: {
     path: `/review/${CODE}`,
@@ -82,9 +72,9 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-if (!existsSync(CHROMIUM)) {
+if (!existsSync(CHROMIUM_PATH)) {
   console.log(
-    `BUDGET MISSED: not measured, chromium is not installed at ${CHROMIUM} (apt-get install -y chromium)`,
+    `BUDGET MISSED: not measured, chromium is not installed at ${CHROMIUM_PATH} (apt-get install -y chromium)`,
   );
   process.exit(0);
 }
@@ -325,7 +315,11 @@ async function startGzipProxy() {
 /** Everything Chromium downloads for a first view, on a 360 px phone viewport with an empty cache. */
 async function measureBytes(spec) {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_ARGS, headless: true });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
   try {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-IN' });
     const page = await context.newPage();
@@ -395,13 +389,13 @@ async function runLighthouse(url, run) {
     `--output-path=${out}`,
     '--only-categories=performance,accessibility',
     '--form-factor=mobile',
-    `--chrome-flags=${CHROME_ARGS.join(' ')}`,
+    `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
     '--max-wait-for-load=45000',
   ];
   const result = await new Promise((resolve) => {
     const child = spawn(process.execPath, args, {
       cwd: root,
-      env: { ...process.env, CHROME_PATH: CHROMIUM },
+      env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     lighthouseChildren.add(child);

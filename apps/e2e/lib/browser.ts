@@ -1,21 +1,6 @@
-import { existsSync } from 'node:fs';
 import { afterEach } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-
-/** Debian's chromium; browsers cannot be downloaded on these machines. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const hasChromium = () => existsSync(CHROMIUM_PATH);
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 export const baseUrl = () => {
   const url = process.env.E2E_BASE_URL;

@@ -7,16 +7,16 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_PATH } from '../lib/chromium.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const e2eDir = path.resolve(here, '..');
 const root = path.resolve(e2eDir, '../..');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-if (!existsSync(chromiumPath)) {
+if (!existsSync(CHROMIUM_PATH)) {
   const banner = '#'.repeat(78);
   console.error(
-    `\n${banner}\n#  BROWSER TESTS SKIPPED: chromium is not installed (${chromiumPath}).\n#  Install it with: apt-get install -y chromium   (.ci/run does this and never skips)\n${banner}\n`,
+    `\n${banner}\n#  BROWSER TESTS SKIPPED: chromium is not installed (${CHROMIUM_PATH}).\n#  Install it with: apt-get install -y chromium   (.ci/run does this and never skips)\n${banner}\n`,
   );
   process.exit(process.env.CI ? 1 : 0);
 }
