@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { testDriverName } from '@starloop/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from './test/requests-kit.ts';
 import {
   createTestAdmin,
   createTestOwner,
@@ -20,6 +21,9 @@ describe(`server on ${testDriverName()}`, () => {
   afterAll(async () => {
     await server?.stop();
   });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    server.app.inject({ method: 'GET', url, headers });
+  const post = (url: string, body: unknown) => server.app.inject({ method: 'POST', url, ...json(body) });
 
   it('answers /healthz while the process is up', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/healthz' });
@@ -118,25 +122,13 @@ describe(`server on ${testDriverName()}`, () => {
 
     it('are a 401 with an admin token', async () => {
       const admin = await createTestAdmin(server);
-      const login = await server.app.inject({
-        method: 'POST',
-        url: '/trpc/admin.auth.login',
-        ...json({ email: admin.email, password: admin.password }),
-      });
+      const login = await post('/trpc/admin.auth.login', { email: admin.email, password: admin.password });
       expect(login.statusCode).toBe(200);
       const adminToken = login.json().result.data.token as string;
-      const res = await server.app.inject({
-        method: 'GET',
-        url: '/trpc/owner.me',
-        headers: { authorization: `Bearer ${adminToken}` },
-      });
+      const res = await get('/trpc/owner.me', bearer(adminToken));
       expect(res.statusCode).toBe(401);
       // ...and the same token does open admin procedures.
-      const me = await server.app.inject({
-        method: 'GET',
-        url: '/trpc/admin.auth.me',
-        headers: { authorization: `Bearer ${adminToken}` },
-      });
+      const me = await get('/trpc/admin.auth.me', bearer(adminToken));
       expect(me.statusCode).toBe(200);
       expect(me.json().result.data.email).toBe(admin.email);
     });
@@ -146,30 +138,25 @@ describe(`server on ${testDriverName()}`, () => {
       const { token } = await server.deps.tokens.issue('owner', owner.id);
       const [head, body, signature] = token.split('.');
       const tampered = `${head}.${body}.${signature!.slice(0, -2)}${signature!.endsWith('A') ? 'B' : 'A'}A`;
-      const res = await server.app.inject({
-        method: 'GET',
-        url: '/trpc/owner.me',
-        headers: { authorization: `Bearer ${tampered}` },
-      });
+      const res = await get('/trpc/owner.me', bearer(tampered));
       expect(res.statusCode).toBe(401);
     });
 
     it('work with an owner token, and stop working after logout', async () => {
       const owner = await createTestOwner(server);
-      const login = await server.app.inject({
-        method: 'POST',
-        url: '/api/users/login',
-        ...json({ contactNumber: owner.contactNumber, password: owner.password }),
+      const login = await post('/api/users/login', {
+        contactNumber: owner.contactNumber,
+        password: owner.password,
       });
       expect(login.statusCode).toBe(200);
       const body = login.json();
       expect(body.message).toBe('Login successful! Welcome back.');
       expect(body.user).not.toHaveProperty('passwordHash');
       const auth = { authorization: `Bearer ${body.token}` };
-      const me = await server.app.inject({ method: 'GET', url: '/trpc/owner.me', headers: auth });
+      const me = await get('/trpc/owner.me', auth);
       expect(me.statusCode).toBe(200);
       expect(me.json().result.data.code).toBe(owner.code);
-      const rest = await server.app.inject({ method: 'GET', url: '/api/users/me', headers: auth });
+      const rest = await get('/api/users/me', auth);
       expect(rest.json().user.businessName).toBe(owner.businessName);
 
       const logout = await server.app.inject({
@@ -178,40 +165,30 @@ describe(`server on ${testDriverName()}`, () => {
         headers: { ...auth, 'content-type': 'application/json' },
       });
       expect(logout.statusCode).toBe(200);
-      const after = await server.app.inject({ method: 'GET', url: '/trpc/owner.me', headers: auth });
+      const after = await get('/trpc/owner.me', auth);
       expect(after.statusCode).toBe(401);
     });
   });
 
   describe('sign-in', () => {
     it('rejects bad input with the spec message and a 400', async () => {
-      const res = await server.app.inject({
-        method: 'POST',
-        url: '/api/users/login',
-        ...json({ contactNumber: '', password: 'x' }),
-      });
+      const res = await post('/api/users/login', { contactNumber: '', password: 'x' });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Phone number is required');
-      const admin = await server.app.inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        ...json({ email: 'nope', password: 'secret1' }),
-      });
+      const admin = await post('/api/admin/login', { email: 'nope', password: 'secret1' });
       expect(admin.statusCode).toBe(400);
       expect(admin.json().message).toBe('Email is invalid');
     });
 
     it('rejects a wrong password with 401 and the same message as an unknown phone', async () => {
       const owner = await createTestOwner(server);
-      const wrong = await server.app.inject({
-        method: 'POST',
-        url: '/api/users/login',
-        ...json({ contactNumber: owner.contactNumber, password: 'wrong-password' }),
+      const wrong = await post('/api/users/login', {
+        contactNumber: owner.contactNumber,
+        password: 'wrong-password',
       });
-      const unknown = await server.app.inject({
-        method: 'POST',
-        url: '/api/users/login',
-        ...json({ contactNumber: '9999999999', password: 'wrong-password' }),
+      const unknown = await post('/api/users/login', {
+        contactNumber: '9999999999',
+        password: 'wrong-password',
       });
       expect(wrong.statusCode).toBe(401);
       expect(unknown.statusCode).toBe(401);
@@ -220,10 +197,9 @@ describe(`server on ${testDriverName()}`, () => {
 
     it('admin login answers {token, message} and updates lastLogin', async () => {
       const admin = await createTestAdmin(server);
-      const res = await server.app.inject({
-        method: 'POST',
-        url: '/api/admin/login',
-        ...json({ email: admin.email.toUpperCase(), password: admin.password }),
+      const res = await post('/api/admin/login', {
+        email: admin.email.toUpperCase(),
+        password: admin.password,
       });
       expect(res.statusCode).toBe(200);
       expect(Object.keys(res.json()).sort()).toEqual(['message', 'token']);
@@ -239,11 +215,7 @@ describe(`server on ${testDriverName()}`, () => {
     it('rate-limits repeated failed sign-ins for one phone with 429 and Retry-After', async () => {
       let last: Awaited<ReturnType<typeof server.app.inject>> | undefined;
       for (let i = 0; i < 11; i++) {
-        last = await server.app.inject({
-          method: 'POST',
-          url: '/api/users/login',
-          ...json({ contactNumber: '9111111111', password: 'wrong-password' }),
-        });
+        last = await post('/api/users/login', { contactNumber: '9111111111', password: 'wrong-password' });
       }
       expect(last?.statusCode).toBe(429);
       expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CliError } from '../cli/cli-error.ts';
 import { runCommand } from '../cli/commands.ts';
 import { callProcedure } from '../test/admin-auth-cases.ts';
+import { addressSequence } from '../test/client-kit.ts';
+import { bearer } from '../test/requests-kit.ts';
 import { createTestAdmin, createTestOwner, createTestServer, type TTestServer } from '../test/test-server.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
@@ -13,11 +15,7 @@ const COMMON = ['password1', 'Password1', 'iloveyou', 'qwerty123', 'welcome1', '
 const SHORT = '12345';
 const MIN = MESSAGES.registration.passwordMin;
 
-let ipSeq = 0;
-const freshIp = () => {
-  ipSeq += 1;
-  return `10.94.${Math.floor(ipSeq / 250)}.${(ipSeq % 250) + 1}`;
-};
+const freshIp = addressSequence('10.94');
 
 describe('the common password list', () => {
   it('comes from the package (tens of thousands of entries) and ignores case and surrounding spaces', () => {
@@ -47,6 +45,12 @@ describe(`every form that sets a password refuses a common one on ${testDriverNa
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error).toMatchObject({ message, data: { code: 'BAD_REQUEST', field } });
   };
+  const signedIn = async (role: 'owner' | 'admin', id: number) =>
+    bearer((await server.deps.tokens.issue(role, id)).token);
+  /** Calls a change-password procedure with the current password, for each new one tried. */
+  const passwordChange =
+    (path: string, auth: Record<string, string>, currentPassword: string) => (newPassword: string) =>
+      callProcedure(server, { path, kind: 'mutation', input: { currentPassword, newPassword } }, auth);
 
   beforeAll(async () => {
     server = await createTestServer();
@@ -101,17 +105,8 @@ describe(`every form that sets a password refuses a common one on ${testDriverNa
 
   it('owner change password (owner.settings.changePassword)', async () => {
     const owner = await createTestOwner(server, { password: 'owner-pass' });
-    const auth = { authorization: `Bearer ${(await server.deps.tokens.issue('owner', owner.id)).token}` };
-    const change = (newPassword: string) =>
-      callProcedure(
-        server,
-        {
-          path: 'owner.settings.changePassword',
-          kind: 'mutation',
-          input: { currentPassword: 'owner-pass', newPassword },
-        },
-        auth,
-      );
+    const auth = await signedIn('owner', owner.id);
+    const change = passwordChange('owner.settings.changePassword', auth, 'owner-pass');
     expectTrpc(await change('qwerty123'), SECURITY_TEXTS.commonPassword, 'newPassword');
     expectTrpc(await change(SHORT), MIN, 'newPassword');
     expect((await change('owner-pass-2026')).statusCode).toBe(200);
@@ -119,9 +114,7 @@ describe(`every form that sets a password refuses a common one on ${testDriverNa
 
   it('admin create (POST /api/admin/admins) and an admin changing their own (admin.auth.changePassword)', async () => {
     const superAdmin = await createTestAdmin(server, { role: 'super_admin', password: 'super-pass-2026' });
-    const auth = {
-      authorization: `Bearer ${(await server.deps.tokens.issue('admin', superAdmin.id)).token}`,
-    };
+    const auth = await signedIn('admin', superAdmin.id);
     const create = (password: string) =>
       post(
         '/api/admin/admins',
@@ -132,16 +125,7 @@ describe(`every form that sets a password refuses a common one on ${testDriverNa
     expectRest(await create(SHORT), MESSAGES.adminLogin.passwordMin, 'password');
     expect((await create('new-admin-pass-9')).statusCode).toBe(201);
 
-    const change = (newPassword: string) =>
-      callProcedure(
-        server,
-        {
-          path: 'admin.auth.changePassword',
-          kind: 'mutation',
-          input: { currentPassword: 'super-pass-2026', newPassword },
-        },
-        auth,
-      );
+    const change = passwordChange('admin.auth.changePassword', auth, 'super-pass-2026');
     expectTrpc(await change('password1'), SECURITY_TEXTS.commonPassword, 'newPassword');
     expectTrpc(await change(SHORT), MIN, 'newPassword');
     expect((await change('super-pass-2027')).statusCode).toBe(200);

@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { findEmailById, type TDbHandle } from '@starloop/db';
 import { createTestDb, testDriverName } from '@starloop/db/testing';
 import type { FastifyBaseLogger } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDeps } from '../context.ts';
 import { createJobs, type TJobs } from '../jobs/queue.ts';
+import { startScriptedSmtp, type TScriptedSmtp } from '../test/scripted-smtp.ts';
 import { registerMailJobs } from './mail.jobs.ts';
 import { createMailer, type TMailer } from './mailer.ts';
 
@@ -15,45 +14,6 @@ const silent = {
   error: () => {},
   debug: () => {},
 } as unknown as FastifyBaseLogger;
-
-type TMode = 'ok' | 'transient' | 'permanent' | 'hang';
-
-/** An SMTP server whose answer to RCPT TO the test chooses: accept, 451 (try later), 550, or silence. */
-async function startSmtp() {
-  const state = { mode: 'ok' as TMode, received: [] as string[], attempts: 0 };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      state.attempts += 1;
-      if (state.mode === 'hang') return;
-      if (state.mode === 'transient' || state.mode === 'permanent') {
-        const error = Object.assign(
-          new Error(state.mode === 'transient' ? 'Try again later' : 'No such mailbox'),
-          {
-            responseCode: state.mode === 'transient' ? 451 : 550,
-          },
-        );
-        callback(error);
-        return;
-      }
-      state.received.push(address.address);
-      callback();
-    },
-    onData(stream, _session, callback) {
-      stream.on('data', () => {});
-      stream.on('end', () => callback());
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    state,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const waitFor = async (check: () => Promise<boolean>, limitMs = 20_000) => {
   const started = Date.now();
@@ -65,7 +25,7 @@ const waitFor = async (check: () => Promise<boolean>, limitMs = 20_000) => {
 
 describe(`mail through the outbox and the mail worker on ${testDriverName()}`, () => {
   let database: TDbHandle;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TScriptedSmtp;
   const open: { jobs: TJobs; mailer: TMailer }[] = [];
 
   /** A process's mail side: its own job workers and mailer on the shared database. */
@@ -97,7 +57,7 @@ describe(`mail through the outbox and the mail worker on ${testDriverName()}`, (
 
   beforeAll(async () => {
     database = await createTestDb();
-    smtp = await startSmtp();
+    smtp = await startScriptedSmtp();
   });
   afterAll(async () => {
     for (const side of [...open]) await stop(side);

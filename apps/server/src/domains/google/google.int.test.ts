@@ -1,10 +1,11 @@
 import { GOOGLE_TEXTS } from '@starloop/contract';
-import { findGoogleConnection, updateGoogleConnection } from '@starloop/db';
+import { findGoogleConnection, listEmails, updateGoogleConnection } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callProcedure } from '../../test/admin-auth-cases.ts';
 import { fakeGoogleEnv, startFakeGoogle, type TFakeGoogle } from '../../test/fake-google.ts';
+import { bearer } from '../../test/requests-kit.ts';
 import { createTestOwner, createTestServer, type TTestServer } from '../../test/test-server.ts';
 import { GOOGLE_REPLY_QUEUE_OPTIONS, GOOGLE_SYNC_QUEUE_OPTIONS } from './google.jobs.ts';
 import { GoogleApiError } from './google-api.ts';
@@ -19,7 +20,6 @@ import { runGoogleSync } from './google-sync.ts';
  */
 
 const MINUTE = 60_000;
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 const waitFor = async <T>(check: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> => {
   const started = Date.now();
@@ -141,6 +141,9 @@ describe(`Google reviews on ${testDriverName()}`, () => {
       .where('ownerId', '=', ownerId)
       .where('reviewName', '=', name)
       .executeTakeFirst();
+  /** The outbox mails of one category to one address. */
+  const outboxMails = async (to: string, category: string) =>
+    (await listEmails(server.deps.db, { to })).filter((mail) => mail.category === category);
 
   describe('connecting (OAuth 2.0 authorization code with PKCE and state)', () => {
     it('sends the owner to Google with S256 PKCE, offline access and a state; refuses a wrong state', async () => {
@@ -442,13 +445,8 @@ describe(`Google reviews on ${testDriverName()}`, () => {
       });
       expect(stored.replyDraft).toContain('Vikram');
       // The low-rating alert lists the Google review.
-      const alert = await waitFor(() =>
-        server.deps.db
-          .selectFrom('emailOutbox')
-          .selectAll()
-          .where('toAddress', '=', 'owner-push@starloop.test')
-          .where('category', '=', 'low-rating-alert')
-          .executeTakeFirst(),
+      const alert = await waitFor(
+        async () => (await outboxMails('owner-push@starloop.test', 'low-rating-alert'))[0],
       );
       expect(alert.textBody).toContain('Stale samosa and rude staff');
       expect(alert.textBody).toContain('On Google, by: Vikram');
@@ -539,12 +537,7 @@ describe(`Google reviews on ${testDriverName()}`, () => {
       expect((await runGoogleSync(server.deps, { ownerId: owner.id, kind: 'incremental' })).status).toBe(
         'skipped',
       );
-      const mails = await server.deps.db
-        .selectFrom('emailOutbox')
-        .selectAll()
-        .where('toAddress', '=', 'owner-revoked@starloop.test')
-        .where('category', '=', 'google-reconnect')
-        .execute();
+      const mails = await outboxMails('owner-revoked@starloop.test', 'google-reconnect');
       expect(mails).toHaveLength(1);
       const publish = await mutate('owner.google.sync', auth);
       expect(publish.statusCode).toBe(409);
@@ -698,12 +691,7 @@ describe(`Google reviews on ${testDriverName()}`, () => {
       } finally {
         offsetMs = 0;
       }
-      const mail = await server.deps.db
-        .selectFrom('emailOutbox')
-        .selectAll()
-        .where('toAddress', '=', 'owner-remind@starloop.test')
-        .where('category', '=', 'reply-reminder')
-        .execute();
+      const mail = await outboxMails('owner-remind@starloop.test', 'reply-reminder');
       expect(mail).toHaveLength(1);
       expect(mail[0]!.textBody).toContain('Never again');
     });

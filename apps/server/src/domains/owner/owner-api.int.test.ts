@@ -13,6 +13,7 @@ import { routeRegistry } from '../../rest/define-route.ts';
 import { createServer } from '../../server.ts';
 import { callProcedure, type TProcedureCall } from '../../test/admin-auth-cases.ts';
 import { addressSequence, expectRestError, ownerSessions, postJson } from '../../test/client-kit.ts';
+import { bearer } from '../../test/requests-kit.ts';
 import {
   createTestAdmin,
   createTestOwner,
@@ -32,8 +33,6 @@ const unknownPhone = () => {
   phoneCounter += 1;
   return `82${String(10_000_000 + phoneCounter).slice(-8)}`;
 };
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 const expectTrpcError = (res: LightMyRequestResponse, status: number, code: string, message?: string) => {
   expect(res.statusCode, res.body).toBe(status);

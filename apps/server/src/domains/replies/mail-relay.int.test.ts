@@ -69,10 +69,11 @@ describe(`the review form is no mail relay, on ${testDriverName()}`, () => {
       sentimentLabel: 'negative',
       replyStatus: 'pending',
     });
-  const later = (hours: number): TReplyDeps => ({
-    ...server.deps,
-    now: () => new Date(Date.now() + hours * HOUR),
-  });
+  /** Runs the reply job of one review by hand, on a clock `hours` from now. */
+  const replyLater = (hours: number, reviewId: number, jobId: string) => {
+    const deps: TReplyDeps = { ...server.deps, now: () => new Date(Date.now() + hours * HOUR) };
+    return processReplyJob(deps, { reviewId }, { id: jobId, retryCount: 0 });
+  };
   const expectNoLink = (mail: TReceivedMail) => {
     expect(mail.subject).toMatch(/^A reply from Relay Cafe \d to your feedback$/);
     expect(mail.text).not.toMatch(/phish|refund now|\?id=1/i);
@@ -104,20 +105,8 @@ describe(`the review form is no mail relay, on ${testDriverName()}`, () => {
     expectNoLink(toVictim()[0]!);
 
     // The next day the address may get one again (and only one).
-    expect(
-      await processReplyJob(
-        later(25),
-        { reviewId: (await pendingReview(owners[0]!, VICTIM)).id },
-        { id: 'day-2', retryCount: 0 },
-      ),
-    ).toBe('sent');
-    expect(
-      await processReplyJob(
-        later(26),
-        { reviewId: (await pendingReview(owners[1]!, VICTIM)).id },
-        { id: 'day-2b', retryCount: 0 },
-      ),
-    ).toBe('drafted');
+    expect(await replyLater(25, (await pendingReview(owners[0]!, VICTIM)).id, 'day-2')).toBe('sent');
+    expect(await replyLater(26, (await pendingReview(owners[1]!, VICTIM)).id, 'day-2b')).toBe('drafted');
     expect(toVictim()).toHaveLength(2);
     expectNoLink(toVictim()[1]!);
   });
@@ -136,13 +125,7 @@ describe(`the review form is no mail relay, on ${testDriverName()}`, () => {
     expect(page.body).toContain(UNSUBSCRIBE_TEXTS.confirm);
     expect(page.body).toMatch(/<form method="post" action="\/api\/unsubscribe\?token=[\w.-]+">/);
     expect(page.body).not.toContain(VICTIM);
-    expect(
-      await processReplyJob(
-        later(50),
-        { reviewId: (await pendingReview(owners[2]!, VICTIM)).id },
-        { id: 'day-3', retryCount: 0 },
-      ),
-    ).toBe('sent');
+    expect(await replyLater(50, (await pendingReview(owners[2]!, VICTIM)).id, 'day-3')).toBe('sent');
     expect(toVictim()).toHaveLength(3);
 
     // The button posts the form.
@@ -169,9 +152,7 @@ describe(`the review form is no mail relay, on ${testDriverName()}`, () => {
 
     // Days later: no automatic reply, and no other mail either.
     const review = await pendingReview(owners[3]!, VICTIM);
-    expect(await processReplyJob(later(100), { reviewId: review.id }, { id: 'day-5', retryCount: 0 })).toBe(
-      'drafted',
-    );
+    expect(await replyLater(100, review.id, 'day-5')).toBe('drafted');
     expect((await findReviewById(server.deps.db, review.id))?.replyError).toBe(REPLY_HELD_REASON);
     expect(await server.deps.mailer.send({ to: VICTIM, subject: 'Anything', text: 'Hello' })).toMatchObject({
       status: 'suppressed',
@@ -180,9 +161,7 @@ describe(`the review form is no mail relay, on ${testDriverName()}`, () => {
     expect(toVictim()).toHaveLength(3);
     // Other addresses still get their reply.
     const other = await pendingReview(owners[4]!, 'someone.else@target.test');
-    expect(await processReplyJob(later(100), { reviewId: other.id }, { id: 'other', retryCount: 0 })).toBe(
-      'sent',
-    );
+    expect(await replyLater(100, other.id, 'other')).toBe('sent');
   });
 
   it('refuses forged or malformed unsubscribe links, as a page or as JSON', async () => {

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recomputeSentiment } from '../../cli/sentiment-recompute.ts';
 import { QUEUES, type TJobs } from '../../jobs/queue.ts';
+import { bearer } from '../../test/requests-kit.ts';
 import { createTestOwner, createTestServer, type TTestServer } from '../../test/test-server.ts';
 import { storeReviews } from '../public/review/review-writer.ts';
 import { createLowRatingFollowUps } from './low-rating-follow-ups.ts';
@@ -45,10 +46,8 @@ describe(`automatic replies, templates and notifications on ${testDriverName()}`
       businessName: 'Essential Eats',
       email: 'ess@owner.test',
     });
-    proAuth = { authorization: `Bearer ${(await server.deps.tokens.issue('owner', pro.id)).token}` };
-    essentialAuth = {
-      authorization: `Bearer ${(await server.deps.tokens.issue('owner', essential.id)).token}`,
-    };
+    proAuth = bearer((await server.deps.tokens.issue('owner', pro.id)).token);
+    essentialAuth = bearer((await server.deps.tokens.issue('owner', essential.id)).token);
   });
   afterAll(async () => {
     await server?.stop();
@@ -67,6 +66,13 @@ describe(`automatic replies, templates and notifications on ${testDriverName()}`
       headers: { ...headers, 'content-type': 'application/json' },
       payload: JSON.stringify(input),
     });
+
+  /** How many reply jobs were queued for a review. */
+  const replyJobCount = async (reviewId: number) =>
+    (
+      await sql<{ count: number }>`select count(*)::int as count from pgboss.job
+        where name = ${QUEUES.reviewReply} and singleton_key = ${String(reviewId)}`.execute(server.deps.db)
+    ).rows[0]!.count;
 
   /** The way the public submit service stores a review. */
   async function submit(
@@ -178,9 +184,7 @@ describe(`automatic replies, templates and notifications on ${testDriverName()}`
       expect(stored?.replyText).toBe(
         'Dear Rohit Gupta, we are sorry about "Chai thandi thi aur staff rude tha." (2★). Team Chai Point',
       );
-      const jobs = await sql<{ count: number }>`select count(*)::int as count from pgboss.job
-        where name = ${QUEUES.reviewReply} and singleton_key = ${String(review.id)}`.execute(server.deps.db);
-      expect(jobs.rows[0]!.count).toBe(1);
+      expect(await replyJobCount(review.id)).toBe(1);
     });
 
     it('gives Essential owners sentiment but no reply', async () => {
@@ -191,9 +195,7 @@ describe(`automatic replies, templates and notifications on ${testDriverName()}`
       const stored = await findReviewById(server.deps.db, review.id);
       expect(stored?.replyStatus).toBe('none');
       expect(stored?.replyText).toBeNull();
-      const jobs = await sql<{ count: number }>`select count(*)::int as count from pgboss.job
-        where name = ${QUEUES.reviewReply} and singleton_key = ${String(review.id)}`.execute(server.deps.db);
-      expect(jobs.rows[0]!.count).toBe(0);
+      expect(await replyJobCount(review.id)).toBe(0);
     });
 
     it('does not draft a reply for a rating without a message', async () => {

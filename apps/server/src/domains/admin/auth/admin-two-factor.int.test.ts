@@ -14,6 +14,8 @@ import { CliError } from '../../../cli/cli-error.ts';
 import { runCommand } from '../../../cli/commands.ts';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../../lib/rate-limit.ts';
 import { callProcedure } from '../../../test/admin-auth-cases.ts';
+import { addressSequence } from '../../../test/client-kit.ts';
+import { bearer } from '../../../test/requests-kit.ts';
 import { createTestAdmin, createTestServer, type TTestServer } from '../../../test/test-server.ts';
 
 /** The server's clock: fixed, moved by the tests (TOTP codes, challenges and delays read it). */
@@ -27,11 +29,7 @@ const advance = (seconds: number) => {
 const codeNow = (secret: string, offsetSeconds = 0) =>
   generateSync({ secret, epoch: Math.floor(clock / 1000) + offsetSeconds });
 
-let ipSeq = 0;
-const freshIp = () => {
-  ipSeq += 1;
-  return `10.91.${Math.floor(ipSeq / 250)}.${(ipSeq % 250) + 1}`;
-};
+const freshIp = addressSequence('10.91');
 
 type TAdmin = Awaited<ReturnType<typeof createTestAdmin>>;
 
@@ -53,7 +51,6 @@ describe(`admin two-factor sign-in and the growing delay on ${testDriverName()}`
     post('/api/admin/login/verify', { challengeToken, code }, ip);
   const enrol = (challengeToken: string, code: string, ip?: string) =>
     post('/api/admin/login/enrol', { challengeToken, code }, ip);
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const canUse = async (token: string) =>
     (await server.app.inject({ method: 'GET', url: '/api/admin/admins', headers: bearer(token) })).statusCode;
   const failures = (adminId: number) =>

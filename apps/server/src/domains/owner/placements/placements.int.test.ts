@@ -12,6 +12,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callProcedure } from '../../../test/admin-auth-cases.ts';
+import { addressSequence } from '../../../test/client-kit.ts';
+import { bearer } from '../../../test/requests-kit.ts';
 import {
   createTestAdmin,
   createTestOwner,
@@ -20,12 +22,7 @@ import {
 } from '../../../test/test-server.ts';
 import { newPlacementKey } from './placements.service.ts';
 
-let ipCounter = 0;
-const freshIp = () => {
-  ipCounter += 1;
-  return `10.77.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-};
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const freshIp = addressSequence('10.77');
 
 describe(`owner placements on ${testDriverName()}`, () => {
   let server: TTestServer;

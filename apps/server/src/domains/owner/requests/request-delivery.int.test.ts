@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { REQUEST_TEXTS } from '@starloop/contract';
 import { testDriverName } from '@starloop/db/testing';
 import { sql } from 'kysely';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deliveriesOf,
@@ -15,6 +13,7 @@ import {
   trpcError,
   waitFor,
 } from '../../../test/requests-kit.ts';
+import { startScriptedSmtp, type TScriptedSmtp } from '../../../test/scripted-smtp.ts';
 import { createTestServer, type TTestServer } from '../../../test/test-server.ts';
 import type { TRequestChannel, TSendResult } from './channels/channel.ts';
 import { emailChannel } from './channels/email.ts';
@@ -234,45 +233,18 @@ describe(`request deliveries on ${testDriverName()}`, () => {
   });
 });
 
-/** An SMTP server that refuses for now (451) while `down`, and counts what it took per address. */
-async function startFlakySmtp() {
-  const state = { down: true, attempts: 0, received: new Map<string, number>() };
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      state.attempts += 1;
-      if (state.down) {
-        callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
-        return;
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      stream.on('data', () => {});
-      stream.on('end', () => {
-        for (const to of session.envelope.rcptTo) {
-          state.received.set(to.address, (state.received.get(to.address) ?? 0) + 1);
-        }
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  return {
-    state,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((r) => smtp.close(() => r())),
-  };
-}
-
 describe(`request emails through an SMTP outage on ${testDriverName()}`, () => {
   let server: TTestServer;
-  let smtp: Awaited<ReturnType<typeof startFlakySmtp>>;
+  let smtp: TScriptedSmtp;
+  /** How many mails the SMTP server took per address. */
+  const takenPerAddress = () => {
+    const counts = new Map<string, number>();
+    for (const to of smtp.state.received) counts.set(to, (counts.get(to) ?? 0) + 1);
+    return counts;
+  };
   beforeAll(async () => {
-    smtp = await startFlakySmtp();
+    // Down: it refuses for now (451) until the test brings it back.
+    smtp = await startScriptedSmtp('transient');
     server = await createTestServer(
       { SMTP_URL: smtp.url, REQUESTS_PROMOTIONAL_HOURS: '0-24' },
       { rateLimits: { requestSendPerChannel: { points: 10_000 } } },
@@ -326,13 +298,13 @@ describe(`request emails through an SMTP outage on ${testDriverName()}`, () => {
     expect(again).toEqual({ status: 'sent', providerMessageId: one!.providerMessageId });
     expect(await mails()).toHaveLength(5);
 
-    smtp.state.down = false;
+    smtp.state.mode = 'ok';
     // Time passes: the retries are due now rather than in 30 seconds.
     await sql`update pgboss.job set start_after = now() where name = 'mail-send' and state = 'retry'`.execute(
       server.deps.db,
     );
     await waitFor(async () => (await mails()).every((m) => m.status === 'sent'), 30_000);
-    expect([...smtp.state.received.entries()].sort()).toEqual(addresses.map((a) => [a, 1]).sort());
+    expect([...takenPerAddress().entries()].sort()).toEqual(addresses.map((a) => [a, 1]).sort());
     // SMTP took them: the deliveries say delivered, and so do the figures.
     await waitFor(async () =>
       (await deliveriesOf(server, client.owner.id)).every((d) => d.status === 'delivered'),
@@ -343,6 +315,6 @@ describe(`request emails through an SMTP outage on ${testDriverName()}`, () => {
     const sentMail = (await mails())[0]!;
     expect(sentMail.headers?.['List-Unsubscribe']).toBe('<[link removed after sending]>');
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect([...smtp.state.received.values()]).toEqual([1, 1, 1, 1, 1]);
+    expect([...takenPerAddress().values()]).toEqual([1, 1, 1, 1, 1]);
   }, 60_000);
 });

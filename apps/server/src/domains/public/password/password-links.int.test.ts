@@ -4,16 +4,13 @@ import { testDriverName } from '@starloop/db/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../../lib/rate-limit.ts';
+import { addressSequence } from '../../../test/client-kit.ts';
 import { startSmtpSink, type TSmtpSink } from '../../../test/smtp-sink.ts';
 import { createTestOwner, createTestServer, type TTestServer } from '../../../test/test-server.ts';
 
 const APP_URL = 'https://app.starloop.test';
 
-let ipCounter = 0;
-const freshIp = () => {
-  ipCounter += 1;
-  return `10.40.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-};
+const freshIp = addressSequence('10.40');
 let phoneCounter = 0;
 /** A well-formed number no test owner has (createTestOwner numbers start with 90000). */
 const unknownPhone = () => {

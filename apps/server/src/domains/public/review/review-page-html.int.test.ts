@@ -8,6 +8,7 @@ import { BRAND, englishMessages, LANGUAGE_META, plural, REVIEW_LANGUAGES } from 
 import { CATALOGS } from '@starloop/review-page/server';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addressSequence } from '../../../test/client-kit.ts';
 import {
   createTestOwner,
   createTestServer,
@@ -82,11 +83,7 @@ function webDistWithReviewEntry(): string {
 
 describe(`server-rendered review page on ${testDriverName()}`, () => {
   let server: TTestServer;
-  let ip = 0;
-  const freshIp = () => {
-    ip += 1;
-    return `10.30.${Math.floor(ip / 250)}.${(ip % 250) + 1}`;
-  };
+  const freshIp = addressSequence('10.30');
 
   beforeAll(async () => {
     server = await createTestServer(

@@ -69,6 +69,15 @@ describe(`WhatsApp and SMS channels end to end on ${testDriverName()}`, () => {
       .selectAll()
       .where('requestId', '=', requestId)
       .executeTakeFirst();
+  /** Sends a request to a new contact and waits for the worker to send its delivery. */
+  const sendAndWait = async (ownerId: number, contact: { name: string; phone: string; consent: boolean }) => {
+    const sent = await mutate(ownerId, 'owner.requests.send', { contact });
+    const delivery = await until(
+      () => deliveryOf(sent.requestId),
+      (d) => d?.status === 'sent',
+    );
+    return { sent, delivery };
+  };
   const contactOf = (contactId: number) =>
     server.deps.db.selectFrom('contacts').selectAll().where('id', '=', contactId).executeTakeFirstOrThrow();
 
@@ -83,14 +92,11 @@ describe(`WhatsApp and SMS channels end to end on ${testDriverName()}`, () => {
       templateLanguage: 'en',
       accessToken: 'EAAG-e2e-token',
     });
-    const sent = await mutate(owner.id, 'owner.requests.send', {
-      contact: { name: 'Priya', phone: '98123 45678', consent: true },
+    const { sent, delivery } = await sendAndWait(owner.id, {
+      name: 'Priya',
+      phone: '98123 45678',
+      consent: true,
     });
-
-    const delivery = await until(
-      () => deliveryOf(sent.requestId),
-      (d) => d?.status === 'sent',
-    );
     expect(delivery?.channel).toBe('whatsapp');
     expect(whatsapp.messages).toHaveLength(1);
     const message = whatsapp.messages[0]!;
@@ -145,13 +151,11 @@ describe(`WhatsApp and SMS channels end to end on ${testDriverName()}`, () => {
       variables: ['customerName', 'link'],
     });
     await mutate(owner.id, 'owner.requests.updateSettings', { channelOrder: ['sms', 'email'] });
-    const sent = await mutate(owner.id, 'owner.requests.send', {
-      contact: { name: 'Rahul', phone: '+91 98123 40000', consent: true },
+    const { sent, delivery } = await sendAndWait(owner.id, {
+      name: 'Rahul',
+      phone: '+91 98123 40000',
+      consent: true,
     });
-    const delivery = await until(
-      () => deliveryOf(sent.requestId),
-      (d) => d?.status === 'sent',
-    );
     expect(delivery?.channel).toBe('sms');
     const sms = gateway.sent.find((s) => s.id === delivery?.providerMessageId);
     expect(sms).toMatchObject({

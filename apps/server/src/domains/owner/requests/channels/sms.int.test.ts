@@ -13,7 +13,7 @@ import {
   startFakeSmsGateway,
 } from '../../../../test/fake-sms-gateway.ts';
 import { updateChannel } from '../../../../test/requests-kit.ts';
-import type { TChannelSettings } from './channel.ts';
+import type { TChannelSettings, TRequestMessage } from './channel.ts';
 import { IN_DOUBT_WINDOW_SECONDS, SEND_TEXTS } from './send-attempts.ts';
 import { smsChannel } from './sms.ts';
 
@@ -49,10 +49,12 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
       variables,
     });
     const path = new URL(view.sms.deliveryReportUrl).pathname;
+    const send = (msg: TRequestMessage) => smsChannel.send(t.server.deps, settings, msg);
     return {
       owner,
       userId,
       settings,
+      send,
       view,
       deliveryPath: path,
       inboundPath: path.replace(/delivery$/, 'inbound'),
@@ -61,8 +63,8 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
 
   describe('sending (contract with the Gupshup Enterprise API)', () => {
     it('POSTs SendMessage with every DLT field and the text filled exactly as registered', async () => {
-      const { owner, userId, settings } = await ownerWithSms();
-      const result = await smsChannel.send(t.server.deps, settings, message(owner.id));
+      const { owner, userId, send } = await ownerWithSms();
+      const result = await send(message(owner.id));
       expect(t.fake.requests).toHaveLength(1);
       const request = t.fake.requests[0]!;
       expect(request.method).toBe('POST');
@@ -86,15 +88,9 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
     });
 
     it('sends Hindi as Unicode, and cuts a long name to the 30 characters a variable holds', async () => {
-      const { owner, settings } = await ownerWithSms();
-      await smsChannel.send(
-        t.server.deps,
-        settings,
-        message(owner.id, { contact: { name: 'प्रिया', phoneE164: '+919812345678', email: null } }),
-      );
-      await smsChannel.send(
-        t.server.deps,
-        settings,
+      const { owner, send } = await ownerWithSms();
+      await send(message(owner.id, { contact: { name: 'प्रिया', phoneE164: '+919812345678', email: null } }));
+      await send(
         message(owner.id, {
           contact: {
             name: 'Venkata Subrahmanya Lakshminarasimha Rao',
@@ -109,10 +105,8 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
 
     it('checks the text against the template before sending: a link too long for a variable is never sent', async () => {
       const bare = 'Rate your visit to {#var#}: {#var#} -STRLUP';
-      const { owner, settings } = await ownerWithSms(bare, ['businessName', 'link']);
-      const result = await smsChannel.send(
-        t.server.deps,
-        settings,
+      const { owner, send } = await ownerWithSms(bare, ['businessName', 'link']);
+      const result = await send(
         message(owner.id, { link: 'https://reviews.starloop.example.in/r/Ab12Cd34Ef' }),
       );
       expect(result).toMatchObject({
@@ -123,10 +117,10 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
     });
 
     it('never sends twice for one idempotency key', async () => {
-      const { owner, settings } = await ownerWithSms();
+      const { owner, send } = await ownerWithSms();
       const msg = message(owner.id);
-      const first = await smsChannel.send(t.server.deps, settings, msg);
-      expect(await smsChannel.send(t.server.deps, settings, msg)).toEqual(first);
+      const first = await send(msg);
+      expect(await send(msg)).toEqual(first);
       expect(t.fake.requests).toHaveLength(1);
     });
 
@@ -157,12 +151,12 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
     });
 
     it('a timeout after the gateway took it: not resent, and its delivery report names the message', async () => {
-      const { owner, settings, deliveryPath } = await ownerWithSms();
+      const { owner, deliveryPath, send } = await ownerWithSms();
       const msg = message(owner.id);
       t.fake.mode = 'accept-and-hang';
-      expect(await smsChannel.send(t.server.deps, settings, msg)).toMatchObject({ status: 'retry' });
+      expect(await send(msg)).toMatchObject({ status: 'retry' });
       t.fake.mode = 'ok';
-      expect(await smsChannel.send(t.server.deps, settings, msg)).toMatchObject({ status: 'retry' });
+      expect(await send(msg)).toMatchObject({ status: 'retry' });
       expect(t.fake.requests).toHaveLength(1);
 
       const externalId = t.fake.sent[0]!.id;
@@ -171,7 +165,7 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
         url: `${deliveryPath}?${deliveryReportQuery({ externalId, status: 'SUCCESS', phoneNo: '919812345678' })}`,
       });
       expect(res.statusCode, res.body).toBe(200);
-      expect(await smsChannel.send(t.server.deps, settings, msg)).toEqual({
+      expect(await send(msg)).toEqual({
         status: 'sent',
         providerMessageId: externalId,
       });
@@ -182,13 +176,13 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
     });
 
     it('a timeout with no report fails as not confirmed after the window, sent once at most', async () => {
-      const { owner, settings } = await ownerWithSms();
+      const { owner, send } = await ownerWithSms();
       const msg = message(owner.id);
       t.fake.mode = 'hang';
-      expect((await smsChannel.send(t.server.deps, settings, msg)).status).toBe('retry');
+      expect((await send(msg)).status).toBe('retry');
       t.fake.mode = 'ok';
       t.clockOffsetMs = (IN_DOUBT_WINDOW_SECONDS + 5) * 1000;
-      expect(await smsChannel.send(t.server.deps, settings, msg)).toEqual({
+      expect(await send(msg)).toEqual({
         status: 'failed',
         error: SEND_TEXTS.notConfirmed,
       });
@@ -197,10 +191,10 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
     });
 
     it('refuses a customer marked without consent, without a request', async () => {
-      const { owner, settings } = await ownerWithSms();
+      const { owner, send } = await ownerWithSms();
       const msg = message(owner.id);
       (msg.contact as Record<string, unknown>).consent = false;
-      expect(await smsChannel.send(t.server.deps, settings, msg)).toEqual({
+      expect(await send(msg)).toEqual({
         status: 'failed',
         error: SEND_TEXTS.noConsent,
       });
@@ -232,8 +226,8 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
     it('records delivered and failed reports once each, ignores UNKNOWN and messages that are not its own', async () => {
       const a = await ownerWithSms();
       const b = await ownerWithSms();
-      const sentA = await smsChannel.send(t.server.deps, a.settings, message(a.owner.id));
-      const sentB = await smsChannel.send(t.server.deps, b.settings, message(b.owner.id));
+      const sentA = await a.send(message(a.owner.id));
+      const sentB = await b.send(message(b.owner.id));
       const idA = sentA.status === 'sent' ? sentA.providerMessageId : '';
       const idB = sentB.status === 'sent' ? sentB.providerMessageId : '';
       const at = new Date('2026-11-25T10:00:00.000Z');
@@ -266,7 +260,7 @@ describe(`SMS channel (Gupshup) on ${testDriverName()}`, () => {
 
     it('reads the POST form (a JSON array of events)', async () => {
       const a = await ownerWithSms();
-      const sent = await smsChannel.send(t.server.deps, a.settings, message(a.owner.id));
+      const sent = await a.send(message(a.owner.id));
       const id = sent.status === 'sent' ? sent.providerMessageId : '';
       const res = await t.server.app.inject({
         method: 'POST',

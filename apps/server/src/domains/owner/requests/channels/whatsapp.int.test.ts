@@ -47,7 +47,8 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
       templateLanguage: 'en',
       accessToken: TOKEN,
     });
-    return { owner, phoneNumberId, settings };
+    const send = (msg: TRequestMessage) => whatsappChannel.send(t.server.deps, settings, msg);
+    return { owner, phoneNumberId, settings, send };
   }
 
   const postWebhook = (body: unknown, signature?: string) => {
@@ -65,9 +66,9 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
 
   describe('sending (contract with the Cloud API)', () => {
     it('sends the approved template with the name and link, the access token as a bearer, our key echoed for statuses', async () => {
-      const { owner, phoneNumberId, settings } = await ownerWithWhatsApp();
+      const { owner, phoneNumberId, send } = await ownerWithWhatsApp();
       const msg = message(owner.id);
-      const result = await whatsappChannel.send(t.server.deps, settings, msg);
+      const result = await send(msg);
 
       expect(t.fake.requests).toHaveLength(1);
       const request = t.fake.requests[0]!;
@@ -99,27 +100,21 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
     });
 
     it('cleans the name for a template parameter (no newlines, tabs or runs of spaces) and falls back when there is none', async () => {
-      const { owner, settings } = await ownerWithWhatsApp();
-      await whatsappChannel.send(
-        t.server.deps,
-        settings,
+      const { owner, send } = await ownerWithWhatsApp();
+      await send(
         message(owner.id, {
           contact: { name: ' Ravi\n\tKumar     Sharma ', phoneE164: '+919812345678', email: null },
         }),
       );
-      await whatsappChannel.send(
-        t.server.deps,
-        settings,
-        message(owner.id, { contact: { name: null, phoneE164: '+919812345679', email: null } }),
-      );
+      await send(message(owner.id, { contact: { name: null, phoneE164: '+919812345679', email: null } }));
       expect(t.fake.messages.map((m) => m.template.parameters[0])).toEqual(['Ravi Kumar Sharma', 'Customer']);
     });
 
     it('never sends twice for one idempotency key: a retry answers the recorded message id', async () => {
-      const { owner, settings } = await ownerWithWhatsApp();
+      const { owner, send } = await ownerWithWhatsApp();
       const msg = message(owner.id);
-      const first = await whatsappChannel.send(t.server.deps, settings, msg);
-      const again = await whatsappChannel.send(t.server.deps, settings, msg);
+      const first = await send(msg);
+      const again = await send(msg);
       expect(again).toEqual(first);
       expect(t.fake.messages).toHaveLength(1);
       expect(t.fake.requests).toHaveLength(1);
@@ -162,20 +157,20 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
     });
 
     it('a refused send may be retried and then sends once; a failed one is final', async () => {
-      const { owner, settings } = await ownerWithWhatsApp();
+      const { owner, send } = await ownerWithWhatsApp();
       const msg = message(owner.id);
       t.fake.mode = 'error';
-      expect((await whatsappChannel.send(t.server.deps, settings, msg)).status).toBe('retry');
+      expect((await send(msg)).status).toBe('retry');
       t.fake.mode = 'ok';
-      const sent = await whatsappChannel.send(t.server.deps, settings, msg);
+      const sent = await send(msg);
       expect(sent.status).toBe('sent');
-      expect(await whatsappChannel.send(t.server.deps, settings, msg)).toEqual(sent);
+      expect(await send(msg)).toEqual(sent);
       expect(t.fake.messages).toHaveLength(1);
 
       const refused = message(owner.id);
       t.fake.failNext(131026);
-      expect((await whatsappChannel.send(t.server.deps, settings, refused)).status).toBe('failed');
-      expect((await whatsappChannel.send(t.server.deps, settings, refused)).status).toBe('failed');
+      expect((await send(refused)).status).toBe('failed');
+      expect((await send(refused)).status).toBe('failed');
       expect(
         t.fake.requests.filter(
           (r) =>
@@ -186,16 +181,16 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
     });
 
     it('a timeout after the message was taken: retries wait, the status webhook names the message, and it is never sent twice', async () => {
-      const { owner, phoneNumberId, settings } = await ownerWithWhatsApp();
+      const { owner, phoneNumberId, send } = await ownerWithWhatsApp();
       const msg = message(owner.id);
       t.fake.mode = 'accept-and-hang';
-      const first = await whatsappChannel.send(t.server.deps, settings, msg);
+      const first = await send(msg);
       expect(first).toMatchObject({ status: 'retry', retryAfterSeconds: IN_DOUBT_WINDOW_SECONDS });
       expect(t.fake.messages).toHaveLength(1);
       t.fake.mode = 'ok';
 
       // A retry before the provider reported: still waiting, nothing sent.
-      expect(await whatsappChannel.send(t.server.deps, settings, msg)).toMatchObject({ status: 'retry' });
+      expect(await send(msg)).toMatchObject({ status: 'retry' });
       expect(t.fake.requests).toHaveLength(1);
 
       const wamid = t.fake.messages[0]!.id;
@@ -208,7 +203,7 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
         }),
       );
       expect(res.statusCode, res.body).toBe(200);
-      expect(await whatsappChannel.send(t.server.deps, settings, msg)).toEqual({
+      expect(await send(msg)).toEqual({
         status: 'sent',
         providerMessageId: wamid,
       });
@@ -217,26 +212,25 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
     });
 
     it('a timeout with no report: not sent again; after the window the delivery fails as not confirmed', async () => {
-      const { owner, settings } = await ownerWithWhatsApp();
+      const { owner, send } = await ownerWithWhatsApp();
       const msg = message(owner.id);
       t.fake.mode = 'hang';
-      expect((await whatsappChannel.send(t.server.deps, settings, msg)).status).toBe('retry');
+      expect((await send(msg)).status).toBe('retry');
       t.fake.mode = 'ok';
       t.clockOffsetMs = (IN_DOUBT_WINDOW_SECONDS - 60) * 1000;
-      expect((await whatsappChannel.send(t.server.deps, settings, msg)).status).toBe('retry');
+      expect((await send(msg)).status).toBe('retry');
       t.clockOffsetMs = (IN_DOUBT_WINDOW_SECONDS + 1) * 1000;
-      expect(await whatsappChannel.send(t.server.deps, settings, msg)).toEqual({
+      expect(await send(msg)).toEqual({
         status: 'failed',
         error: SEND_TEXTS.notConfirmed,
       });
-      expect(await whatsappChannel.send(t.server.deps, settings, msg)).toMatchObject({ status: 'failed' });
+      expect(await send(msg)).toMatchObject({ status: 'failed' });
       expect(t.fake.requests).toHaveLength(1);
       expect((await findSendAttempt(t.server.deps.db, msg.idempotencyKey))?.state).toBe('abandoned');
     });
 
     it('refuses without a request: no consent, no phone, an invalid number, no settings', async () => {
-      const { owner, settings } = await ownerWithWhatsApp();
-      const refused = (m: TRequestMessage) => whatsappChannel.send(t.server.deps, settings, m);
+      const { owner, settings, send: refused } = await ownerWithWhatsApp();
       const noConsent = message(owner.id);
       (noConsent.contact as Record<string, unknown>).consent = false;
       expect(await refused(noConsent)).toEqual({ status: 'failed', error: SEND_TEXTS.noConsent });
@@ -312,9 +306,9 @@ describe(`WhatsApp channel on ${testDriverName()}`, () => {
     });
 
     it('reports delivered, read and failed statuses once each (replays are ignored); sent is not a delivery event', async () => {
-      const { owner, phoneNumberId, settings } = await ownerWithWhatsApp();
+      const { owner, phoneNumberId, send } = await ownerWithWhatsApp();
       const msg = message(owner.id);
-      const sent = await whatsappChannel.send(t.server.deps, settings, msg);
+      const sent = await send(msg);
       const wamid = sent.status === 'sent' ? sent.providerMessageId : '';
       const at = new Date('2026-11-25T10:00:00Z');
       const status = (name: 'sent' | 'delivered' | 'read' | 'failed') =>
