@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { trpcError } from '../test/fake-trpc.ts';
+import { failsWith } from '../test/fake-trpc.ts';
 import { renderWithRouter } from '../test/render-with-router.tsx';
 import { getToken } from './auth.ts';
 
@@ -119,11 +119,7 @@ describe('logout', () => {
       path: '/admin-dashboard',
       adminToken: 'admin-token',
       authToken: 'owner-token',
-      handlers: {
-        'admin.auth.logout': () => {
-          throw trpcError('INTERNAL_SERVER_ERROR');
-        },
-      },
+      handlers: { 'admin.auth.logout': failsWith('INTERNAL_SERVER_ERROR') },
     });
 
     await app.user.click(await screen.findByRole('button', { name: 'Logout' }));

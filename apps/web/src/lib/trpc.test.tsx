@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
-import { trpcError } from '../test/fake-trpc.ts';
+import { failsWith } from '../test/fake-trpc.ts';
 import { renderWithRouter } from '../test/render-with-router.tsx';
 import { getToken } from './auth.ts';
 import { isUnauthorizedError } from './trpc.ts';
@@ -57,11 +57,7 @@ describe('tRPC client: 401 ends the session', () => {
       path: '/dashboard/profile',
       authToken: 'expired-owner-token',
       adminToken: 'admin-token',
-      handlers: {
-        'owner.me': () => {
-          throw trpcError('UNAUTHORIZED', 'Please sign in again.');
-        },
-      },
+      handlers: { 'owner.me': failsWith('UNAUTHORIZED', 'Please sign in again.') },
     });
     await screen.findByRole('heading', { level: 1, name: 'Business Profile' });
 
@@ -81,11 +77,7 @@ describe('tRPC client: 401 ends the session', () => {
       path: '/admin-dashboard/leads',
       adminToken: 'expired-admin-token',
       authToken: 'owner-token',
-      handlers: {
-        'admin.auth.me': () => {
-          throw trpcError('UNAUTHORIZED', 'Please sign in again.');
-        },
-      },
+      handlers: { 'admin.auth.me': failsWith('UNAUTHORIZED', 'Please sign in again.') },
     });
     await screen.findByRole('heading', { level: 1, name: 'Leads Management' });
 
@@ -100,11 +92,7 @@ describe('tRPC client: 401 ends the session', () => {
     const app = await renderWithRouter({
       path: '/dashboard',
       authToken: 'expired-owner-token',
-      handlers: {
-        'owner.me': () => {
-          throw trpcError('UNAUTHORIZED');
-        },
-      },
+      handlers: { 'owner.me': failsWith('UNAUTHORIZED') },
     });
 
     await expect(app.trpcClient.owner.me.query()).rejects.toBeInstanceOf(TRPCClientError);
@@ -121,11 +109,7 @@ describe('tRPC client: 401 ends the session', () => {
       path: '/register',
       authToken: 'owner-token',
       adminToken: 'admin-token',
-      handlers: {
-        [path]: () => {
-          throw trpcError('UNAUTHORIZED', message);
-        },
-      },
+      handlers: { [path]: failsWith('UNAUTHORIZED', message) },
     });
     await screen.findByRole('heading', { level: 1, name: 'Create your account' });
 
@@ -144,11 +128,7 @@ describe('tRPC client: 401 ends the session', () => {
     const app = await renderWithRouter({
       path: '/dashboard',
       authToken: 'owner-token',
-      handlers: {
-        'owner.me': () => {
-          throw trpcError('FORBIDDEN', 'You do not have permission to do that.');
-        },
-      },
+      handlers: { 'owner.me': failsWith('FORBIDDEN', 'You do not have permission to do that.') },
     });
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
 

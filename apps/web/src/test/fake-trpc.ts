@@ -34,6 +34,13 @@ export function trpcError(code: TTrpcErrorCode, message?: string, field?: string
   return new FakeTrpcError(code, message, field ?? null);
 }
 
+/** A handler that always answers with this tRPC error (see trpcError). */
+export function failsWith(code: TTrpcErrorCode, message?: string, field?: string): () => never {
+  return () => {
+    throw trpcError(code, message, field);
+  };
+}
+
 export interface TFakeCall {
   path: string;
   input: unknown;

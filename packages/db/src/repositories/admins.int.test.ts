@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestDb } from '../test-support.ts';
+import { nullOr, useTestDb } from '../test-support.ts';
 import { testDriverName } from '../testing.ts';
 import {
   ADMIN_PUBLIC_COLUMNS,
@@ -27,7 +27,7 @@ const expectPublicAdminShape = (row: TAdminPublic | undefined) => {
     role: expect.stringMatching(/^(super_admin|admin)$/),
     status: expect.stringMatching(/^(active|disabled)$/),
     createdAt: expect.any(Date),
-    lastLogin: row!.lastLogin === null ? null : expect.any(Date),
+    lastLogin: nullOr(row!.lastLogin, expect.any(Date)),
   });
 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TEmail } from '../database.ts';
-import { useTestDb } from '../test-support.ts';
+import { nullOr, useTestDb } from '../test-support.ts';
 import { testDriverName } from '../testing.ts';
 import { findEmailById, insertEmail, listEmails, markEmail } from './email-outbox.ts';
 
@@ -10,16 +10,16 @@ const expectEmailShape = (row: TEmail | undefined) => {
     toAddress: expect.any(String),
     subject: expect.any(String),
     textBody: expect.any(String),
-    htmlBody: row?.htmlBody === null ? null : expect.any(String),
-    attachments: row?.attachments === null ? null : expect.any(Array),
+    htmlBody: nullOr(row?.htmlBody, expect.any(String)),
+    attachments: nullOr(row?.attachments, expect.any(Array)),
     status: expect.stringMatching(/^(queued|sent|failed|outbox)$/),
-    error: row?.error === null ? null : expect.any(String),
+    error: nullOr(row?.error, expect.any(String)),
     attempts: expect.any(Number),
-    category: row?.category === null ? null : expect.any(String),
+    category: nullOr(row?.category, expect.any(String)),
     createdAt: expect.any(Date),
-    sentAt: row?.sentAt === null ? null : expect.any(Date),
-    headers: row?.headers === null ? null : expect.any(Object),
-    idempotencyKey: row?.idempotencyKey === null ? null : expect.any(String),
+    sentAt: nullOr(row?.sentAt, expect.any(Date)),
+    headers: nullOr(row?.headers, expect.any(Object)),
+    idempotencyKey: nullOr(row?.idempotencyKey, expect.any(String)),
   });
 };
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TNewOwner } from '../database.ts';
-import { useTestDb } from '../test-support.ts';
+import { nullOr, useTestDb } from '../test-support.ts';
 import { testDriverName } from '../testing.ts';
 import { insertAgent } from './agents.ts';
 import {
@@ -46,25 +46,25 @@ const expectPublicOwnerShape = (row: TOwnerPublic | undefined) => {
   expect(row).toEqual({
     id: expect.any(Number),
     name: expect.any(String),
-    email: row!.email === null ? null : expect.any(String),
+    email: nullOr(row!.email, expect.any(String)),
     businessName: expect.any(String),
     contactNumber: expect.any(String),
     code: expect.any(String),
-    reviewLink: row!.reviewLink === null ? null : expect.any(String),
-    state: row!.state === null ? null : expect.any(String),
-    city: row!.city === null ? null : expect.any(String),
-    salesRepName: row!.salesRepName === null ? null : expect.any(String),
-    agentId: row!.agentId === null ? null : expect.any(Number),
+    reviewLink: nullOr(row!.reviewLink, expect.any(String)),
+    state: nullOr(row!.state, expect.any(String)),
+    city: nullOr(row!.city, expect.any(String)),
+    salesRepName: nullOr(row!.salesRepName, expect.any(String)),
+    agentId: nullOr(row!.agentId, expect.any(Number)),
     plan: expect.any(String),
     status: expect.any(String),
     registrationSource: expect.any(String),
-    subscriptionStart: row!.subscriptionStart === null ? null : expect.any(Date),
-    subscriptionEnd: row!.subscriptionEnd === null ? null : expect.any(Date),
+    subscriptionStart: nullOr(row!.subscriptionStart, expect.any(Date)),
+    subscriptionEnd: nullOr(row!.subscriptionEnd, expect.any(Date)),
     reviewFlow: expect.any(String),
-    reviewPageLanguage: row!.reviewPageLanguage === null ? null : expect.any(String),
+    reviewPageLanguage: nullOr(row!.reviewPageLanguage, expect.any(String)),
     notifyLowRatings: expect.any(Boolean),
     dailyDigest: expect.any(Boolean),
-    deletedAt: row!.deletedAt === null ? null : expect.any(Date),
+    deletedAt: nullOr(row!.deletedAt, expect.any(Date)),
     createdAt: expect.any(Date),
     updatedAt: expect.any(Date),
   });

@@ -8,6 +8,7 @@ import { insertAgent, listAgentsPage } from './agents.ts';
 import { insertLead, listLeadsPage } from './leads.ts';
 import { insertManualPayment, listAdminManualPayments } from './manual-payments.ts';
 import { listAdminUsers, softDeleteOwner } from './owners.ts';
+import type { TPage, TPageRequest } from './paging.ts';
 import { insertPayment, listAdminPayments } from './payments.ts';
 import { insertReview, listAdminReviews, listOwnerReviews } from './reviews.ts';
 
@@ -22,6 +23,19 @@ describe(`lists paged by readPage on ${testDriverName()}`, () => {
         )
       ).rows[0]?.n,
     );
+
+  /** The list sorted by each of `sortBys`, both ways, pages like the whole list of `total` rows. */
+  const expectEverySortPaged = async <Sort extends string, Row extends { id: number }>(
+    sortBys: readonly Sort[],
+    list: (request: TPageRequest & { sortBy: Sort; sortOrder: 'asc' | 'desc' }) => Promise<TPage<Row>>,
+    total: number,
+  ) => {
+    for (const sortBy of sortBys) {
+      for (const sortOrder of ['asc', 'desc'] as const) {
+        await expectPagesMatchWholeList((p) => list({ ...p, sortBy, sortOrder }), total);
+      }
+    }
+  };
 
   let ownerId = 0;
   beforeAll(async () => {
@@ -132,14 +146,11 @@ describe(`lists paged by readPage on ${testDriverName()}`, () => {
 
   it('reviews: by date and by rating, both ways, and searched', async () => {
     const db = t.db;
-    for (const sortBy of ['createdAt', 'rating'] as const) {
-      for (const sortOrder of ['asc', 'desc'] as const) {
-        await expectPagesMatchWholeList(
-          (p) => listAdminReviews(db, { ...p, sortBy, sortOrder }),
-          await count(db, 'reviews'),
-        );
-      }
-    }
+    await expectEverySortPaged(
+      ['createdAt', 'rating'],
+      (p) => listAdminReviews(db, p),
+      await count(db, 'reviews'),
+    );
     await expectPagesMatchWholeList(
       (p) => listAdminReviews(db, { ...p, search: 'great', sortBy: 'rating', sortOrder: 'asc' }),
       await count(db, 'reviews', `message like 'great%'`),
@@ -170,14 +181,11 @@ describe(`lists paged by readPage on ${testDriverName()}`, () => {
 
   it('manual payments: every sort both ways, and searched', async () => {
     const db = t.db;
-    for (const sortBy of ['id', 'amount', 'paymentMethod', 'createdAt'] as const) {
-      for (const sortOrder of ['asc', 'desc'] as const) {
-        await expectPagesMatchWholeList(
-          (p) => listAdminManualPayments(db, { ...p, sortBy, sortOrder }),
-          await count(db, 'manual_payments'),
-        );
-      }
-    }
+    await expectEverySortPaged(
+      ['id', 'amount', 'paymentMethod', 'createdAt'],
+      (p) => listAdminManualPayments(db, p),
+      await count(db, 'manual_payments'),
+    );
     await expectPagesMatchWholeList(
       (p) => listAdminManualPayments(db, { ...p, search: 'cash', sortBy: 'amount', sortOrder: 'desc' }),
       await count(db, 'manual_payments', `payment_method = 'cash'`),
@@ -188,26 +196,20 @@ describe(`lists paged by readPage on ${testDriverName()}`, () => {
     const db = t.db;
     await expectPagesMatchWholeList((p) => listActivity(db, p), await count(db, 'activity_events'));
     await expectPagesMatchWholeList((p) => listActivityPage(db, p), await count(db, 'activity_events'));
-    for (const sortBy of ['code', 'name', 'email', 'phone', 'status', 'users', 'createdAt'] as const) {
-      for (const sortOrder of ['asc', 'desc'] as const) {
-        await expectPagesMatchWholeList(
-          (p) => listAgentsPage(db, { ...p, sortBy, sortOrder }),
-          await count(db, 'agents'),
-        );
-      }
-    }
+    await expectEverySortPaged(
+      ['code', 'name', 'email', 'phone', 'status', 'users', 'createdAt'],
+      (p) => listAgentsPage(db, p),
+      await count(db, 'agents'),
+    );
     await expectPagesMatchWholeList(
       (p) => listAgentsPage(db, { ...p, sortBy: 'name', sortOrder: 'asc', status: 'active' }),
       await count(db, 'agents', `status = 'active'`),
     );
-    for (const sortBy of ['id', 'name', 'email', 'source', 'status', 'createdAt'] as const) {
-      for (const sortOrder of ['asc', 'desc'] as const) {
-        await expectPagesMatchWholeList(
-          (p) => listLeadsPage(db, { ...p, sortBy, sortOrder }),
-          await count(db, 'leads'),
-        );
-      }
-    }
+    await expectEverySortPaged(
+      ['id', 'name', 'email', 'source', 'status', 'createdAt'],
+      (p) => listLeadsPage(db, p),
+      await count(db, 'leads'),
+    );
     await expectPagesMatchWholeList(
       (p) =>
         listLeadsPage(db, { ...p, sortBy: 'name', sortOrder: 'desc', search: 'same', source: 'website' }),

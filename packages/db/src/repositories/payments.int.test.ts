@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TNewPayment, TPayment } from '../database.ts';
-import { insertTestOwner, useTestDb } from '../test-support.ts';
+import { insertTestOwner, nullOr, useTestDb } from '../test-support.ts';
 import { testDriverName } from '../testing.ts';
 import {
   findPaymentById,
@@ -22,14 +22,14 @@ const expectPaymentShape = (row: TPayment | undefined) => {
     amount: expect.any(Number),
     currency: expect.any(String),
     status: expect.any(String),
-    paymentMethod: row?.paymentMethod === null ? null : expect.any(String),
-    razorpayOrderId: row?.razorpayOrderId === null ? null : expect.any(String),
-    razorpayPaymentId: row?.razorpayPaymentId === null ? null : expect.any(String),
-    razorpaySignature: row?.razorpaySignature === null ? null : expect.any(String),
-    failureReason: row?.failureReason === null ? null : expect.any(String),
-    periodStart: row?.periodStart === null ? null : expect.any(Date),
-    periodEnd: row?.periodEnd === null ? null : expect.any(Date),
-    capturedAt: row?.capturedAt === null ? null : expect.any(Date),
+    paymentMethod: nullOr(row?.paymentMethod, expect.any(String)),
+    razorpayOrderId: nullOr(row?.razorpayOrderId, expect.any(String)),
+    razorpayPaymentId: nullOr(row?.razorpayPaymentId, expect.any(String)),
+    razorpaySignature: nullOr(row?.razorpaySignature, expect.any(String)),
+    failureReason: nullOr(row?.failureReason, expect.any(String)),
+    periodStart: nullOr(row?.periodStart, expect.any(Date)),
+    periodEnd: nullOr(row?.periodEnd, expect.any(Date)),
+    capturedAt: nullOr(row?.capturedAt, expect.any(Date)),
     createdAt: expect.any(Date),
     updatedAt: expect.any(Date),
   });

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TDb } from '../client.ts';
 import type { TReview } from '../database.ts';
-import { insertTestOwner, useTestDb } from '../test-support.ts';
+import { insertTestOwner, nullOr, useTestDb } from '../test-support.ts';
 import { testDriverName } from '../testing.ts';
 import {
   countOwnerReviewsByMonth,
@@ -22,22 +22,22 @@ const expectReviewShape = (row: TReview | undefined) => {
     ownerId: expect.any(Number),
     rating: expect.any(Number),
     message: expect.any(String),
-    customerContact: row?.customerContact === null ? null : expect.any(String),
-    deviceId: row?.deviceId === null ? null : expect.any(String),
-    sentimentLabel: row?.sentimentLabel === null ? null : expect.any(String),
-    sentimentScore: row?.sentimentScore === null ? null : expect.any(Number),
+    customerContact: nullOr(row?.customerContact, expect.any(String)),
+    deviceId: nullOr(row?.deviceId, expect.any(String)),
+    sentimentLabel: nullOr(row?.sentimentLabel, expect.any(String)),
+    sentimentScore: nullOr(row?.sentimentScore, expect.any(Number)),
     replyStatus: expect.any(String),
-    replyText: row?.replyText === null ? null : expect.any(String),
-    replyError: row?.replyError === null ? null : expect.any(String),
+    replyText: nullOr(row?.replyText, expect.any(String)),
+    replyError: nullOr(row?.replyError, expect.any(String)),
     replyAttempts: expect.any(Number),
-    repliedAt: row?.repliedAt === null ? null : expect.any(Date),
-    followedUpAt: row?.followedUpAt === null ? null : expect.any(Date),
-    replyLock: row?.replyLock === null ? null : expect.any(String),
-    replyLockUntil: row?.replyLockUntil === null ? null : expect.any(Date),
-    ownerNotifiedAt: row?.ownerNotifiedAt === null ? null : expect.any(Date),
-    reminderSentAt: row?.reminderSentAt === null ? null : expect.any(Date),
-    placementId: row?.placementId === null ? null : expect.any(Number),
-    reviewRequestId: row?.reviewRequestId === null ? null : expect.any(Number),
+    repliedAt: nullOr(row?.repliedAt, expect.any(Date)),
+    followedUpAt: nullOr(row?.followedUpAt, expect.any(Date)),
+    replyLock: nullOr(row?.replyLock, expect.any(String)),
+    replyLockUntil: nullOr(row?.replyLockUntil, expect.any(Date)),
+    ownerNotifiedAt: nullOr(row?.ownerNotifiedAt, expect.any(Date)),
+    reminderSentAt: nullOr(row?.reminderSentAt, expect.any(Date)),
+    placementId: nullOr(row?.placementId, expect.any(Number)),
+    reviewRequestId: nullOr(row?.reviewRequestId, expect.any(Number)),
     createdAt: expect.any(Date),
   });
 };
@@ -261,6 +261,9 @@ describe(`reviews repository on ${testDriverName()}`, () => {
   describe('listOwnerReviews', () => {
     let ownerId: number;
     const ids: number[] = [];
+    /** The first page (10 rows) of the owner's reviews that match `term`. */
+    const search = (term: string) =>
+      listOwnerReviews(handle.db, ownerId, { page: 1, limit: 10, search: term });
     beforeAll(async () => {
       ownerId = await newOwner(handle);
       const other = await newOwner(handle);
@@ -312,37 +315,28 @@ describe(`reviews repository on ${testDriverName()}`, () => {
     });
 
     it('searches case-insensitively by substring, with a search-specific total', async () => {
-      const result = await listOwnerReviews(handle.db, ownerId, { page: 1, limit: 10, search: 'GREAT' });
+      const result = await search('GREAT');
       expect(result.rows.map((r) => r.message)).toEqual(['great food', 'Great Service']);
       expect(result.total).toBe(2);
       expect(typeof result.total).toBe('number');
-      const trimmed = await listOwnerReviews(handle.db, ownerId, {
-        page: 1,
-        limit: 10,
-        search: '  sErViCe ',
-      });
+      const trimmed = await search('  sErViCe ');
       expect(trimmed.rows.map((r) => r.message)).toEqual(['Great Service']);
       expect(trimmed.total).toBe(1);
     });
 
-    it('treats % in the search term literally', async () => {
-      const result = await listOwnerReviews(handle.db, ownerId, { page: 1, limit: 10, search: '100%' });
-      expect(result.rows.map((r) => r.message)).toEqual(['100% happy']);
+    it.each([
+      ['%', '100%', '100% happy'],
+      ['_', 'snake_case', 'snake_case naming'],
+      ['a backslash', 'k\\s', 'back\\slash here'],
+    ])('treats %s in the search term literally', async (_char, term, message) => {
+      const result = await search(term);
+      expect(result.rows.map((r) => r.message)).toEqual([message]);
       expect(result.total).toBe(1);
-      const onlyPercent = await listOwnerReviews(handle.db, ownerId, { page: 1, limit: 10, search: '%' });
+    });
+
+    it('treats a lone % in the search term literally', async () => {
+      const onlyPercent = await search('%');
       expect(onlyPercent.rows.map((r) => r.message)).toEqual(['100% happy']);
-    });
-
-    it('treats _ in the search term literally', async () => {
-      const result = await listOwnerReviews(handle.db, ownerId, { page: 1, limit: 10, search: 'snake_case' });
-      expect(result.rows.map((r) => r.message)).toEqual(['snake_case naming']);
-      expect(result.total).toBe(1);
-    });
-
-    it('treats a backslash in the search term literally', async () => {
-      const result = await listOwnerReviews(handle.db, ownerId, { page: 1, limit: 10, search: 'k\\s' });
-      expect(result.rows.map((r) => r.message)).toEqual(['back\\slash here']);
-      expect(result.total).toBe(1);
     });
 
     it('pages search results', async () => {
@@ -355,10 +349,7 @@ describe(`reviews repository on ${testDriverName()}`, () => {
     });
 
     it('returns nothing for a search without matches or an owner without reviews', async () => {
-      expect(await listOwnerReviews(handle.db, ownerId, { page: 1, limit: 10, search: 'zzz' })).toEqual({
-        rows: [],
-        total: 0,
-      });
+      expect(await search('zzz')).toEqual({ rows: [], total: 0 });
       expect(await listOwnerReviews(handle.db, 987_654_321, { page: 1, limit: 10 })).toEqual({
         rows: [],
         total: 0,

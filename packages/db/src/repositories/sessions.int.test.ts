@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TDb } from '../client.ts';
 import type { TAuthSession } from '../database.ts';
-import { useTestDb } from '../test-support.ts';
+import { nullOr, useTestDb } from '../test-support.ts';
 import { testDriverName } from '../testing.ts';
 import {
   deleteExpiredSessions,
@@ -25,8 +25,8 @@ const expectSessionShape = (row: TAuthSession | undefined) => {
     subjectKind: expect.stringMatching(/^(owner|admin)$/),
     subjectId: expect.any(Number),
     expiresAt: expect.any(Date),
-    revokedAt: row?.revokedAt === null ? null : expect.any(Date),
-    userAgent: row?.userAgent === null ? null : expect.any(String),
+    revokedAt: nullOr(row?.revokedAt, expect.any(Date)),
+    userAgent: nullOr(row?.userAgent, expect.any(String)),
     createdAt: expect.any(Date),
   });
 };
@@ -36,6 +36,13 @@ const rawSession = (handle: { db: TDb }, id: string) =>
 
 describe(`sessions repository on ${testDriverName()}`, () => {
   const handle = useTestDb();
+  /** Inserts session `id` of one subject, live for an hour unless `expiresAt` says otherwise. */
+  const addSession = (
+    id: string,
+    subjectKind: 'owner' | 'admin',
+    subjectId: number,
+    expiresAt = new Date(Date.now() + HOUR),
+  ) => insertSession(handle.db, { id, subjectKind, subjectId, expiresAt });
 
   describe('insertSession and findLiveSession', () => {
     it('finds a live session with numeric subject id and Date timestamps', async () => {
@@ -65,7 +72,7 @@ describe(`sessions repository on ${testDriverName()}`, () => {
       const a = sessionId('ua');
       const b = sessionId('ua');
       const expiresAt = new Date(Date.now() + HOUR);
-      await insertSession(handle.db, { id: a, subjectKind: 'admin', subjectId: 1, expiresAt });
+      await addSession(a, 'admin', 1, expiresAt);
       await insertSession(handle.db, {
         id: b,
         subjectKind: 'admin',
@@ -80,7 +87,7 @@ describe(`sessions repository on ${testDriverName()}`, () => {
     it('rejects a duplicate session id', async () => {
       const id = sessionId('dup');
       const expiresAt = new Date(Date.now() + HOUR);
-      await insertSession(handle.db, { id, subjectKind: 'owner', subjectId: 1, expiresAt });
+      await addSession(id, 'owner', 1, expiresAt);
       await expect(
         insertSession(handle.db, { id, subjectKind: 'owner', subjectId: 2, expiresAt }),
       ).rejects.toMatchObject({
@@ -90,12 +97,7 @@ describe(`sessions repository on ${testDriverName()}`, () => {
 
     it('does not find a session of the wrong kind', async () => {
       const id = sessionId('kind');
-      await insertSession(handle.db, {
-        id,
-        subjectKind: 'owner',
-        subjectId: 7,
-        expiresAt: new Date(Date.now() + HOUR),
-      });
+      await addSession(id, 'owner', 7);
       expect(await findLiveSession(handle.db, id, 'admin')).toBeUndefined();
       expect(await findLiveSession(handle.db, id, 'owner')).toBeDefined();
     });
@@ -106,17 +108,12 @@ describe(`sessions repository on ${testDriverName()}`, () => {
 
     it('does not find an expired session, and honours the now argument', async () => {
       const expired = sessionId('expired');
-      await insertSession(handle.db, {
-        id: expired,
-        subjectKind: 'owner',
-        subjectId: 7,
-        expiresAt: new Date(Date.now() - 1000),
-      });
+      await addSession(expired, 'owner', 7, new Date(Date.now() - 1000));
       expect(await findLiveSession(handle.db, expired, 'owner')).toBeUndefined();
 
       const id = sessionId('expiring');
       const expiresAt = new Date(Date.now() + HOUR);
-      await insertSession(handle.db, { id, subjectKind: 'owner', subjectId: 7, expiresAt });
+      await addSession(id, 'owner', 7, expiresAt);
       expect(await findLiveSession(handle.db, id, 'owner', new Date(expiresAt.getTime() - 1))).toBeDefined();
       expect(await findLiveSession(handle.db, id, 'owner', expiresAt)).toBeUndefined();
       expect(
@@ -126,12 +123,7 @@ describe(`sessions repository on ${testDriverName()}`, () => {
 
     it('does not find a revoked session', async () => {
       const id = sessionId('revoked');
-      await insertSession(handle.db, {
-        id,
-        subjectKind: 'admin',
-        subjectId: 3,
-        expiresAt: new Date(Date.now() + HOUR),
-      });
+      await addSession(id, 'admin', 3);
       await revokeSession(handle.db, id);
       expect(await findLiveSession(handle.db, id, 'admin')).toBeUndefined();
     });
@@ -140,12 +132,7 @@ describe(`sessions repository on ${testDriverName()}`, () => {
   describe('revokeSession', () => {
     it('sets revokedAt once and keeps the first timestamp on a second call', async () => {
       const id = sessionId('revoke-once');
-      await insertSession(handle.db, {
-        id,
-        subjectKind: 'owner',
-        subjectId: 9,
-        expiresAt: new Date(Date.now() + HOUR),
-      });
+      await addSession(id, 'owner', 9);
       const first = new Date('2026-11-01T00:00:00.000Z');
       await revokeSession(handle.db, id, first);
       await revokeSession(handle.db, id, new Date('2026-11-02T00:00:00.000Z'));
@@ -163,16 +150,15 @@ describe(`sessions repository on ${testDriverName()}`, () => {
     it('revokes only the live sessions of that subject and returns the count', async () => {
       const expiresAt = new Date(Date.now() + HOUR);
       const mine = [sessionId('s'), sessionId('s'), sessionId('s')];
-      for (const id of mine)
-        await insertSession(handle.db, { id, subjectKind: 'owner', subjectId: 500, expiresAt });
+      for (const id of mine) await addSession(id, 'owner', 500, expiresAt);
       const alreadyRevoked = sessionId('s');
-      await insertSession(handle.db, { id: alreadyRevoked, subjectKind: 'owner', subjectId: 500, expiresAt });
+      await addSession(alreadyRevoked, 'owner', 500, expiresAt);
       const revokedAt = new Date('2026-10-10T10:10:10.000Z');
       await revokeSession(handle.db, alreadyRevoked, revokedAt);
       const adminSameId = sessionId('s');
-      await insertSession(handle.db, { id: adminSameId, subjectKind: 'admin', subjectId: 500, expiresAt });
+      await addSession(adminSameId, 'admin', 500, expiresAt);
       const otherOwner = sessionId('s');
-      await insertSession(handle.db, { id: otherOwner, subjectKind: 'owner', subjectId: 501, expiresAt });
+      await addSession(otherOwner, 'owner', 501, expiresAt);
 
       const count = await revokeSubjectSessions(handle.db, 'owner', 500);
       expect(count).toBe(3);
@@ -192,10 +178,9 @@ describe(`sessions repository on ${testDriverName()}`, () => {
       const expiresAt = new Date(Date.now() + HOUR);
       const current = sessionId('keep');
       const others = [sessionId('other'), sessionId('other')];
-      for (const id of [current, ...others])
-        await insertSession(handle.db, { id, subjectKind: 'owner', subjectId: 600, expiresAt });
+      for (const id of [current, ...others]) await addSession(id, 'owner', 600, expiresAt);
       const adminSameId = sessionId('other');
-      await insertSession(handle.db, { id: adminSameId, subjectKind: 'admin', subjectId: 600, expiresAt });
+      await addSession(adminSameId, 'admin', 600, expiresAt);
       const now = new Date('2026-11-20T08:00:00.000Z');
 
       expect(await revokeOtherSubjectSessions(handle.db, 'owner', 600, current, now)).toBe(2);
@@ -212,25 +197,10 @@ describe(`sessions repository on ${testDriverName()}`, () => {
       const old1 = sessionId('old');
       const old2 = sessionId('old');
       const notYet = sessionId('old');
-      await insertSession(handle.db, {
-        id: old1,
-        subjectKind: 'owner',
-        subjectId: 1,
-        expiresAt: new Date('2000-01-01T00:00:00Z'),
-      });
-      await insertSession(handle.db, {
-        id: old2,
-        subjectKind: 'admin',
-        subjectId: 1,
-        expiresAt: new Date('2000-06-01T00:00:00Z'),
-      });
+      await addSession(old1, 'owner', 1, new Date('2000-01-01T00:00:00Z'));
+      await addSession(old2, 'admin', 1, new Date('2000-06-01T00:00:00Z'));
       await revokeSession(handle.db, old2);
-      await insertSession(handle.db, {
-        id: notYet,
-        subjectKind: 'owner',
-        subjectId: 1,
-        expiresAt: new Date('2002-01-01T00:00:00Z'),
-      });
+      await addSession(notYet, 'owner', 1, new Date('2002-01-01T00:00:00Z'));
 
       const count = await deleteExpiredSessions(handle.db, new Date('2001-01-01T00:00:00Z'));
       expect(count).toBe(2);
@@ -243,12 +213,7 @@ describe(`sessions repository on ${testDriverName()}`, () => {
 
     it('with the default now, keeps live sessions', async () => {
       const live = sessionId('keep');
-      await insertSession(handle.db, {
-        id: live,
-        subjectKind: 'owner',
-        subjectId: 2,
-        expiresAt: new Date(Date.now() + HOUR),
-      });
+      await addSession(live, 'owner', 2);
       const count = await deleteExpiredSessions(handle.db);
       expect(count).toBeGreaterThanOrEqual(1); // the expired sessions of the earlier tests (and the 2002 one)
       expect(await findLiveSession(handle.db, live, 'owner')).toBeDefined();

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { trpcError } from '../../test/fake-trpc.ts';
+import { failsWith } from '../../test/fake-trpc.ts';
 import { renderWithRouter } from '../../test/render-with-router.tsx';
 import { owner } from '../owner/test/owner-test-utils.tsx';
 
@@ -108,9 +108,7 @@ describe('/login', () => {
 
   it("shows the server's message on failure and stays on /login", async () => {
     const { user, pathname } = await renderLogin({
-      'owner.login': () => {
-        throw trpcError('UNAUTHORIZED', 'Invalid phone number or password');
-      },
+      'owner.login': failsWith('UNAUTHORIZED', 'Invalid phone number or password'),
     });
 
     await user.type(phoneInput(), '9876543210');
@@ -124,11 +122,7 @@ describe('/login', () => {
   });
 
   it("falls back to 'Login failed. Please try again.' without a message", async () => {
-    const { user } = await renderLogin({
-      'owner.login': () => {
-        throw trpcError('INTERNAL_SERVER_ERROR', '');
-      },
-    });
+    const { user } = await renderLogin({ 'owner.login': failsWith('INTERNAL_SERVER_ERROR', '') });
 
     await user.type(phoneInput(), '9876543210');
     await user.type(passwordInput(), 'secret12');
@@ -211,9 +205,10 @@ describe('/login: Forgot password?', () => {
 
   it("shows the server's message when the request fails", async () => {
     const { user } = await renderLogin({
-      'public.password.requestReset': () => {
-        throw trpcError('TOO_MANY_REQUESTS', 'Too many requests. Try again in a minute.');
-      },
+      'public.password.requestReset': failsWith(
+        'TOO_MANY_REQUESTS',
+        'Too many requests. Try again in a minute.',
+      ),
     });
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     await user.type(await screen.findByRole('textbox', { name: /Phone number/ }), '9876543210');

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { trpcError } from '../../test/fake-trpc.ts';
+import { failsWith } from '../../test/fake-trpc.ts';
 import { renderWithRouter } from '../../test/render-with-router.tsx';
 
 // Toasts live in a module-level store: start every test without the previous test's toasts.
@@ -73,9 +73,10 @@ describe.each([
     const { user, pathname } = await renderWithRouter({
       path: `${path}?token=${TOKEN}`,
       handlers: {
-        'public.password.setWithToken': () => {
-          throw trpcError('BAD_REQUEST', 'This link is invalid or has expired. Ask for a new one.');
-        },
+        'public.password.setWithToken': failsWith(
+          'BAD_REQUEST',
+          'This link is invalid or has expired. Ask for a new one.',
+        ),
       },
     });
     await user.type(await screen.findByLabelText(/^New password/), 'abcdef12');

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { trpcError } from '../../test/fake-trpc.ts';
+import { failsWith } from '../../test/fake-trpc.ts';
 import { renderWithRouter } from '../../test/render-with-router.tsx';
 
 beforeEach(() => notifications.clean());
@@ -153,20 +153,14 @@ describe('/contact', () => {
 
   it("shows the server's message on failure, else 'Failed to submit form. Please try again.'", async () => {
     const { user, server } = await renderContact({
-      'public.lead.create': () => {
-        throw trpcError('TOO_MANY_REQUESTS', 'Too many requests. Please wait a minute.');
-      },
+      'public.lead.create': failsWith('TOO_MANY_REQUESTS', 'Too many requests. Please wait a minute.'),
     });
     await fillValid(user);
     await user.click(submit());
     expect(await screen.findByText('Too many requests. Please wait a minute.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Request Received!' })).toBeNull();
 
-    server.use({
-      'public.lead.create': () => {
-        throw trpcError('INTERNAL_SERVER_ERROR', '');
-      },
-    });
+    server.use({ 'public.lead.create': failsWith('INTERNAL_SERVER_ERROR', '') });
     await user.click(submit());
     expect(await screen.findByText('Failed to submit form. Please try again.')).toBeInTheDocument();
     await waitFor(() => expect(submit()).toBeEnabled());

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { trpcError } from '../../test/fake-trpc.ts';
+import { failsWith } from '../../test/fake-trpc.ts';
 import { PAYMENT_ORDER } from '../../test/fixtures.ts';
 import { renderWithRouter } from '../../test/render-with-router.tsx';
 import { openCheckout, type TCheckoutResult } from './payment-gateway.ts';
@@ -350,9 +350,7 @@ describe('/register: payment', () => {
 
   it("shows the server's message when payments.initiate fails, and takes the owner to the field it names", async () => {
     const { user } = await renderAtPlanStep({
-      'payments.initiate': () => {
-        throw trpcError('CONFLICT', 'This phone number is already registered', 'phone');
-      },
+      'payments.initiate': failsWith('CONFLICT', 'This phone number is already registered', 'phone'),
     });
 
     await user.click(screen.getByRole('button', { name: 'Pay ₹1,999 and create account' }));
@@ -363,11 +361,7 @@ describe('/register: payment', () => {
   });
 
   it("falls back to 'Error initiating payment' without a server message", async () => {
-    const { user } = await renderAtPlanStep({
-      'payments.initiate': () => {
-        throw trpcError('INTERNAL_SERVER_ERROR', '');
-      },
-    });
+    const { user } = await renderAtPlanStep({ 'payments.initiate': failsWith('INTERNAL_SERVER_ERROR', '') });
 
     await user.click(screen.getByRole('button', { name: 'Pay ₹1,999 and create account' }));
 
@@ -432,9 +426,7 @@ describe('/register: payment', () => {
   it('shows the verification failure and what happens to the money', async () => {
     vi.mocked(openCheckout).mockResolvedValue({ status: 'success', response: CHECKOUT_RESPONSE });
     const { user, pathname } = await renderAtPlanStep({
-      'payments.verify': () => {
-        throw trpcError('BAD_REQUEST', 'Payment verification failed');
-      },
+      'payments.verify': failsWith('BAD_REQUEST', 'Payment verification failed'),
     });
 
     await user.click(screen.getByRole('button', { name: 'Pay ₹1,999 and create account' }));

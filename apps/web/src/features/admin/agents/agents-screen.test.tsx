@@ -2,13 +2,14 @@ import { notifications } from '@mantine/notifications';
 import type { TAgentDto } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { trpcError } from '../../../test/fake-trpc.ts';
+import { failsWith, type TFakeHandlers, trpcError } from '../../../test/fake-trpc.ts';
 import { openDialog } from '../test/admin-actions.tsx';
 import { agent } from '../test/admin-fixtures.ts';
-import { meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
+import { lastInputOf, meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
 
 const PATH = '/admin-dashboard/agents';
 const TITLE = 'Agents Management';
+const lastInput = lastInputOf('admin.agents.list');
 
 const list = (agents: TAgentDto[], total = agents.length) => ({
   success: true as const,
@@ -17,14 +18,16 @@ const list = (agents: TAgentDto[], total = agents.length) => ({
   counts: { total: 9, active: 7, inactive: 2 },
 });
 
-const lastInput = (app: Awaited<ReturnType<typeof renderAdmin>>) =>
-  app.server.callsTo('admin.agents.list').at(-1)?.input;
+/** Opens the screen listing one agent (Ravi Kumar), with more or other procedures. */
+function open(handlers: TFakeHandlers = {}) {
+  return renderAdmin(PATH, { 'admin.agents.list': () => list([agent()]), ...handlers }, TITLE);
+}
 
 describe('Agents management', { timeout: 15_000 }, () => {
   useCleanToasts();
 
   it('shows the cards and the sortable table', async () => {
-    await renderAdmin(PATH, { 'admin.agents.list': () => list([agent()]) }, TITLE);
+    await open();
     const row = (await page().findByText('Ravi Kumar')).closest('tr')!;
     expect(screen.getByRole('region', { name: 'Total Agents' })).toHaveTextContent('9');
     expect(screen.getByRole('region', { name: 'Active Agents' })).toHaveTextContent('7');
@@ -43,7 +46,7 @@ describe('Agents management', { timeout: 15_000 }, () => {
   });
 
   it('sends sortBy / sortOrder with the spec rule', async () => {
-    const app = await renderAdmin(PATH, { 'admin.agents.list': () => list([agent()]) }, TITLE);
+    const app = await open();
     await page().findByText('Ravi Kumar');
     expect(lastInput(app)).toEqual({ page: 1, limit: 10 });
     await app.user.click(page().getByRole('button', { name: 'Name' }));
@@ -71,15 +74,7 @@ describe('Agents management', { timeout: 15_000 }, () => {
 
   it('only logs a load failure', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await renderAdmin(
-      PATH,
-      {
-        'admin.agents.list': () => {
-          throw trpcError('INTERNAL_SERVER_ERROR');
-        },
-      },
-      TITLE,
-    );
+    await renderAdmin(PATH, { 'admin.agents.list': failsWith('INTERNAL_SERVER_ERROR') }, TITLE);
     await waitFor(() => expect(log).toHaveBeenCalledWith('Failed to load agents', expect.anything()));
     expect(page().queryByRole('alert')).toBeNull();
   });
@@ -152,11 +147,7 @@ describe('Agents management', { timeout: 15_000 }, () => {
 
   it('edits an agent and switches it inactive', async () => {
     const wait = pending();
-    const app = await renderAdmin(
-      PATH,
-      { 'admin.agents.list': () => list([agent()]), 'admin.agents.update': wait.handler },
-      TITLE,
-    );
+    const app = await open({ 'admin.agents.update': wait.handler });
     const dialog = await openDialog(app, 'Edit agent Ravi Kumar', 'Edit Agent');
     await app.user.clear(within(dialog).getByLabelText(/^Email Address/));
     await app.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
@@ -179,11 +170,7 @@ describe('Agents management', { timeout: 15_000 }, () => {
 
   it('views and deletes an agent', async () => {
     const wait = pending();
-    const app = await renderAdmin(
-      PATH,
-      { 'admin.agents.list': () => list([agent()]), 'admin.agents.delete': wait.handler },
-      TITLE,
-    );
+    const app = await open({ 'admin.agents.delete': wait.handler });
     const view = await openDialog(app, 'View agent Ravi Kumar', 'Agent Details');
     expect(view).toHaveTextContent('ravi@example.com');
     await app.user.click(within(view).getByRole('button', { name: 'Close' }));

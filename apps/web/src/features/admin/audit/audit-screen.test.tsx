@@ -1,14 +1,15 @@
 import type { TAuditEntry } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { trpcError } from '../../../test/fake-trpc.ts';
+import { failsWith } from '../../../test/fake-trpc.ts';
 import { renderWithRouter } from '../../../test/render-with-router.tsx';
 import { plainAdmin, SUPER_ADMIN } from '../test/admin-fixtures.ts';
-import { meta, page, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
+import { lastInputOf, meta, page, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
 import { actionLabel, detailsText } from './audit-screen.tsx';
 
 const PATH = '/admin-dashboard/audit';
 const TITLE = 'Audit Log';
+const lastInput = lastInputOf('admin.audit.list');
 
 const entry = (id: number, overrides: Partial<TAuditEntry> = {}): TAuditEntry => ({
   id,
@@ -90,17 +91,11 @@ describe('Audit Log', { timeout: 15_000 }, () => {
     expect(app.server.callsTo('admin.audit.list')[0]?.input).toEqual({ page: 2, limit: 20 });
 
     await app.user.selectOptions(page().getByLabelText('Action'), 'owner.sign_in');
-    await waitFor(() =>
-      expect(app.server.callsTo('admin.audit.list').at(-1)?.input).toEqual({
-        page: 1,
-        limit: 20,
-        action: 'owner.sign_in',
-      }),
-    );
+    await waitFor(() => expect(lastInput(app)).toEqual({ page: 1, limit: 20, action: 'owner.sign_in' }));
     await app.user.selectOptions(page().getByLabelText('Who'), 'owner');
     await app.user.type(page().getByLabelText('Search the audit log'), '203.0.113');
     await waitFor(() =>
-      expect(app.server.callsTo('admin.audit.list').at(-1)?.input).toEqual({
+      expect(lastInput(app)).toEqual({
         page: 1,
         limit: 20,
         search: '203.0.113',
@@ -132,9 +127,7 @@ describe('Audit Log', { timeout: 15_000 }, () => {
     await renderAdmin(
       PATH,
       {
-        'admin.audit.list': () => {
-          throw trpcError('FORBIDDEN', 'You do not have permission to do that.');
-        },
+        'admin.audit.list': failsWith('FORBIDDEN', 'You do not have permission to do that.'),
         'admin.auth.me': () => PLAIN,
       },
       TITLE,

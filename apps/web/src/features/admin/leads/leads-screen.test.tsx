@@ -1,12 +1,13 @@
 import type { TLeadDto } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { trpcError } from '../../../test/fake-trpc.ts';
+import { failsWith, type TFakeHandlers, trpcError } from '../../../test/fake-trpc.ts';
 import { openDialog } from '../test/admin-actions.tsx';
-import { meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
+import { lastInputOf, meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
 
 const PATH = '/admin-dashboard/leads';
 const TITLE = 'Leads Management';
+const lastInput = lastInputOf('admin.leads.list');
 
 function lead(overrides: Partial<TLeadDto> = {}): TLeadDto {
   return {
@@ -32,8 +33,11 @@ const list = (leads: TLeadDto[], total = leads.length, p = 1) => ({
 });
 
 const card = (label: string) => screen.getByRole('region', { name: label });
-type TApp = Awaited<ReturnType<typeof renderAdmin>>;
-const lastInput = (app: TApp) => app.server.callsTo('admin.leads.list').at(-1)?.input;
+
+/** Opens the screen listing one lead (Kiran Shah), with more or other procedures. */
+function open(handlers: TFakeHandlers = {}) {
+  return renderAdmin(PATH, { 'admin.leads.list': () => list([lead()]), ...handlers }, TITLE);
+}
 
 describe('Leads management', { timeout: 15_000 }, () => {
   useCleanToasts();
@@ -90,7 +94,7 @@ describe('Leads management', { timeout: 15_000 }, () => {
   });
 
   it('sorts ID, Name, Email, Source, Status and Created with the spec rule', async () => {
-    const app = await renderAdmin(PATH, { 'admin.leads.list': () => list([lead()]) }, TITLE);
+    const app = await open();
     await page().findByText('Kiran Shah');
     const table = screen.getByRole('table', { name: 'Leads' });
     for (const name of ['ID', 'Name', 'Email', 'Source', 'Status', 'Created']) {
@@ -133,22 +137,14 @@ describe('Leads management', { timeout: 15_000 }, () => {
   });
 
   it('shows the dismissible fetch banner', async () => {
-    const app = await renderAdmin(
-      PATH,
-      {
-        'admin.leads.list': () => {
-          throw trpcError('INTERNAL_SERVER_ERROR');
-        },
-      },
-      TITLE,
-    );
+    const app = await renderAdmin(PATH, { 'admin.leads.list': failsWith('INTERNAL_SERVER_ERROR') }, TITLE);
     expect(await page().findByRole('alert')).toHaveTextContent('Failed to fetch leads. Please try again.');
     await app.user.click(page().getByRole('button', { name: 'Dismiss' }));
     expect(page().queryByRole('alert')).toBeNull();
   });
 
   it('shows View Lead with every field', async () => {
-    const app = await renderAdmin(PATH, { 'admin.leads.list': () => list([lead()]) }, TITLE);
+    const app = await open();
     const dialog = await openDialog(app, 'View lead Kiran Shah', 'View Lead');
     for (const text of [
       'kiran@example.com',
@@ -165,7 +161,7 @@ describe('Leads management', { timeout: 15_000 }, () => {
   });
 
   it('validates Edit Lead with the live counter', async () => {
-    const app = await renderAdmin(PATH, { 'admin.leads.list': () => list([lead()]) }, TITLE);
+    const app = await open();
     const dialog = await openDialog(app, 'Edit lead Kiran Shah', 'Edit Lead');
     expect(dialog).toHaveTextContent('37/2,000 characters');
     for (const label of [/^Name/, /^Email/, /^Contact number/, /^Subject/, /^Message/]) {
@@ -192,11 +188,7 @@ describe('Leads management', { timeout: 15_000 }, () => {
 
   it('saves a lead: Saving..., the payload, then the dialog closes and the page reloads', async () => {
     const wait = pending();
-    const app = await renderAdmin(
-      PATH,
-      { 'admin.leads.list': () => list([lead()]), 'admin.leads.update': wait.handler },
-      TITLE,
-    );
+    const app = await open({ 'admin.leads.update': wait.handler });
     const dialog = await openDialog(app, 'Edit lead Kiran Shah', 'Edit Lead');
     await app.user.clear(within(dialog).getByLabelText(/^Business/));
     await app.user.selectOptions(within(dialog).getByLabelText('Status'), 'contacted');
@@ -218,20 +210,11 @@ describe('Leads management', { timeout: 15_000 }, () => {
     wait.resolve({ success: true, lead: lead({ status: 'contacted' }) });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Lead' })).toBeNull());
     await waitFor(() => expect(app.server.callsTo('admin.leads.list').length).toBeGreaterThan(before));
-    expect(app.server.callsTo('admin.leads.list').at(-1)?.input).toEqual({ page: 1, limit: 10 });
+    expect(lastInput(app)).toEqual({ page: 1, limit: 10 });
   });
 
   it('shows the update failure banner', async () => {
-    const app = await renderAdmin(
-      PATH,
-      {
-        'admin.leads.list': () => list([lead()]),
-        'admin.leads.update': () => {
-          throw trpcError('INTERNAL_SERVER_ERROR');
-        },
-      },
-      TITLE,
-    );
+    const app = await open({ 'admin.leads.update': failsWith('INTERNAL_SERVER_ERROR') });
     const dialog = await openDialog(app, 'Edit lead Kiran Shah', 'Edit Lead');
     await app.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
@@ -245,17 +228,12 @@ describe('Leads management', { timeout: 15_000 }, () => {
   it('deletes a lead with Deleting..., or shows the delete failure banner', async () => {
     const wait = pending();
     let fail = true;
-    const app = await renderAdmin(
-      PATH,
-      {
-        'admin.leads.list': () => list([lead()]),
-        'admin.leads.delete': () => {
-          if (fail) throw trpcError('INTERNAL_SERVER_ERROR');
-          return wait.handler();
-        },
+    const app = await open({
+      'admin.leads.delete': () => {
+        if (fail) throw trpcError('INTERNAL_SERVER_ERROR');
+        return wait.handler();
       },
-      TITLE,
-    );
+    });
     const dialog = await openDialog(app, 'Delete lead Kiran Shah', 'Delete Lead');
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(

@@ -2,7 +2,7 @@ import { ADMIN_SECURITY_TEXTS } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { getToken } from '../../../lib/auth.ts';
-import { trpcError } from '../../../test/fake-trpc.ts';
+import { failsWith } from '../../../test/fake-trpc.ts';
 import { renderWithRouter } from '../../../test/render-with-router.tsx';
 import { page, useCleanToasts } from '../test/admin-test-utils.tsx';
 import { TWO_FACTOR_TEXTS } from './two-factor-steps.tsx';
@@ -65,11 +65,7 @@ describe('/admin-login', () => {
   });
 
   it('shows the server message as toast and banner on a refused sign-in', async () => {
-    const app = await open({
-      'admin.auth.login': () => {
-        throw trpcError('UNAUTHORIZED', 'Invalid email or password');
-      },
-    });
+    const app = await open({ 'admin.auth.login': failsWith('UNAUTHORIZED', 'Invalid email or password') });
     await fill(app, 'admin@example.com', 'wrongpass');
 
     await waitFor(() => expect(screen.getAllByText('Invalid email or password')).toHaveLength(2));
@@ -79,11 +75,7 @@ describe('/admin-login', () => {
   });
 
   it("falls back to 'Login failed' when the server's error has no message", async () => {
-    const app = await open({
-      'admin.auth.login': () => {
-        throw trpcError('BAD_REQUEST', '');
-      },
-    });
+    const app = await open({ 'admin.auth.login': failsWith('BAD_REQUEST', '') });
     await fill(app, 'admin@example.com', 'secret123');
     await waitFor(() => expect(screen.getAllByText('Login failed')).toHaveLength(2));
   });
@@ -188,9 +180,7 @@ describe('/admin-login with two-factor sign-in', () => {
   it('checks the code before sending it, and shows a wrong code under the field', async () => {
     const app = await open({
       'admin.auth.login': () => verifyChallenge,
-      'admin.auth.verifyTotp': () => {
-        throw trpcError('UNAUTHORIZED', ADMIN_SECURITY_TEXTS.codeWrong, 'code');
-      },
+      'admin.auth.verifyTotp': failsWith('UNAUTHORIZED', ADMIN_SECURITY_TEXTS.codeWrong, 'code'),
     });
     await fill(app, 'kavya@starloop.in', 'kavya-pass-1');
     await screen.findByRole('heading', { level: 2, name: TWO_FACTOR_TEXTS.verifyTitle });
@@ -234,9 +224,7 @@ describe('/admin-login with two-factor sign-in', () => {
   it('goes back to the password when the challenge has expired', async () => {
     const app = await open({
       'admin.auth.login': () => verifyChallenge,
-      'admin.auth.verifyTotp': () => {
-        throw trpcError('UNAUTHORIZED', ADMIN_SECURITY_TEXTS.challengeExpired);
-      },
+      'admin.auth.verifyTotp': failsWith('UNAUTHORIZED', ADMIN_SECURITY_TEXTS.challengeExpired),
     });
     await fill(app, 'kavya@starloop.in', 'kavya-pass-1');
     await screen.findByRole('heading', { level: 2, name: TWO_FACTOR_TEXTS.verifyTitle });
@@ -293,9 +281,7 @@ describe('/admin-login with two-factor sign-in', () => {
   it('shows a wrong enrolment code under the field', async () => {
     const app = await open({
       'admin.auth.login': () => enrolChallenge,
-      'admin.auth.enrolTotp': () => {
-        throw trpcError('UNAUTHORIZED', ADMIN_SECURITY_TEXTS.codeWrong, 'code');
-      },
+      'admin.auth.enrolTotp': failsWith('UNAUTHORIZED', ADMIN_SECURITY_TEXTS.codeWrong, 'code'),
     });
     await fill(app, 'kavya@starloop.in', 'kavya-pass-1');
     await app.user.type(await screen.findByLabelText('Code from the app'), '111111');

@@ -2,10 +2,11 @@ import type { TAdminManualPayment } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectLoadFailureThenRetry, failingUntilRecovered, openDialog } from '../test/admin-actions.tsx';
-import { meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
+import { lastInputOf, meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
 
 const PATH = '/admin-dashboard/manual-payments';
 const TITLE = 'Manual Payments';
+const lastInput = lastInputOf('admin.manualPayments.list');
 
 function payment(overrides: Partial<TAdminManualPayment> = {}): TAdminManualPayment {
   return {
@@ -114,31 +115,15 @@ describe('Manual payments', { timeout: 15_000 }, () => {
     );
     await page().findByText('Asha Rao');
     await app.user.click(page().getByRole('button', { name: 'Next' }));
-    await waitFor(() =>
-      expect(app.server.callsTo('admin.manualPayments.list').at(-1)?.input).toEqual({ page: 2, limit: 10 }),
-    );
+    await waitFor(() => expect(lastInput(app)).toEqual({ page: 2, limit: 10 }));
     await app.user.click(page().getByRole('button', { name: 'Amount' }));
     await waitFor(() =>
-      expect(app.server.callsTo('admin.manualPayments.list').at(-1)?.input).toEqual({
-        page: 1,
-        limit: 10,
-        sortBy: 'amount',
-        sortOrder: 'asc',
-      }),
+      expect(lastInput(app)).toEqual({ page: 1, limit: 10, sortBy: 'amount', sortOrder: 'asc' }),
     );
     await app.user.click(page().getByRole('button', { name: 'Amount' }));
-    await waitFor(() =>
-      expect(app.server.callsTo('admin.manualPayments.list').at(-1)?.input).toMatchObject({
-        sortOrder: 'desc',
-      }),
-    );
+    await waitFor(() => expect(lastInput(app)).toMatchObject({ sortOrder: 'desc' }));
     await app.user.click(page().getByRole('button', { name: 'Created' }));
-    await waitFor(() =>
-      expect(app.server.callsTo('admin.manualPayments.list').at(-1)?.input).toMatchObject({
-        sortBy: 'createdAt',
-        sortOrder: 'asc',
-      }),
-    );
+    await waitFor(() => expect(lastInput(app)).toMatchObject({ sortBy: 'createdAt', sortOrder: 'asc' }));
   });
 
   it('shows skeleton rows while loading and opens Manual Payment Details', async () => {

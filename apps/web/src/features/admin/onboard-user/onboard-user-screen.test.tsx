@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TFakeHandlers } from '../../../test/fake-trpc.ts';
-import { trpcError } from '../../../test/fake-trpc.ts';
+import { failsWith } from '../../../test/fake-trpc.ts';
 import { meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
 
 const PATH = '/admin-dashboard/onboard-user';
@@ -267,13 +267,11 @@ describe('Onboard User wizard', { timeout: 30_000 }, () => {
 
   it("on failure: 'Failed to complete onboarding: {message}' and back to the blamed field", async () => {
     const app = await open({
-      'admin.onboarding.create': () => {
-        throw trpcError(
-          'CONFLICT',
-          'Customer 1: This phone number is already registered',
-          'branches.0.contactNumber',
-        );
-      },
+      'admin.onboarding.create': failsWith(
+        'CONFLICT',
+        'Customer 1: This phone number is already registered',
+        'branches.0.contactNumber',
+      ),
     });
     await goToDetails(app);
     await fillCustomer(app, 1);

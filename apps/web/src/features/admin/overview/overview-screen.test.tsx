@@ -1,7 +1,7 @@
 import type { TAdminOverview } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { trpcError } from '../../../test/fake-trpc.ts';
+import { failsWith, trpcError } from '../../../test/fake-trpc.ts';
 import { meta, page, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
 
 const PATH = '/admin-dashboard';
@@ -160,11 +160,7 @@ describe('Admin overview', { timeout: 15_000 }, () => {
     });
 
     it('says when the export failed', async () => {
-      const { app, dialog } = await openModal({
-        'admin.reports.export': () => {
-          throw trpcError('INTERNAL_SERVER_ERROR');
-        },
-      });
+      const { app, dialog } = await openModal({ 'admin.reports.export': failsWith('INTERNAL_SERVER_ERROR') });
       await app.user.selectOptions(within(dialog).getByLabelText('Report type'), 'users');
       await app.user.type(within(dialog).getByLabelText('Email'), 'ops@starloop.in');
       await app.user.click(within(dialog).getByRole('button', { name: 'Send Report' }));

@@ -2,10 +2,11 @@ import type { TAdminPayment } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectLoadFailureThenRetry, failingUntilRecovered, openDialog } from '../test/admin-actions.tsx';
-import { meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
+import { lastInputOf, meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
 
 const PATH = '/admin-dashboard/payments';
 const TITLE = 'Payments Management';
+const lastInput = lastInputOf('admin.payments.list');
 
 function payment(overrides: Partial<TAdminPayment> = {}): TAdminPayment {
   return {
@@ -108,17 +109,9 @@ describe('Payments management', { timeout: 15_000 }, () => {
     const app = await renderAdmin(PATH, { 'admin.payments.list': () => list([payment()], 25) }, TITLE);
     await page().findByText('Asha Cafe');
     await app.user.click(page().getByRole('button', { name: 'Page 2' }));
-    await waitFor(() =>
-      expect(app.server.callsTo('admin.payments.list').at(-1)?.input).toMatchObject({ page: 2 }),
-    );
+    await waitFor(() => expect(lastInput(app)).toMatchObject({ page: 2 }));
     await app.user.type(page().getByLabelText('Search payments'), 'pay_N');
-    await waitFor(() =>
-      expect(app.server.callsTo('admin.payments.list').at(-1)?.input).toEqual({
-        page: 1,
-        limit: 10,
-        search: 'pay_N',
-      }),
-    );
+    await waitFor(() => expect(lastInput(app)).toEqual({ page: 1, limit: 10, search: 'pay_N' }));
     const before = app.server.callsTo('admin.payments.list').length;
     await app.user.click(page().getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(app.server.callsTo('admin.payments.list').length).toBe(before + 1));

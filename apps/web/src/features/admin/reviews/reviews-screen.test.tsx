@@ -1,12 +1,13 @@
 import type { TAdminReview } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { trpcError } from '../../../test/fake-trpc.ts';
+import { failsWith, type TFakeHandlers } from '../../../test/fake-trpc.ts';
 import { openDialog } from '../test/admin-actions.tsx';
-import { meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
+import { lastInputOf, meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
 
 const PATH = '/admin-dashboard/reviews';
 const TITLE = 'Reviews Management';
+const lastInput = lastInputOf('admin.reviews.list');
 
 function review(overrides: Partial<TAdminReview> = {}): TAdminReview {
   return {
@@ -35,11 +36,16 @@ const list = (reviews: TAdminReview[], total = reviews.length) => ({
   totalReviews: 250,
 });
 
+/** Opens the screen listing one review, with more or other procedures. */
+function open(handlers: TFakeHandlers = {}) {
+  return renderAdmin(PATH, { 'admin.reviews.list': () => list([review()]), ...handlers }, TITLE);
+}
+
 describe('Reviews management', { timeout: 15_000 }, () => {
   useCleanToasts();
 
   it('shows the cards, the stars and the truncated message', async () => {
-    await renderAdmin(PATH, { 'admin.reviews.list': () => list([review()]) }, TITLE);
+    await open();
     await waitFor(() =>
       expect(screen.getByRole('region', { name: 'Total Reviews' })).toHaveTextContent('250'),
     );
@@ -87,7 +93,7 @@ describe('Reviews management', { timeout: 15_000 }, () => {
   });
 
   it('opens Review Details with the sentiment and the reply', async () => {
-    const app = await renderAdmin(PATH, { 'admin.reviews.list': () => list([review()]) }, TITLE);
+    const app = await open();
     const dialog = await openDialog(app, 'View review 31', 'Review Details');
     expect(dialog).toHaveTextContent('negative');
     expect(dialog).toHaveTextContent('Drafted');
@@ -99,40 +105,17 @@ describe('Reviews management', { timeout: 15_000 }, () => {
     const app = await renderAdmin(PATH, { 'admin.reviews.list': () => list([review()], 30) }, TITLE);
     await page().findByText('Asha Cafe');
     await app.user.click(page().getByRole('button', { name: 'Page 3' }));
-    await waitFor(() =>
-      expect(app.server.callsTo('admin.reviews.list').at(-1)?.input).toMatchObject({ page: 3 }),
-    );
+    await waitFor(() => expect(lastInput(app)).toMatchObject({ page: 3 }));
 
     await app.user.type(page().getByLabelText('Search reviews'), 'cold');
-    await waitFor(() =>
-      expect(app.server.callsTo('admin.reviews.list').at(-1)?.input).toEqual({
-        page: 1,
-        limit: 10,
-        search: 'cold',
-      }),
-    );
+    await waitFor(() => expect(lastInput(app)).toEqual({ page: 1, limit: 10, search: 'cold' }));
 
     await app.user.click(page().getByRole('button', { name: 'Rating' }));
-    await waitFor(() =>
-      expect(app.server.callsTo('admin.reviews.list').at(-1)?.input).toMatchObject({
-        sortBy: 'rating',
-        sortOrder: 'asc',
-      }),
-    );
+    await waitFor(() => expect(lastInput(app)).toMatchObject({ sortBy: 'rating', sortOrder: 'asc' }));
     await app.user.click(page().getByRole('button', { name: 'Rating' }));
-    await waitFor(() =>
-      expect(app.server.callsTo('admin.reviews.list').at(-1)?.input).toMatchObject({
-        sortBy: 'rating',
-        sortOrder: 'desc',
-      }),
-    );
+    await waitFor(() => expect(lastInput(app)).toMatchObject({ sortBy: 'rating', sortOrder: 'desc' }));
     await app.user.click(page().getByRole('button', { name: 'Date' }));
-    await waitFor(() =>
-      expect(app.server.callsTo('admin.reviews.list').at(-1)?.input).toMatchObject({
-        sortBy: 'createdAt',
-        sortOrder: 'asc',
-      }),
-    );
+    await waitFor(() => expect(lastInput(app)).toMatchObject({ sortBy: 'createdAt', sortOrder: 'asc' }));
   });
 
   it('shows skeleton rows while loading and the empty texts', async () => {
@@ -147,15 +130,7 @@ describe('Reviews management', { timeout: 15_000 }, () => {
 
   it('only logs a load failure', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await renderAdmin(
-      PATH,
-      {
-        'admin.reviews.list': () => {
-          throw trpcError('INTERNAL_SERVER_ERROR');
-        },
-      },
-      TITLE,
-    );
+    await renderAdmin(PATH, { 'admin.reviews.list': failsWith('INTERNAL_SERVER_ERROR') }, TITLE);
     await waitFor(() => expect(log).toHaveBeenCalledWith('Failed to load reviews', expect.anything()));
     expect(page().queryByRole('alert')).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import { beforeEach } from 'vitest';
-import type { TFakeHandlers } from '../../../test/fake-trpc.ts';
+import type { TFakeHandlers, TFakeTrpc } from '../../../test/fake-trpc.ts';
 import { renderWithRouter } from '../../../test/render-with-router.tsx';
 
 /**
@@ -21,6 +21,15 @@ export async function renderAdmin(path: string, handlers: TFakeHandlers, heading
   await screen.findByRole('heading', { level: 1, name: heading });
   return app;
 }
+
+/**
+ * Reads the input of the last call to procedure `path` (e.g. the page, search and sort a list asked
+ * for): `const lastInput = lastInputOf('admin.users.list')`, then `lastInput(app)`.
+ */
+export const lastInputOf =
+  (path: string) =>
+  (app: { server: TFakeTrpc }): unknown =>
+    app.server.callsTo(path).at(-1)?.input;
 
 /** The page's own content (toasts live outside it). */
 export const page = () => within(screen.getByRole('main'));

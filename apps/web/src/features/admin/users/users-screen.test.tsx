@@ -1,12 +1,13 @@
 import type { TAdminUser } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { trpcError } from '../../../test/fake-trpc.ts';
+import { failsWith, type TFakeHandlers } from '../../../test/fake-trpc.ts';
 import { expectLoadFailureThenRetry, failingUntilRecovered, openDialog } from '../test/admin-actions.tsx';
-import { meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
+import { lastInputOf, meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
 
 const PATH = '/admin-dashboard/users';
 const TITLE = 'Users Management';
+const lastInput = lastInputOf('admin.users.list');
 
 function user(overrides: Partial<TAdminUser> = {}): TAdminUser {
   return {
@@ -42,6 +43,11 @@ function list(users: TAdminUser[], total = users.length, pageNo = 1) {
     pendingUsers: 5,
     deletedUsers: 3,
   };
+}
+
+/** Opens the screen listing one user (Asha Rao), with more or other procedures. */
+function open(handlers: TFakeHandlers = {}) {
+  return renderAdmin(PATH, { 'admin.users.list': () => list([user()]), ...handlers }, TITLE);
 }
 
 describe('Users management', { timeout: 15_000 }, () => {
@@ -121,13 +127,7 @@ describe('Users management', { timeout: 15_000 }, () => {
     await page().findByText('User on page 2');
 
     await app.user.type(page().getByLabelText('Search users'), 'asha');
-    await waitFor(() =>
-      expect(app.server.callsTo('admin.users.list').at(-1)?.input).toEqual({
-        page: 1,
-        limit: 10,
-        search: 'asha',
-      }),
-    );
+    await waitFor(() => expect(lastInput(app)).toEqual({ page: 1, limit: 10, search: 'asha' }));
     expect(app.server.callsTo('admin.users.list')[1]?.input).toEqual({ page: 2, limit: 10 });
   });
 
@@ -149,12 +149,7 @@ describe('Users management', { timeout: 15_000 }, () => {
     ]);
     await app.user.selectOptions(status, 'deleted');
     await waitFor(() =>
-      expect(app.server.callsTo('admin.users.list').at(-1)?.input).toEqual({
-        page: 1,
-        limit: 10,
-        search: 'asha',
-        status: 'deleted',
-      }),
+      expect(lastInput(app)).toEqual({ page: 1, limit: 10, search: 'asha', status: 'deleted' }),
     );
     expect(app.router.state.location.search).toEqual({ search: 'asha', status: 'deleted' });
     await app.user.selectOptions(status, '');
@@ -182,7 +177,7 @@ describe('Users management', { timeout: 15_000 }, () => {
   });
 
   it('views every field of a user', async () => {
-    const app = await renderAdmin(PATH, { 'admin.users.list': () => list([user()]) }, TITLE);
+    const app = await open();
     const dialog = await openDialog(app, 'View user Asha Rao', 'User Details');
     for (const text of [
       'asha@example.com',
@@ -197,7 +192,7 @@ describe('Users management', { timeout: 15_000 }, () => {
   });
 
   it('validates the edit form', async () => {
-    const app = await renderAdmin(PATH, { 'admin.users.list': () => list([user()]) }, TITLE);
+    const app = await open();
     const dialog = await openDialog(app, 'Edit user Asha Rao', 'Edit User');
     for (const label of [/^Name/, /^Business name/, /^Contact number/, /^Business code/, /^Review link/]) {
       await app.user.clear(within(dialog).getByLabelText(label));
@@ -223,11 +218,7 @@ describe('Users management', { timeout: 15_000 }, () => {
 
   it('saves an edit: Saving..., the payload, the toast and a reload', async () => {
     const wait = pending();
-    const app = await renderAdmin(
-      PATH,
-      { 'admin.users.list': () => list([user()]), 'admin.users.update': wait.handler },
-      TITLE,
-    );
+    const app = await open({ 'admin.users.update': wait.handler });
     const dialog = await openDialog(app, 'Edit user Asha Rao', 'Edit User');
     const name = within(dialog).getByLabelText(/^Name/);
     await app.user.clear(name);
@@ -254,16 +245,9 @@ describe('Users management', { timeout: 15_000 }, () => {
   });
 
   it('says when an edit failed and keeps the dialog open with the reason', async () => {
-    const app = await renderAdmin(
-      PATH,
-      {
-        'admin.users.list': () => list([user()]),
-        'admin.users.update': () => {
-          throw trpcError('CONFLICT', 'This business code is taken', 'code');
-        },
-      },
-      TITLE,
-    );
+    const app = await open({
+      'admin.users.update': failsWith('CONFLICT', 'This business code is taken', 'code'),
+    });
     const dialog = await openDialog(app, 'Edit user Asha Rao', 'Edit User');
     await app.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Failed to update user. Please try again.')).toBeInTheDocument();
@@ -272,11 +256,7 @@ describe('Users management', { timeout: 15_000 }, () => {
 
   it('deletes after confirmation: Deleting..., toast and reload', async () => {
     const wait = pending();
-    const app = await renderAdmin(
-      PATH,
-      { 'admin.users.list': () => list([user()]), 'admin.users.delete': wait.handler },
-      TITLE,
-    );
+    const app = await open({ 'admin.users.delete': wait.handler });
     const dialog = await openDialog(app, 'Delete user Asha Rao', 'Delete User');
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByRole('button', { name: 'Deleting...' })).toBeDisabled();
@@ -289,16 +269,7 @@ describe('Users management', { timeout: 15_000 }, () => {
   });
 
   it('says when a delete failed', async () => {
-    const app = await renderAdmin(
-      PATH,
-      {
-        'admin.users.list': () => list([user()]),
-        'admin.users.delete': () => {
-          throw trpcError('INTERNAL_SERVER_ERROR');
-        },
-      },
-      TITLE,
-    );
+    const app = await open({ 'admin.users.delete': failsWith('INTERNAL_SERVER_ERROR') });
     const dialog = await openDialog(app, 'Delete user Asha Rao', 'Delete User');
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete user. Please try again.')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { GOOGLE_TEXTS } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { trpcError } from '../../../test/fake-trpc.ts';
+import { failsWith } from '../../../test/fake-trpc.ts';
 import { cleanToastsBeforeEach, meta, page, renderOwner, review, stats } from '../test/owner-test-utils.tsx';
 
 cleanToastsBeforeEach();
@@ -145,9 +145,7 @@ describe('settings: Google Business Profile', () => {
       {
         ...settings,
         'owner.google.status': () => status(),
-        'owner.google.finishConnect': () => {
-          throw trpcError('BAD_REQUEST', GOOGLE_TEXTS.stateInvalid);
-        },
+        'owner.google.finishConnect': failsWith('BAD_REQUEST', GOOGLE_TEXTS.stateInvalid),
       },
       'Settings',
     );

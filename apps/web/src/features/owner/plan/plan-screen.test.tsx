@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { trpcError } from '../../../test/fake-trpc.ts';
+import { failsWith } from '../../../test/fake-trpc.ts';
 import { PAYMENT_ORDER } from '../../../test/fixtures.ts';
 import { cleanToastsBeforeEach, deferred, owner, page, renderOwner } from '../test/owner-test-utils.tsx';
 
@@ -195,9 +195,10 @@ describe('subscription plan', () => {
     const app = await renderOwner(
       '/dashboard/plan',
       handlers({
-        'owner.plan.createOrder': () => {
-          throw trpcError('BAD_REQUEST', 'Payment provider is unavailable. Please try again.');
-        },
+        'owner.plan.createOrder': failsWith(
+          'BAD_REQUEST',
+          'Payment provider is unavailable. Please try again.',
+        ),
       }),
       'Subscription Plan',
     );
@@ -220,11 +221,7 @@ describe('subscription plan', () => {
   it('shows "Failed to load plan" with the error and a Retry button', async () => {
     await renderOwner(
       '/dashboard/plan',
-      handlers({
-        'owner.plan.get': () => {
-          throw trpcError('INTERNAL_SERVER_ERROR', 'Plan service is down');
-        },
-      }),
+      handlers({ 'owner.plan.get': failsWith('INTERNAL_SERVER_ERROR', 'Plan service is down') }),
       'Subscription Plan',
     );
     const alert = await page().findByRole('alert');

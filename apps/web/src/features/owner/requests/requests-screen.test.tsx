@@ -2,7 +2,7 @@ import { REQUEST_TEXTS } from '@starloop/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { trpcError } from '../../../test/fake-trpc.ts';
+import { failsWith } from '../../../test/fake-trpc.ts';
 import { cleanToastsBeforeEach, meta, page, renderOwner, requestSummary } from '../test/owner-test-utils.tsx';
 
 // The file goes up by XMLHttpRequest (progress events): the test plays the server's preview.
@@ -48,6 +48,16 @@ const figures = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** A campaign's (and its email channel's) figures: two emails sent, one clicked and reviewed with 5 stars. */
+const twoEmailsOneFiveStarReview = {
+  sent: 2,
+  delivered: 2,
+  clicked: 1,
+  reviewed: 1,
+  ratings: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 1 },
+  averageRating: 5,
+};
+
 function campaign(id: number, overrides: Record<string, unknown> = {}) {
   return {
     id,
@@ -58,28 +68,8 @@ function campaign(id: number, overrides: Record<string, unknown> = {}) {
     selected: 2,
     skipped: { optedOut: 0, noConsent: 0, tooSoon: 0, noChannel: 0, notFound: 0 },
     createdAt: '2026-11-25T06:30:00.000Z',
-    figures: figures({
-      requests: 2,
-      sent: 2,
-      delivered: 2,
-      clicked: 1,
-      reviewed: 1,
-      ratings: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 1 },
-      averageRating: 5,
-    }),
-    byChannel: [
-      {
-        channel: 'email',
-        ...figures({
-          sent: 2,
-          delivered: 2,
-          clicked: 1,
-          reviewed: 1,
-          ratings: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 1 },
-          averageRating: 5,
-        }),
-      },
-    ],
+    figures: figures({ requests: 2, ...twoEmailsOneFiveStarReview }),
+    byChannel: [{ channel: 'email', ...figures(twoEmailsOneFiveStarReview) }],
     ...overrides,
   };
 }
@@ -220,9 +210,7 @@ describe('review requests screen', () => {
       '/dashboard/requests',
       {
         ...server.handlers,
-        'owner.requests.send': () => {
-          throw trpcError('FORBIDDEN', REQUEST_TEXTS.tooSoon(90), 'contactId');
-        },
+        'owner.requests.send': failsWith('FORBIDDEN', REQUEST_TEXTS.tooSoon(90), 'contactId'),
       },
       TITLE,
     );

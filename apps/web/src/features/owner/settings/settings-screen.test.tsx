@@ -1,7 +1,7 @@
 import { SECURITY_TEXTS } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { trpcError } from '../../../test/fake-trpc.ts';
+import { failsWith, trpcError } from '../../../test/fake-trpc.ts';
 import { cleanToastsBeforeEach, page, renderOwner } from '../test/owner-test-utils.tsx';
 
 cleanToastsBeforeEach();
@@ -81,11 +81,7 @@ describe('settings: review flow and notifications', () => {
   it('puts the old choice back when the server refuses', async () => {
     const app = await renderOwner(
       '/dashboard/settings',
-      handlers({
-        'owner.settings.update': () => {
-          throw trpcError('INTERNAL_SERVER_ERROR', 'Database is down');
-        },
-      }),
+      handlers({ 'owner.settings.update': failsWith('INTERNAL_SERVER_ERROR', 'Database is down') }),
       'Settings',
     );
     const flow = within(await page().findByRole('radiogroup'));
@@ -116,11 +112,7 @@ describe('settings: review flow and notifications', () => {
   it('shows "Failed to load settings" with a Retry button', async () => {
     await renderOwner(
       '/dashboard/settings',
-      handlers({
-        'owner.settings.get': () => {
-          throw trpcError('INTERNAL_SERVER_ERROR', 'Settings are unavailable');
-        },
-      }),
+      handlers({ 'owner.settings.get': failsWith('INTERNAL_SERVER_ERROR', 'Settings are unavailable') }),
       'Settings',
     );
     expect(await page().findByText('Failed to load settings')).toBeInTheDocument();
@@ -237,9 +229,11 @@ describe('settings: change password', () => {
     const app = await renderOwner(
       '/dashboard/settings',
       handlers({
-        'owner.settings.changePassword': () => {
-          throw trpcError('BAD_REQUEST', 'Your current password is not correct', 'currentPassword');
-        },
+        'owner.settings.changePassword': failsWith(
+          'BAD_REQUEST',
+          'Your current password is not correct',
+          'currentPassword',
+        ),
       }),
       'Settings',
     );
@@ -253,9 +247,11 @@ describe('settings: change password', () => {
     const app = await renderOwner(
       '/dashboard/settings',
       handlers({
-        'owner.settings.changePassword': () => {
-          throw trpcError('BAD_REQUEST', SECURITY_TEXTS.commonPassword, 'newPassword');
-        },
+        'owner.settings.changePassword': failsWith(
+          'BAD_REQUEST',
+          SECURITY_TEXTS.commonPassword,
+          'newPassword',
+        ),
       }),
       'Settings',
     );
