@@ -1,4 +1,5 @@
 import { REQUEST_TEXTS } from '@starloop/contract';
+import { claimSendAttempt, settleSendAttempt } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,17 +24,38 @@ import { optOutContact, recordDeliveryEvent, sendDelivery } from './requests.ser
 /** An IST wall-clock time as an instant. */
 const ist = (local: string) => new Date(`${local}+05:30`);
 
-/** A WhatsApp stand-in: accepts with an id, or answers "not now" while `outage` is on. */
+/**
+ * A WhatsApp stand-in: accepts with an id, or answers "not now" while `outage` is on. With
+ * `reportFirst` it is a fast provider: its "delivered" report arrives after the send attempt holds
+ * the id and before the worker has written it on the delivery.
+ */
 function fakeWhatsapp() {
-  const state = { outage: false, calls: 0, accepted: [] as string[] };
+  const state = { outage: false, reportFirst: false, calls: 0, accepted: [] as string[] };
   const channel: TRequestChannel = {
     name: 'whatsapp',
     available: (_settings, contact) => Boolean(contact.phoneE164),
-    async send(_deps, _settings, message): Promise<TSendResult> {
+    async send(deps, _settings, message): Promise<TSendResult> {
       state.calls += 1;
       if (state.outage) return { status: 'retry', error: 'HTTP 503 from the provider' };
       state.accepted.push(message.idempotencyKey);
-      return { status: 'sent', providerMessageId: `wamid.${message.deliveryId}` };
+      const providerMessageId = `wamid.${message.deliveryId}`;
+      if (state.reportFirst) {
+        await claimSendAttempt(deps.db, {
+          idempotencyKey: message.idempotencyKey,
+          channel: 'whatsapp',
+          ownerId: message.ownerId,
+          deliveryId: message.deliveryId,
+          recipientHash: 'not-needed-here',
+        });
+        await settleSendAttempt(deps.db, message.idempotencyKey, { state: 'accepted', providerMessageId });
+        await recordDeliveryEvent(deps, {
+          channel: 'whatsapp',
+          providerMessageId,
+          status: 'delivered',
+          at: deps.now(),
+        });
+      }
+      return { status: 'sent', providerMessageId };
     },
   };
   return { state, channel };
@@ -118,6 +140,71 @@ describe(`request deliveries on ${testDriverName()}`, () => {
     await event('wamid.unknown', 'read');
     expect(await figures()).toEqual(first);
     expect(await deliveriesOf(server, client.owner.id)).toHaveLength(5);
+  });
+
+  it('a report that beats the worker to the message id is kept: the delivery is delivered, its request sent', async () => {
+    const client = await ownerClient(server);
+    const c = await contact(client, { phone: mobile(150) });
+    whatsapp.state.reportFirst = true;
+    try {
+      client.data(await client.mutate('owner.requests.send', { contactId: c.id }));
+      const [delivery] = await settled(server, client.owner.id, 1);
+      expect(delivery).toMatchObject({
+        channel: 'whatsapp',
+        status: 'delivered',
+        providerMessageId: `wamid.${delivery!.id}`,
+        sentAt: clock,
+        deliveredAt: clock,
+        leaseUntil: null,
+        error: null,
+      });
+      expect((await requestsOf(server, client.owner.id))[0]).toMatchObject({
+        status: 'sent',
+        channel: 'whatsapp',
+        sentAt: clock,
+      });
+      // The worker's own record afterwards changes nothing, and the message went once.
+      expect(await sendDelivery(server.deps, delivery!.id, { retryCount: 1 })).toBe('skipped');
+      expect(whatsapp.state.accepted.filter((key) => key === delivery!.idempotencyKey)).toHaveLength(1);
+    } finally {
+      whatsapp.state.reportFirst = false;
+    }
+  });
+
+  it('a report for a message no provider accepted yet is ignored', async () => {
+    const client = await ownerClient(server);
+    const c = await contact(client, { phone: mobile(160) });
+    whatsapp.state.outage = true;
+    try {
+      client.data(await client.mutate('owner.requests.send', { contactId: c.id }));
+      await waitFor(async () => (await deliveriesOf(server, client.owner.id))[0]?.error != null);
+      const [queued] = await deliveriesOf(server, client.owner.id);
+      // An attempt still sending (no answer yet) that somehow carries the id: not a sent message.
+      await claimSendAttempt(server.deps.db, {
+        idempotencyKey: `${queued!.idempotencyKey}:probe`,
+        channel: 'whatsapp',
+        ownerId: client.owner.id,
+        deliveryId: queued!.id,
+        recipientHash: 'not-needed-here',
+      });
+      await settleSendAttempt(server.deps.db, `${queued!.idempotencyKey}:probe`, {
+        state: 'sending',
+        providerMessageId: 'wamid.probe',
+      });
+      await recordDeliveryEvent(server.deps, {
+        channel: 'whatsapp',
+        providerMessageId: 'wamid.probe',
+        status: 'delivered',
+        at: clock,
+      });
+      expect((await deliveriesOf(server, client.owner.id))[0]).toMatchObject({
+        status: 'queued',
+        providerMessageId: null,
+        deliveredAt: null,
+      });
+    } finally {
+      whatsapp.state.outage = false;
+    }
   });
 
   it('a provider outage queues, never drops and never sends twice', async () => {

@@ -26,10 +26,12 @@ import {
   dueOwnerIds,
   ensureRequestsPlacement,
   findContact,
+  findDelivery,
   findDeliveryByKey,
   findDeliveryByProviderId,
   findOwnerById,
   findRequest,
+  findSendAttemptByProviderId,
   getOwnerReviewStats,
   getRequestUsage,
   getRequestSettings as getSettingsRow,
@@ -471,8 +473,7 @@ export async function sendDelivery(
   }
 
   if (result.status === 'sent') {
-    await markDeliverySent(deps.db, delivery.id, result.providerMessageId, now);
-    if (initial) await markRequestSent(deps.db, request.id, delivery.channel, now);
+    await recordSent(deps.db, delivery, result.providerMessageId, now);
     deps.log.info(
       { ownerId: owner.id, requestId: request.id, deliveryId: delivery.id, channel: delivery.channel },
       'review request message sent',
@@ -493,6 +494,29 @@ export async function sendDelivery(
   );
   if (initial) await fallBack(deps, request, contact);
   return 'failed';
+}
+
+/** The provider took the message: the delivery is sent, and so is its request when it carried it. */
+async function recordSent(db: TDb, delivery: TRequestDelivery, providerMessageId: string, at: Date) {
+  await markDeliverySent(db, delivery.id, providerMessageId, at);
+  if (delivery.purpose === 'initial') await markRequestSent(db, delivery.requestId, delivery.channel, at);
+}
+
+/**
+ * The delivery a provider's report is about. A fast provider can report before the worker has
+ * written the message id on the delivery (or a send whose answer was lost was matched to the
+ * report): the send attempt holds the id first, so the delivery is recorded as sent from it, once,
+ * and the report is not lost.
+ */
+async function deliveryOfReport(deps: TDeps, event: TDeliveryEvent): Promise<TRequestDelivery | undefined> {
+  const delivery = await findDeliveryByProviderId(deps.db, event.channel, event.providerMessageId);
+  if (delivery || event.channel === 'email') return delivery;
+  const attempt = await findSendAttemptByProviderId(deps.db, event.channel, event.providerMessageId);
+  if (attempt?.state !== 'accepted') return undefined;
+  const attempted = await findDelivery(deps.db, attempt.deliveryId);
+  if (!attempted || attempted.channel !== event.channel) return undefined;
+  await recordSent(deps.db, attempted, event.providerMessageId, event.at);
+  return attempted;
 }
 
 /** A status applied to a delivery; a failure of a request's message moves it to the next channel. */
@@ -518,7 +542,7 @@ async function applyEvent(
  * are read from the deliveries, so they move with it.
  */
 export async function recordDeliveryEvent(deps: TDeps, event: TDeliveryEvent): Promise<void> {
-  const delivery = await findDeliveryByProviderId(deps.db, event.channel, event.providerMessageId);
+  const delivery = await deliveryOfReport(deps, event);
   if (!delivery) {
     deps.log.info({ channel: event.channel, status: event.status }, 'delivery event for an unknown message');
     return;
