@@ -3,6 +3,7 @@ import { claimSendAttempt, settleSendAttempt } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TDeps } from '../../../context.ts';
 import {
   deliveriesOf,
   e164,
@@ -24,6 +25,26 @@ import { optOutContact, recordDeliveryEvent, sendDelivery } from './requests.ser
 /** An IST wall-clock time as an instant. */
 const ist = (local: string) => new Date(`${local}+05:30`);
 
+/** A WhatsApp send attempt as sendOnce leaves it, holding the provider's id, in `state`. */
+async function sendAttempt(
+  deps: TDeps,
+  attempt: { key: string; ownerId: number; deliveryId: number; providerMessageId: string },
+  state: 'sending' | 'accepted',
+) {
+  await claimSendAttempt(deps.db, {
+    idempotencyKey: attempt.key,
+    channel: 'whatsapp',
+    ownerId: attempt.ownerId,
+    deliveryId: attempt.deliveryId,
+    recipientHash: 'not-needed-here',
+  });
+  await settleSendAttempt(deps.db, attempt.key, { state, providerMessageId: attempt.providerMessageId });
+}
+
+/** A "delivered" report from WhatsApp for `providerMessageId`. */
+const delivered = (deps: TDeps, providerMessageId: string) =>
+  recordDeliveryEvent(deps, { channel: 'whatsapp', providerMessageId, status: 'delivered', at: deps.now() });
+
 /**
  * A WhatsApp stand-in: accepts with an id, or answers "not now" while `outage` is on. With
  * `reportFirst` it is a fast provider: its "delivered" report arrives after the send attempt holds
@@ -40,20 +61,9 @@ function fakeWhatsapp() {
       state.accepted.push(message.idempotencyKey);
       const providerMessageId = `wamid.${message.deliveryId}`;
       if (state.reportFirst) {
-        await claimSendAttempt(deps.db, {
-          idempotencyKey: message.idempotencyKey,
-          channel: 'whatsapp',
-          ownerId: message.ownerId,
-          deliveryId: message.deliveryId,
-          recipientHash: 'not-needed-here',
-        });
-        await settleSendAttempt(deps.db, message.idempotencyKey, { state: 'accepted', providerMessageId });
-        await recordDeliveryEvent(deps, {
-          channel: 'whatsapp',
-          providerMessageId,
-          status: 'delivered',
-          at: deps.now(),
-        });
+        const { idempotencyKey: key, ownerId, deliveryId } = message;
+        await sendAttempt(deps, { key, ownerId, deliveryId, providerMessageId }, 'accepted');
+        await delivered(deps, providerMessageId);
       }
       return { status: 'sent', providerMessageId };
     },
@@ -180,23 +190,13 @@ describe(`request deliveries on ${testDriverName()}`, () => {
       await waitFor(async () => (await deliveriesOf(server, client.owner.id))[0]?.error != null);
       const [queued] = await deliveriesOf(server, client.owner.id);
       // An attempt still sending (no answer yet) that somehow carries the id: not a sent message.
-      await claimSendAttempt(server.deps.db, {
-        idempotencyKey: `${queued!.idempotencyKey}:probe`,
-        channel: 'whatsapp',
+      const probe = {
+        key: `${queued!.idempotencyKey}:probe`,
         ownerId: client.owner.id,
         deliveryId: queued!.id,
-        recipientHash: 'not-needed-here',
-      });
-      await settleSendAttempt(server.deps.db, `${queued!.idempotencyKey}:probe`, {
-        state: 'sending',
-        providerMessageId: 'wamid.probe',
-      });
-      await recordDeliveryEvent(server.deps, {
-        channel: 'whatsapp',
-        providerMessageId: 'wamid.probe',
-        status: 'delivered',
-        at: clock,
-      });
+      };
+      await sendAttempt(server.deps, { ...probe, providerMessageId: 'wamid.probe' }, 'sending');
+      await delivered(server.deps, 'wamid.probe');
       expect((await deliveriesOf(server, client.owner.id))[0]).toMatchObject({
         status: 'queued',
         providerMessageId: null,
