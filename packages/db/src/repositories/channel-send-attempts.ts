@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TChannelSendAttempt, TMessagingChannel, TSendAttemptState } from '../database.ts';
-import { deleteRows, rowFinder, updateRow } from './records.ts';
+import { deleteRows, rowFinder, updateRows } from './records.ts';
 
 /**
  * What each send of a review request to WhatsApp or an SMS gateway did (migration 0017), keyed by
@@ -131,7 +131,7 @@ export async function setSendAttemptStatus(
   providerMessageId: string,
   status: string,
 ): Promise<void> {
-  await updateRow(
+  await updateRows(
     db,
     'channelSendAttempts',
     { channel, providerMessageId },

@@ -23,7 +23,7 @@ import {
   takesReminders,
 } from './owner-notifications.ts';
 import { countRows, pageWindow, readDirection, type TPage, type TPageRequest } from './paging.ts';
-import { ownerRowsFinder, rowFinder, stampOnce, updateRow, useLiveRow } from './records.ts';
+import { ownerRowsFinder, rowFinder, stampOnce, updateRow, updateRows, useLiveRow } from './records.ts';
 import { getOwnerReviewStats, type TReviewStats } from './reviews.ts';
 import { containsPattern } from './search.ts';
 
@@ -361,19 +361,13 @@ export async function finishGoogleReplyPublish(
   key: string,
   patch: Updateable<GoogleReviewTable>,
 ): Promise<boolean> {
-  const stamped = { updatedAt: new Date(), ...patch };
-  const row = await updateRow(
-    db,
-    'googleReviews',
-    { id, publishKey: key, replyStatus: 'publishing' },
-    stamped,
-  );
-  return row !== undefined;
+  const match = { id, publishKey: key, replyStatus: 'publishing' } as const;
+  return (await updateRows(db, 'googleReviews', match, { updatedAt: new Date(), ...patch })) > 0;
 }
 
 /** Marks that a PUT of `key` may reach Google: a later attempt asks Google before sending again. */
 export async function markGooglePublishAttempted(db: TDb, id: number, key: string, now: Date): Promise<void> {
-  await updateRow(db, 'googleReviews', { id, publishKey: key }, { publishAttemptedAt: now });
+  await updateRows(db, 'googleReviews', { id, publishKey: key }, { publishAttemptedAt: now });
 }
 
 /** Card numbers of the owner's live Google reviews (one aggregate over the owner's index). */

@@ -95,6 +95,17 @@ export async function deleteRows<T extends keyof Database>(
   return Number(result.numDeletedRows);
 }
 
+/** Sets `values` on the rows of `table` whose columns hold the values of `match`: how many there were. */
+export async function updateRows<T extends keyof Database>(
+  db: TDb,
+  table: T,
+  match: TMatch<T>,
+  values: Updateable<Database[T]>,
+): Promise<number> {
+  const update = db.updateTable(table as keyof Database).set(values as never);
+  return Number((await whereMatch(update, match).executeTakeFirst()).numUpdatedRows);
+}
+
 /**
  * Sets `values` on the row `match` picks (by a key: a unique column, or an id with its owner): the row
  * as it is now, or undefined if none.

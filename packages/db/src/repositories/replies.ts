@@ -10,7 +10,7 @@ import {
   releaseReviewsNotified,
   takesReminders,
 } from './owner-notifications.ts';
-import { deleteRows, stampOnce, updateRow } from './records.ts';
+import { deleteRows, stampOnce, updateRows } from './records.ts';
 
 /** Automatic replies, reply templates and owner notifications (columns of migration 0005). */
 
@@ -162,7 +162,7 @@ export async function lockLowRatingAlertWindow(trx: TDb, ownerId: number): Promi
 }
 
 export async function setLowRatingAlertSentAt(db: TDb, ownerId: number, at: Date): Promise<void> {
-  await updateRow(db, 'lowRatingAlertWindows', { ownerId }, { lastSentAt: at });
+  await updateRows(db, 'lowRatingAlertWindows', { ownerId }, { lastSentAt: at });
 }
 
 /** Puts the window back after a failed send, unless a newer send moved it since. */
@@ -171,7 +171,7 @@ export async function restoreLowRatingAlertSentAt(
   ownerId: number,
   { from, to }: { from: Date; to: Date },
 ): Promise<void> {
-  await updateRow(db, 'lowRatingAlertWindows', { ownerId, lastSentAt: from }, { lastSentAt: to });
+  await updateRows(db, 'lowRatingAlertWindows', { ownerId, lastSentAt: from }, { lastSentAt: to });
 }
 
 /** The owner's 1-3 star reviews created after `from`, oldest first. */
