@@ -1,7 +1,7 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { Database, TActivityEvent } from '../database.ts';
-import { readPage, sortedWindow, type TPage, type TPageRequest, type TSelfCountingList } from './paging.ts';
+import { readPage, sortedWindow, type TPage, type TPageRequest, type TPageReader } from './paging.ts';
 import { countFromCounters } from './stat-counters.ts';
 
 export interface TActivityInput {
@@ -51,5 +51,5 @@ export function listActivity(db: TDb, query: TPageRequest): Promise<TPage<TActiv
 export type TActivityListRow = Pick<TActivityEvent, 'id' | 'type' | 'message' | 'code' | 'createdAt'>;
 
 /** The admin overview's activity list, newest first. */
-export const listActivityPage: TSelfCountingList<TPageRequest, TActivityListRow> = (db, query) =>
+export const listActivityPage: TPageReader<TPageRequest, TActivityListRow> = (db, query) =>
   newestEvents(db, query, (from) => from.select(['id', 'type', 'message', 'code', 'createdAt']));

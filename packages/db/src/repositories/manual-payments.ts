@@ -2,7 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { Database, TManualPayment } from '../database.ts';
 import { inTransaction } from '../transaction.ts';
-import { countOf, readPage, sortedWindow, type TSelfCountingList, type TSortedListQuery } from './paging.ts';
+import { countOf, readPage, sortedWindow, type TPageReader, type TSortedListQuery } from './paging.ts';
 import { containsPattern, ownerIdsMatching } from './search.ts';
 import { countFromCounters } from './stat-counters.ts';
 
@@ -112,7 +112,7 @@ async function manualPaymentRows(db: TDb, ids: number[]): Promise<TAdminManualPa
 }
 
 /** The back office's manual payments list; the total comes from the counters unless searching. */
-export const listAdminManualPayments: TSelfCountingList<TAdminManualPaymentsQuery, TAdminManualPaymentRow> = (
+export const listAdminManualPayments: TPageReader<TAdminManualPaymentsQuery, TAdminManualPaymentRow> = (
   db,
   query,
 ) => {

@@ -2,7 +2,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { TDb } from '../client.ts';
 import type { Database, TNewOwner, TOwner, TOwnerUpdate } from '../database.ts';
 import { monthStartOf } from './months.ts';
-import { countOf, readPage, sortedWindow, type TPageRequest, type TSelfCountingList } from './paging.ts';
+import { countOf, readPage, sortedWindow, type TPageRequest, type TPageReader } from './paging.ts';
 import { containsPattern } from './search.ts';
 import { countOwnersFromCounters } from './stat-counters.ts';
 
@@ -296,7 +296,7 @@ type TAdminUsersQuery = TPageRequest & {
  * A page of owners, newest first (deleted ones only with status 'deleted'). The total comes from
  * the counters, or from a count when searching.
  */
-export const listAdminUsers: TSelfCountingList<TAdminUsersQuery, TAdminUserRow> = (db, query) => {
+export const listAdminUsers: TPageReader<TAdminUsersQuery, TAdminUserRow> = (db, query) => {
   const filter = ownerListFilter(query.status, query.search);
   return readPage(query, {
     total: () =>

@@ -118,10 +118,9 @@ describe(`lists paged by readPage on ${testDriverName()}`, () => {
     const { total } = await listAdminUsers(db, { page: 1, limit: 100 });
     const all = (await listAdminUsers(db, { page: 1, limit: 100 })).rows.map((r) => r.id);
     for (let page = 1; page <= Math.ceil(total / 2); page++) {
-      const viaCount = await listAdminUsers(db, { page, limit: 2 });
-      const viaKnown = await listAdminUsers(db, { page, limit: 2 }, total);
-      expect(viaKnown.rows.map((r) => r.id)).toEqual(all.slice((page - 1) * 2, page * 2));
-      expect(viaCount.rows.map((r) => r.id)).toEqual(viaKnown.rows.map((r) => r.id));
+      const onePage = await listAdminUsers(db, { page, limit: 2 });
+      expect(onePage.total).toBe(total);
+      expect(onePage.rows.map((r) => r.id)).toEqual(all.slice((page - 1) * 2, page * 2));
     }
   });
 

@@ -155,12 +155,5 @@ export async function countRows<DB, TB extends keyof DB, Figure extends string>(
     .executeTakeFirstOrThrow();
 }
 
-/**
- * A list that finds its own total. The trailing total argument its callers used to pass (read from
- * the counters by the service) is still accepted, and ignored.
- */
-export interface TSelfCountingList<Query, Row> {
-  (db: TDb, query: Query): Promise<TPage<Row>>;
-  /** @deprecated Drop the last argument: it is ignored, the repository reads the total itself. */
-  (db: TDb, query: Query, knownTotal: number | undefined): Promise<TPage<Row>>;
-}
+/** A back-office list: one page of rows and the total, which the repository finds itself. */
+export type TPageReader<Query, Row> = (db: TDb, query: Query) => Promise<TPage<Row>>;

@@ -8,7 +8,7 @@ import {
   sortedWindow,
   type TIdsPageSource,
   type TPageRequest,
-  type TSelfCountingList,
+  type TPageReader,
   toCount,
   windowOf,
 } from './paging.ts';
@@ -208,7 +208,7 @@ async function paymentIds(
 }
 
 /** The back office's payments list; the total comes from the counters unless searching. */
-export const listAdminPayments: TSelfCountingList<TAdminPaymentsQuery, TAdminPaymentRow> = async (
+export const listAdminPayments: TPageReader<TAdminPaymentsQuery, TAdminPaymentRow> = async (
   db,
   query,
 ) =>

@@ -9,7 +9,7 @@ import {
   sortedWindow,
   type TPage,
   type TPageRequest,
-  type TSelfCountingList,
+  type TPageReader,
   type TSortedListQuery,
 } from './paging.ts';
 import { containsPattern } from './search.ts';
@@ -288,7 +288,7 @@ function reviewSearch(search: string | undefined) {
 }
 
 /** The back office's reviews list; the total comes from the counters unless searching. */
-export const listAdminReviews: TSelfCountingList<TAdminReviewsQuery, TAdminReviewRow> = (db, query) => {
+export const listAdminReviews: TPageReader<TAdminReviewsQuery, TAdminReviewRow> = (db, query) => {
   const where = reviewSearch(query.search);
   const sortKeys = ['reviews.createdAt', 'reviews.id'] as const;
   return readPage(query, {
