@@ -1,7 +1,7 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { Database, TActivityEvent } from '../database.ts';
-import { readPage, sortedWindow, type TPage, type TPageRequest, type TPageReader } from './paging.ts';
+import { readPage, sortedWindow, type TPage, type TPageReader, type TPageRequest } from './paging.ts';
 import { countFromCounters } from './stat-counters.ts';
 
 export interface TActivityInput {

@@ -2,7 +2,7 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import type { TDb } from '../client.ts';
 import type { Database, TNewOwner, TOwner, TOwnerUpdate } from '../database.ts';
 import { monthStartOf } from './months.ts';
-import { countOf, readPage, sortedWindow, type TPageRequest, type TPageReader } from './paging.ts';
+import { countOf, readPage, sortedWindow, type TPageReader, type TPageRequest } from './paging.ts';
 import { containsPattern } from './search.ts';
 import { countOwnersFromCounters } from './stat-counters.ts';
 

@@ -7,8 +7,8 @@ import {
   readPage,
   sortedWindow,
   type TIdsPageSource,
-  type TPageRequest,
   type TPageReader,
+  type TPageRequest,
   toCount,
   windowOf,
 } from './paging.ts';
@@ -208,10 +208,7 @@ async function paymentIds(
 }
 
 /** The back office's payments list; the total comes from the counters unless searching. */
-export const listAdminPayments: TPageReader<TAdminPaymentsQuery, TAdminPaymentRow> = async (
-  db,
-  query,
-) =>
+export const listAdminPayments: TPageReader<TAdminPaymentsQuery, TAdminPaymentRow> = async (db, query) =>
   readPage(query, {
     ...(await paymentIds(db, query.search)),
     loadRows: (ids) =>

@@ -8,8 +8,8 @@ import {
   readPage,
   sortedWindow,
   type TPage,
-  type TPageRequest,
   type TPageReader,
+  type TPageRequest,
   type TSortedListQuery,
 } from './paging.ts';
 import { containsPattern } from './search.ts';
