@@ -3,11 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   ApiError,
   anyMessage,
+  isClientError,
   isNetworkError,
   isServerError,
+  isUnauthorizedError,
   messageOr,
   readApiError,
   restError,
+  restErrorOf,
   serverField,
   serverMessage,
 } from './api-errors.ts';
@@ -87,5 +90,34 @@ describe('messages for the screen', () => {
     expect(anyMessage(badRequest)).toBe('Business code is already taken');
     expect(anyMessage(new Error('API response indicates failure'))).toBe('API response indicates failure');
     expect(anyMessage(undefined, 'Nothing')).toBe('Nothing');
+  });
+});
+
+describe('what a status says', () => {
+  const trpcError = (data: Record<string, unknown>) => trpcAnswer('x', data);
+
+  it('isUnauthorizedError: a 401 only', () => {
+    expect(isUnauthorizedError(trpcError({ code: 'UNAUTHORIZED', httpStatus: 401 }))).toBe(true);
+    expect(isUnauthorizedError(trpcError({ code: 'FORBIDDEN', httpStatus: 403 }))).toBe(false);
+    expect(isUnauthorizedError(new ApiError('Not authorized', 401))).toBe(true);
+    expect(isUnauthorizedError(new Error('UNAUTHORIZED'))).toBe(false);
+    expect(isUnauthorizedError(undefined)).toBe(false);
+  });
+
+  it('isClientError: 4xx answers, not network faults or 5xx', () => {
+    expect(isClientError(trpcError({ code: 'NOT_FOUND', httpStatus: 404 }))).toBe(true);
+    expect(isClientError(new ApiError('Too many', 429))).toBe(true);
+    expect(isClientError(trpcError({ code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 }))).toBe(false);
+    expect(isClientError(new TypeError('Failed to fetch'))).toBe(false);
+  });
+
+  it("restErrorOf: the body's message and field, else the status", () => {
+    expect(restErrorOf(400, '{"success":false,"message":"Bad file","field":"file"}')).toMatchObject({
+      message: 'Bad file',
+      status: 400,
+      field: 'file',
+    });
+    expect(restErrorOf(413, '<html>Too large</html>').message).toBe('HTTP error! status: 413');
+    expect(restErrorOf(0, '').message).toBe('HTTP error! status: 0');
   });
 });

@@ -34,18 +34,26 @@ export class ApiError extends Error {
   }
 }
 
-/** Turns a REST answer that is not ok into an ApiError (spec section 8: "HTTP error! status: {code}"). */
-export async function restError(response: Response): Promise<ApiError> {
-  let message = ERROR_TEXTS.httpError(response.status);
+/**
+ * A failed REST answer's error from its status and body text: the server's message and field, else
+ * "HTTP error! status: N" (spec section 8) when the body says nothing (a proxy's error page).
+ */
+export function restErrorOf(status: number, bodyText: string): ApiError {
+  let message = ERROR_TEXTS.httpError(status);
   let field: string | undefined;
   try {
-    const body = (await response.json()) as { message?: unknown; field?: unknown };
-    if (typeof body.message === 'string' && body.message) message = body.message;
-    if (typeof body.field === 'string' && body.field) field = body.field;
+    const body = JSON.parse(bodyText) as { message?: unknown; field?: unknown } | null;
+    if (typeof body?.message === 'string' && body.message) message = body.message;
+    if (typeof body?.field === 'string' && body.field) field = body.field;
   } catch {
-    // Not JSON (a proxy's error page): the status says enough.
+    // Not JSON: the status says enough.
   }
-  return new ApiError(message, response.status, field);
+  return new ApiError(message, status, field);
+}
+
+/** Turns a fetch() answer that is not ok into an ApiError. */
+export async function restError(response: Response): Promise<ApiError> {
+  return restErrorOf(response.status, await response.text().catch(() => ''));
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
@@ -79,6 +87,16 @@ export function readApiError(error: unknown): TApiErrorInfo {
 }
 
 export const isNetworkError = (error: unknown) => readApiError(error).network;
+/** A 4xx answer (bad input, 401, 403, 404, 429…): asking again will not change it. */
+export const isClientError = (error: unknown) => {
+  const { status } = readApiError(error);
+  return status !== undefined && status >= 400 && status < 500;
+};
+/** The token is missing, wrong, expired or revoked. */
+export const isUnauthorizedError = (error: unknown) => {
+  const { code, status } = readApiError(error);
+  return code === 'UNAUTHORIZED' || status === 401;
+};
 export const isServerError = (error: unknown) => readApiError(error).server;
 export const serverMessage = (error: unknown) => readApiError(error).message;
 export const serverField = (error: unknown) => readApiError(error).field;

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { failsWith } from '../test/fake-trpc.ts';
 import { renderWithRouter } from '../test/render-with-router.tsx';
 import { getToken } from './auth.ts';
-import { isUnauthorizedError } from './trpc.ts';
 
 const OWNER = {
   id: 1,
@@ -136,15 +135,5 @@ describe('tRPC client: 401 ends the session', () => {
 
     expect(app.pathname()).toBe('/dashboard');
     expect(getToken('owner')).toBe('owner-token');
-  });
-});
-
-describe('isUnauthorizedError', () => {
-  it('recognises tRPC 401s only', () => {
-    const error = (data: unknown) => TRPCClientError.from({ error: { message: 'x', code: -32001, data } });
-    expect(isUnauthorizedError(error({ code: 'UNAUTHORIZED', httpStatus: 401 }))).toBe(true);
-    expect(isUnauthorizedError(error({ code: 'FORBIDDEN', httpStatus: 403 }))).toBe(false);
-    expect(isUnauthorizedError(new Error('UNAUTHORIZED'))).toBe(false);
-    expect(isUnauthorizedError(undefined)).toBe(false);
   });
 });

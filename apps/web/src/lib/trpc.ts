@@ -1,15 +1,9 @@
 import type { AppRouter } from '@starloop/server/router';
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  createTRPCClient,
-  httpBatchLink,
-  splitLink,
-  type TRPCClient,
-  TRPCClientError,
-  type TRPCLink,
-} from '@trpc/client';
+import { createTRPCClient, httpBatchLink, splitLink, type TRPCClient, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { isUnauthorizedError } from './api-errors.ts';
 import { areaForProcedure, getToken, SESSION_EXEMPT_PROCEDURES, type TSessionArea } from './auth.ts';
 
 export type TTrpcClient = TRPCClient<AppRouter>;
@@ -18,15 +12,6 @@ export type TTrpc = TRPCOptionsProxy<AppRouter>;
 
 /** Where tRPC is mounted on the server (and proxied by Vite in development). */
 export const TRPC_URL = '/trpc';
-
-/** True for a tRPC error that means "this token is missing, wrong, expired or revoked". */
-export function isUnauthorizedError(error: unknown): boolean {
-  if (!(error instanceof TRPCClientError)) return false;
-  const data: unknown = error.data;
-  if (!data || typeof data !== 'object') return false;
-  const { code, httpStatus } = data as { code?: unknown; httpStatus?: unknown };
-  return code === 'UNAUTHORIZED' || httpStatus === 401;
-}
 
 /**
  * Watches every result: a 401 from any procedure outside SESSION_EXEMPT_PROCEDURES calls

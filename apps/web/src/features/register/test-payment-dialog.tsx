@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, MantineProvider, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { anyMessage } from '../../lib/api-errors.ts';
 import { formatPaise } from '../../lib/format.ts';
 import { DEFAULT_COLOR_SCHEME, theme } from '../../theme.ts';
 import type {
@@ -54,7 +55,7 @@ export function TestPaymentDialog({ order, prefill, complete, onResult, opened }
         onResult({ status: 'failed', description: TEST_PAYMENT_TEXT.unexpected });
       }
     } catch (error) {
-      const description = error instanceof Error && error.message ? error.message : undefined;
+      const description = anyMessage(error, '');
       onResult(description ? { status: 'failed', description } : { status: 'failed' });
     } finally {
       setBusy(null);

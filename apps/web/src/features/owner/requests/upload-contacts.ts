@@ -1,5 +1,5 @@
 import type { TImportPreview } from '@starloop/contract';
-import { ApiError } from '../../../lib/api-errors.ts';
+import { restErrorOf } from '../../../lib/api-errors.ts';
 import { getToken } from '../../../lib/auth.ts';
 
 /** Where a contacts file goes (the REST route: a file is sent as itself, not inside JSON). */
@@ -31,19 +31,17 @@ export function uploadContactsFile(
     };
     xhr.onerror = () => reject(new TypeError('Failed to fetch'));
     xhr.onload = () => {
-      let body: { message?: unknown; field?: unknown } | undefined;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = undefined;
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          const preview = JSON.parse(xhr.responseText) as TImportPreview;
+          onProgress(1);
+          resolve(preview);
+          return;
+        } catch {
+          // An ok status without JSON (a proxy's page): told like any failed answer.
+        }
       }
-      if (xhr.status >= 200 && xhr.status < 300 && body) {
-        onProgress(1);
-        resolve(body as unknown as TImportPreview);
-        return;
-      }
-      const message = typeof body?.message === 'string' ? body.message : `HTTP error! status: ${xhr.status}`;
-      reject(new ApiError(message, xhr.status, typeof body?.field === 'string' ? body.field : undefined));
+      reject(restErrorOf(xhr.status, xhr.responseText));
     };
     xhr.send(file);
   });
