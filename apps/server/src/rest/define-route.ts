@@ -37,18 +37,60 @@ export function recordRoute(doc: TRouteDoc): void {
 }
 
 /**
+ * An answer checked against the shape the document promises, as tRPC checks a procedure's output:
+ * a mismatch is the server's fault (a 500 in the log), never the caller's 400.
+ */
+export function documentedAnswer(
+  schema: z.ZodType,
+  answer: unknown,
+  where: { method: string; url: string },
+): unknown {
+  const checked = schema.safeParse(answer);
+  if (!checked.success) {
+    throw new Error(`${where.method} ${where.url}: the answer does not match its documented shape`, {
+      cause: checked.error,
+    });
+  }
+  return checked.data;
+}
+
+/** How a webhook proves itself (a signature over the raw body, a token in its URL, an OIDC token). */
+export type TWebhookCheck<TProof> = (request: FastifyRequest) => TProof | Promise<TProof>;
+
+type THandler<TSession> = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: TSession,
+) => Promise<unknown>;
+
+/**
  * A REST route that is not a procedure: only where the spec's answer cannot be a procedure's
  * (the webhook's raw body, file downloads, the spec's composite stats answers). Its `auth` is
- * enforced here, before the handler runs, with the same rule as the procedures; the handler
- * receives the session it implies.
+ * enforced here, with the same rule as the procedures, before the body is read; the handler
+ * receives the session it implies. A webhook must declare its `verify` check, which runs before its
+ * handler and hands it what it proved (an owner id, a challenge); it cannot be defined without one.
+ * An answer with a documented `response` is validated against it, as a procedure's output is.
  */
-export function defineRestRoute<TAuth extends TRouteAuth>(
+export function defineRestRoute<TProof>(
+  app: FastifyInstance,
+  deps: TDeps,
+  doc: TRouteDoc & { auth: 'webhook'; verify: TWebhookCheck<TProof> },
+  handler: THandler<TProof>,
+): void;
+export function defineRestRoute<TAuth extends Exclude<TRouteAuth, 'webhook'>>(
   app: FastifyInstance,
   deps: TDeps,
   doc: TRouteDoc & { auth: TAuth },
-  handler: (request: FastifyRequest, reply: FastifyReply, session: TSessionOf<TAuth>) => Promise<unknown>,
+  handler: THandler<TSessionOf<TAuth>>,
+): void;
+export function defineRestRoute(
+  app: FastifyInstance,
+  deps: TDeps,
+  { verify, ...doc }: TRouteDoc & { verify?: TWebhookCheck<unknown> },
+  handler: THandler<never>,
 ): void {
   recordRoute(doc);
+  const sessions = new WeakMap<FastifyRequest, unknown>();
   app.route({
     method: doc.method,
     url: doc.url,
@@ -59,11 +101,20 @@ export function defineRestRoute<TAuth extends TRouteAuth>(
         : doc.auth === 'webhook'
           ? BODY_LIMITS.webhook
           : BODY_LIMITS.signedIn),
+    // Who is calling is settled before a body of up to 5 MB is read.
+    onRequest: async (request) => {
+      if (doc.auth === 'webhook') return;
+      sessions.set(request, await authenticate(deps, doc.auth, request.headers.authorization));
+    },
     handler: async (request, reply) => {
-      const session = await authenticate(deps, doc.auth, request.headers.authorization);
-      const result = await handler(request, reply, session);
-      if (doc.status && !reply.sent) reply.status(doc.status);
-      return result;
+      if (doc.auth === 'webhook') {
+        if (!verify) throw new Error(`${doc.method} ${doc.url}: a webhook route needs its verify check`);
+        sessions.set(request, await verify(request));
+      }
+      const result = await handler(request, reply, sessions.get(request) as never);
+      if (reply.sent) return result;
+      if (doc.status) reply.status(doc.status);
+      return doc.response && result !== undefined ? documentedAnswer(doc.response, result, doc) : result;
     },
   });
 }

@@ -5,7 +5,7 @@ import type { TDeps } from '../context.ts';
 import { AppError, type TErrorCode } from '../lib/errors.ts';
 import { requestContext } from '../trpc/init.ts';
 import { BODY_LIMITS, type TOperationMeta, type TRestBinding } from '../trpc/operation-meta.ts';
-import { recordRoute, type TRouteDoc } from './define-route.ts';
+import { documentedAnswer, recordRoute, type TRouteDoc } from './define-route.ts';
 import { isPlainObject, runProcedure } from './run-procedure.ts';
 
 const inputSource = (binding: TRestBinding) =>
@@ -128,7 +128,12 @@ export function registerOperationRoutes(app: FastifyInstance, deps: TDeps, route
         }
         if (binding.headers) reply.headers(binding.headers);
         reply.status(binding.status ?? 200);
-        return binding.response ? binding.response.from(output as never) : output;
+        return binding.response
+          ? documentedAnswer(binding.response.schema, binding.response.from(output as never), {
+              method: binding.method,
+              url: binding.path,
+            })
+          : output;
       },
     });
   }

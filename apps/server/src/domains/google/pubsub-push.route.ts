@@ -89,10 +89,12 @@ export async function pubsubPushRoute(app: FastifyInstance, { deps }: { deps: TD
       auth: 'webhook',
       webhookScheme: 'pubsubOidc',
       status: 204,
+      verify: async (request) => {
+        if (!deps.config.google.enabled) throw new AppError('NOT_FOUND', GOOGLE_TEXTS.notEnabled);
+        await verifyPushToken(deps, request.headers.authorization);
+      },
     },
     async (request, reply) => {
-      if (!deps.config.google.enabled) throw new AppError('NOT_FOUND', GOOGLE_TEXTS.notEnabled);
-      await verifyPushToken(deps, request.headers.authorization);
       const envelope = ZPushEnvelope.safeParse(request.body);
       // A malformed message is acknowledged: Pub/Sub would otherwise send it again for a week.
       if (!envelope.success || !envelope.data.message.data) return reply.status(204).send();

@@ -330,19 +330,30 @@ const ZWebhookEvent = z.object({
 export type TWebhookResult = 'processed' | 'duplicate' | 'ignored';
 
 /**
- * POST /api/payments/webhook. The signature is an HMAC of the RAW body with the webhook secret,
- * compared in constant time; a bad one is a 400 and changes nothing. The event id is recorded in
- * the same transaction as its effect, so a replay is skipped and a failed attempt can be retried.
+ * POST /api/payments/webhook proves itself: the signature is an HMAC of the RAW body with the
+ * webhook secret, compared in constant time; a bad one is a 400 and changes nothing. Answers the
+ * body it verified, which is what `handleWebhook` reads.
  */
-export async function handleWebhook(
-  deps: TDeps,
-  input: { rawBody: Buffer; signature: string | undefined; eventId: string | undefined },
-): Promise<TWebhookResult> {
+export function verifyRazorpayWebhook(
+  deps: Pick<TDeps, 'config' | 'log'>,
+  input: { rawBody: Buffer; signature: string | undefined },
+): Buffer {
   const secret = deps.config.razorpay.webhookSecret;
   if (!secret) deps.log.warn('webhook received but RAZORPAY_WEBHOOK_SECRET is not set');
   if (!secret || !input.signature || !signatureMatches(hmacHex(secret, input.rawBody), input.signature)) {
     throw badRequest(PAYMENT_TEXTS.webhookSignatureInvalid);
   }
+  return input.rawBody;
+}
+
+/**
+ * A verified Razorpay event (verifyRazorpayWebhook). The event id is recorded in the same
+ * transaction as its effect, so a replay is skipped and a failed attempt can be retried.
+ */
+export async function handleWebhook(
+  deps: TDeps,
+  input: { rawBody: Buffer; eventId: string | undefined },
+): Promise<TWebhookResult> {
   let parsed: z.infer<typeof ZWebhookEvent>;
   try {
     parsed = ZWebhookEvent.parse(JSON.parse(input.rawBody.toString('utf8')));

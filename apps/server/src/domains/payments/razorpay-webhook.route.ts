@@ -2,7 +2,7 @@ import { ZWebhookAck } from '@starloop/contract';
 import type { FastifyInstance } from 'fastify';
 import type { TDeps } from '../../context.ts';
 import { defineRestRoute } from '../../rest/define-route.ts';
-import { handleWebhook } from './payments.service.ts';
+import { handleWebhook, verifyRazorpayWebhook } from './payments.service.ts';
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -27,14 +27,14 @@ export async function razorpayWebhookRoute(app: FastifyInstance, { deps }: { dep
       tags: ['payments'],
       auth: 'webhook',
       response: ZWebhookAck,
+      verify: (request) =>
+        verifyRazorpayWebhook(deps, {
+          rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          signature: header(request.headers['x-razorpay-signature']),
+        }),
     },
-    async (request) => {
-      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      await handleWebhook(deps, {
-        rawBody,
-        signature: header(request.headers['x-razorpay-signature']),
-        eventId: header(request.headers['x-razorpay-event-id']),
-      });
+    async (request, _reply, rawBody) => {
+      await handleWebhook(deps, { rawBody, eventId: header(request.headers['x-razorpay-event-id']) });
       return { status: 'ok' as const };
     },
   );

@@ -5,7 +5,6 @@ import {
   ZImportUploadQuery,
 } from '@starloop/contract';
 import type { FastifyInstance } from 'fastify';
-import { authenticateOwner } from '../../../auth/authenticate.ts';
 import type { TDeps } from '../../../context.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { defineRestRoute } from '../../../rest/define-route.ts';
@@ -28,10 +27,6 @@ const FILE_TYPES = [
  * owner.requests.commitImport (in chunks, so the screen shows progress).
  */
 export async function importContactsRoute(app: FastifyInstance, { deps }: { deps: TDeps }) {
-  // Who is calling is settled before a 5 MB body is read (defineRestRoute checks again).
-  app.addHook('onRequest', async (request) => {
-    await authenticateOwner(deps, request.headers.authorization);
-  });
   app.addContentTypeParser(
     FILE_TYPES,
     { parseAs: 'buffer', bodyLimit: CONTACT_IMPORT_MAX_BYTES },

@@ -30,15 +30,6 @@ const AUTH_NOTE =
   'Gupshup signs nothing: the path carries the owner id and a token derived from SMS_WEBHOOK_SECRET (a wrong one is a 404). ' +
   'The owner copies these URLs from Settings into the Gupshup account.';
 
-/** Every Gupshup callback is a webhook proved by the owner id and token in its path. */
-const gupshupRoute = (doc: Omit<TRouteDoc, 'tags' | 'auth' | 'webhookScheme' | 'params'>) => ({
-  ...doc,
-  tags: ['webhooks'],
-  auth: 'webhook' as const,
-  webhookScheme: 'urlToken' as const,
-  params: ZPath,
-});
-
 /**
  * Gupshup's callbacks for one owner (sms-webhook.ts): delivery reports (GET, or POST of a JSON
  * array) and keyword replies (STOP). Raw bodies, so a report batch Gupshup labels oddly is still read.
@@ -50,10 +41,18 @@ export async function smsWebhookRoute(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  const ownerOf = (request: FastifyRequest) => {
-    const { ownerId, token } = pathOf(request);
-    return assertSmsWebhookToken(deps, ownerId ?? '', token ?? '');
-  };
+  /** Every Gupshup callback is a webhook proved by the owner id and token in its path: its owner. */
+  const gupshupRoute = (doc: Omit<TRouteDoc, 'tags' | 'auth' | 'webhookScheme' | 'params'>) => ({
+    ...doc,
+    tags: ['webhooks'],
+    auth: 'webhook' as const,
+    webhookScheme: 'urlToken' as const,
+    params: ZPath,
+    verify: (request: FastifyRequest) => {
+      const { ownerId, token } = pathOf(request);
+      return assertSmsWebhookToken(deps, ownerId ?? '', token ?? '');
+    },
+  });
 
   /** Both forms of delivery report end alike: handled once, then logged. */
   const reportsHandled = async (ownerId: number, reports: TSmsReport[]) => {
@@ -72,8 +71,7 @@ export async function smsWebhookRoute(
       querystring: ZReportQuery,
       response: ZWebhookAck,
     }),
-    async (request) => {
-      const ownerId = ownerOf(request);
+    async (request, _reply, ownerId) => {
       const report = parseGupshupReportQuery(queryOf(request), deps.now());
       if (report) await reportsHandled(ownerId, [report]);
       return { status: 'ok' as const };
@@ -90,8 +88,7 @@ export async function smsWebhookRoute(
       description: AUTH_NOTE,
       response: ZWebhookAck,
     }),
-    async (request) => {
-      const ownerId = ownerOf(request);
+    async (request, _reply, ownerId) => {
       const raw = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
       let body: unknown;
       try {
@@ -115,8 +112,7 @@ export async function smsWebhookRoute(
       querystring: ZInboundQuery,
       produces: ['text/xml'],
     }),
-    async (request, reply) => {
-      const ownerId = ownerOf(request);
+    async (request, reply, ownerId) => {
       await handleSmsInbound(deps, ownerId, queryOf(request), sink);
       // Gupshup texts back the first 160 characters of any answer that is not its XML.
       return reply.type('text/xml; charset=utf-8').send('<response></response>');

@@ -5,7 +5,7 @@ import type { TDeps } from '../../../../context.ts';
 import { forbidden } from '../../../../lib/errors.ts';
 import { defineRestRoute } from '../../../../rest/define-route.ts';
 import type { TChannelEventSink } from './channel-events.ts';
-import { handleWhatsAppWebhook, whatsappHandshake } from './whatsapp-webhook.ts';
+import { handleWhatsAppWebhook, verifyWhatsAppWebhook, whatsappHandshake } from './whatsapp-webhook.ts';
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -42,15 +42,16 @@ export async function whatsappWebhookRoute(
       webhookScheme: 'whatsappSignature',
       querystring: ZHandshake,
       produces: ['text/plain'],
+      verify: (request) => {
+        const challenge = whatsappHandshake(
+          deps.config.channels.whatsapp.verifyToken,
+          (request.query ?? {}) as Record<string, unknown>,
+        );
+        if (challenge === undefined) throw forbidden('Verification failed');
+        return challenge;
+      },
     },
-    async (request, reply) => {
-      const challenge = whatsappHandshake(
-        deps.config.channels.whatsapp.verifyToken,
-        (request.query ?? {}) as Record<string, unknown>,
-      );
-      if (challenge === undefined) throw forbidden('Verification failed');
-      return reply.type('text/plain; charset=utf-8').send(challenge);
-    },
+    async (_request, reply, challenge) => reply.type('text/plain; charset=utf-8').send(challenge),
   );
 
   defineRestRoute(
@@ -67,14 +68,14 @@ export async function whatsappWebhookRoute(
       auth: 'webhook',
       webhookScheme: 'whatsappSignature',
       response: ZWebhookAck,
+      verify: (request) =>
+        verifyWhatsAppWebhook(deps, {
+          rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          signature: header(request.headers['x-hub-signature-256']),
+        }),
     },
-    async (request) => {
-      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const result = await handleWhatsAppWebhook(
-        deps,
-        { rawBody, signature: header(request.headers['x-hub-signature-256']) },
-        sink,
-      );
+    async (_request, _reply, rawBody) => {
+      const result = await handleWhatsAppWebhook(deps, { rawBody }, sink);
       deps.log.info({ provider: 'whatsapp', ...result }, 'channel webhook handled');
       return { status: 'ok' as const };
     },

@@ -124,16 +124,25 @@ export function parseWhatsAppWebhook(
 
 const DELIVERY_STATUSES = new Set(['delivered', 'read', 'failed']);
 
-export async function handleWhatsAppWebhook(
-  deps: TDeps,
+/** POST /api/webhooks/whatsapp proves itself: Meta's signature over the raw body (401 otherwise). */
+export function verifyWhatsAppWebhook(
+  deps: Pick<TDeps, 'config' | 'log'>,
   input: { rawBody: Buffer; signature: string | undefined },
-  sink: TChannelEventSink,
-): Promise<{ statuses: number; optOuts: number; duplicates: number }> {
+): Buffer {
   const secret = deps.config.channels.whatsapp.appSecret;
   if (!secret) deps.log.warn('WhatsApp webhook received but WHATSAPP_APP_SECRET is not set');
   if (!secret || !whatsappSignatureValid(secret, input.rawBody, input.signature)) {
     throw unauthorized('Invalid signature');
   }
+  return input.rawBody;
+}
+
+/** A verified webhook body (verifyWhatsAppWebhook): message statuses and customer replies. */
+export async function handleWhatsAppWebhook(
+  deps: TDeps,
+  input: { rawBody: Buffer },
+  sink: TChannelEventSink,
+): Promise<{ statuses: number; optOuts: number; duplicates: number }> {
   let body: unknown;
   try {
     body = JSON.parse(input.rawBody.toString('utf8'));
