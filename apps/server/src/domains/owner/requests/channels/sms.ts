@@ -9,7 +9,7 @@ import type { TProviderOutcome } from './send-attempts.ts';
  * `mask` (the registered header) and the full text, so the text is rendered and checked against
  * the registered template here (dlt-template.ts). Each owner brings their own Gupshup account
  * (user id, password sealed at rest) and DLT registration. Delivery reports and STOP keywords come
- * back through sms-webhook.route.ts. The form is POSTed, so the password never sits in a URL.
+ * back through domains/webhooks/sms-webhook.route.ts. The form is POSTed, so the password never sits in a URL.
  */
 
 export const SMS_SETTING_KEYS = [

@@ -7,7 +7,7 @@ import type { TProviderOutcome } from './send-attempts.ts';
  * (`POST {WHATSAPP_API_BASE}/{phone-number-id}/messages`, type `template`) whose body takes two
  * parameters, {{1}} the customer's name and {{2}} the request's link. Each owner brings their own
  * WhatsApp Business Account: phone-number id, template name and language, and an access token
- * (sealed at rest). Statuses and STOP replies come back through whatsapp-webhook.route.ts.
+ * (sealed at rest). Statuses and STOP replies come back through domains/webhooks/whatsapp-webhook.route.ts.
  * Cloud API reference: https://developers.facebook.com/docs/whatsapp/cloud-api/reference/messages
  */
 

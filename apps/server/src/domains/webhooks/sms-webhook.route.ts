@@ -1,10 +1,10 @@
 import { ZWebhookAck } from '@starloop/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { TDeps } from '../../../../context.ts';
-import { badRequest } from '../../../../lib/errors.ts';
-import { defineRestRoute, type TRouteDoc } from '../../../../rest/define-route.ts';
-import type { TChannelEventSink } from './channel-events.ts';
+import type { TDeps } from '../../context.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { defineRestRoute, type TRouteDoc } from '../../rest/define-route.ts';
+import type { TChannelEventSink } from '../owner/requests/channels/channel-events.ts';
 import {
   assertSmsWebhookToken,
   handleSmsInbound,
@@ -12,7 +12,7 @@ import {
   parseGupshupReportBatch,
   parseGupshupReportQuery,
   type TSmsReport,
-} from './sms-webhook.ts';
+} from '../owner/requests/channels/sms-webhook.ts';
 
 /** Gupshup's query parameters, each an optional text: for the document; the handlers read them leniently. */
 const optionalTexts = <const K extends string>(keys: readonly K[]) => {

@@ -1,11 +1,15 @@
 import { ZWebhookAck } from '@starloop/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { TDeps } from '../../../../context.ts';
-import { forbidden } from '../../../../lib/errors.ts';
-import { defineRestRoute } from '../../../../rest/define-route.ts';
-import type { TChannelEventSink } from './channel-events.ts';
-import { handleWhatsAppWebhook, verifyWhatsAppWebhook, whatsappHandshake } from './whatsapp-webhook.ts';
+import type { TDeps } from '../../context.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { defineRestRoute } from '../../rest/define-route.ts';
+import type { TChannelEventSink } from '../owner/requests/channels/channel-events.ts';
+import {
+  handleWhatsAppWebhook,
+  verifyWhatsAppWebhook,
+  whatsappHandshake,
+} from '../owner/requests/channels/whatsapp-webhook.ts';
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
