@@ -1,35 +1,35 @@
 import { SUBSCRIPTION_GRACE_DAYS } from '@starloop/contract';
 import { describe, expect, it } from 'vitest';
-import { addMonths, daysLeft, isInGrace, isReviewPageActive, nextPeriod } from './subscription.ts';
+import { addMonths, daysLeft, isInGrace, isReviewPageOpen, nextPeriod } from './subscription.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date('2026-03-10T12:00:00.000Z');
 const at = (offsetDays: number) => new Date(now.getTime() + offsetDays * DAY);
-const owner = (over: Partial<Parameters<typeof isReviewPageActive>[0]> = {}) => ({
+const owner = (over: Partial<Parameters<typeof isReviewPageOpen>[0]> = {}) => ({
   status: 'active' as const,
   deletedAt: null,
   subscriptionEnd: at(10),
   ...over,
 });
 
-describe('isReviewPageActive', () => {
+describe('isReviewPageOpen', () => {
   it('is on for an active owner inside the period or with no end', () => {
-    expect(isReviewPageActive(owner(), now)).toBe(true);
-    expect(isReviewPageActive(owner({ subscriptionEnd: null }), now)).toBe(true);
+    expect(isReviewPageOpen(owner(), now)).toBe(true);
+    expect(isReviewPageOpen(owner({ subscriptionEnd: null }), now)).toBe(true);
   });
 
   it(`keeps working ${SUBSCRIPTION_GRACE_DAYS} days past the end, then stops`, () => {
     expect(SUBSCRIPTION_GRACE_DAYS).toBe(7);
-    expect(isReviewPageActive(owner({ subscriptionEnd: at(-1) }), now)).toBe(true);
-    expect(isReviewPageActive(owner({ subscriptionEnd: at(-6.99) }), now)).toBe(true);
-    expect(isReviewPageActive(owner({ subscriptionEnd: at(-7) }), now)).toBe(false);
-    expect(isReviewPageActive(owner({ subscriptionEnd: at(-30) }), now)).toBe(false);
+    expect(isReviewPageOpen(owner({ subscriptionEnd: at(-1) }), now)).toBe(true);
+    expect(isReviewPageOpen(owner({ subscriptionEnd: at(-6.99) }), now)).toBe(true);
+    expect(isReviewPageOpen(owner({ subscriptionEnd: at(-7) }), now)).toBe(false);
+    expect(isReviewPageOpen(owner({ subscriptionEnd: at(-30) }), now)).toBe(false);
   });
 
   it('is off at once for pending, inactive or deleted owners', () => {
-    expect(isReviewPageActive(owner({ status: 'pending' }), now)).toBe(false);
-    expect(isReviewPageActive(owner({ status: 'inactive' }), now)).toBe(false);
-    expect(isReviewPageActive(owner({ deletedAt: at(-1) }), now)).toBe(false);
+    expect(isReviewPageOpen(owner({ status: 'pending' }), now)).toBe(false);
+    expect(isReviewPageOpen(owner({ status: 'inactive' }), now)).toBe(false);
+    expect(isReviewPageOpen(owner({ deletedAt: at(-1) }), now)).toBe(false);
   });
 });
 

@@ -9,11 +9,11 @@ export interface TSubscriptionState {
 }
 
 /**
- * Whether the public review page works for this owner now: active, not deleted, and the
- * subscription open-ended or ended less than SUBSCRIPTION_GRACE_DAYS ago. Pure; the public review
- * page service uses it.
+ * The one rule of whether an owner's public review page works now: active, not deleted, and the
+ * subscription open-ended or ended less than SUBSCRIPTION_GRACE_DAYS ago (it closes the moment the
+ * grace period ends). Pure: the review page (review-page.ts) and the owner's plan both read it.
  */
-export function isReviewPageActive(owner: TSubscriptionState, now: Date): boolean {
+export function isReviewPageOpen(owner: TSubscriptionState, now: Date): boolean {
   if (owner.status !== 'active' || owner.deletedAt) return false;
   if (!owner.subscriptionEnd) return true;
   return now.getTime() < graceEnd(owner.subscriptionEnd).getTime();

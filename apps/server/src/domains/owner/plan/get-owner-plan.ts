@@ -6,4 +6,4 @@ import { getOwnerPlan } from './plan.service.ts';
 export const getOwnerPlanOperation = ownerProcedure
   .meta({ allowPendingOwner: true })
   .output(ZOwnerPlan)
-  .query(({ ctx }) => getOwnerPlan(ctx.deps, ctx.session.owner.id));
+  .query(({ ctx }) => getOwnerPlan(ctx.deps, ctx.session.owner));

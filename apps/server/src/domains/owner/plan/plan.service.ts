@@ -5,19 +5,17 @@ import {
   type TPaymentOrder,
   type TPlanCreateOrder,
 } from '@starloop/contract';
-import { findOwnerById, listOwnerPayments, type TOwnerPublic } from '@starloop/db';
+import { listOwnerPayments, type TOwnerPublic } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
-import { badRequest, forbidden, unauthorized } from '../../../lib/errors.ts';
+import { badRequest, forbidden } from '../../../lib/errors.ts';
 import { createOwnerOrder, type TClient } from '../../payments/payments.service.ts';
-import { daysLeft, isInGrace, isReviewPageActive } from '../../payments/subscription.ts';
+import { daysLeft, isInGrace, isReviewPageOpen } from '../../payments/subscription.ts';
 import { requestUsageOf } from '../requests/requests.service.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** owner.plan.get: the owner's own plan, period and payment history. */
-export async function getOwnerPlan(deps: TDeps, ownerId: number): Promise<TOwnerPlan> {
-  const owner = await findOwnerById(deps.db, ownerId);
-  if (!owner || owner.deletedAt) throw unauthorized();
+/** owner.plan.get: the signed-in owner's own plan, period and payment history. */
+export async function getOwnerPlan(deps: TDeps, owner: TOwnerPublic): Promise<TOwnerPlan> {
   const payments = await listOwnerPayments(deps.db, owner.id);
   const now = deps.now();
   return {
@@ -28,7 +26,7 @@ export async function getOwnerPlan(deps: TDeps, ownerId: number): Promise<TOwner
     subscriptionEnd: iso(owner.subscriptionEnd),
     daysLeft: daysLeft(owner.subscriptionEnd, now),
     inGrace: isInGrace(owner.subscriptionEnd, now),
-    reviewPageActive: isReviewPageActive(owner, now),
+    reviewPageActive: isReviewPageOpen(owner, now),
     requests: await requestUsageOf(deps, owner),
     payments: payments.map((p) => ({
       id: p.id,

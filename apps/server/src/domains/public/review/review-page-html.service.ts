@@ -15,24 +15,16 @@ import { CATALOGS } from '@starloop/review-page/server';
 import type { TDeps } from '../../../context.ts';
 import { AppError, firstIssue, unavailableFrom } from '../../../lib/errors.ts';
 import { placementKeyOf } from './page-views.ts';
-import { submitReview } from './review.service.ts';
-import { isReviewPageOpen } from './review-page.ts';
+import { submitReviewTo } from './review.service.ts';
+import { reviewPageState, type TPageLookup } from './review-page.ts';
 
 /** The longest a no-JS 4-5 star tap waits for its rating to be stored before going on (spec: 300 ms). */
 export const RECORD_WAIT_MS = 300;
 
-/** What a review page address shows: the open page, or why not (404 unknown, 410 closed). */
-export type TPageLookup =
-  | { status: 200; owner: TOwnerPublic }
-  | { status: 404; owner: undefined }
-  | { status: 410; owner: TOwnerPublic };
-
-/** The one rule of assertReviewPageOpen, as a status (a malformed code is simply unknown). */
+/** The page at an address, by the one rule of reviewPageState (a malformed code is simply unknown). */
 export async function lookUpReviewPage(deps: TDeps, code: string): Promise<TPageLookup> {
-  if (!ZBusinessCode.safeParse(code).success) return { status: 404, owner: undefined };
-  const owner = await deps.reviewPageCache.find(code);
-  if (!owner) return { status: 404, owner: undefined };
-  return isReviewPageOpen(owner, deps.now()) ? { status: 200, owner } : { status: 410, owner };
+  if (!ZBusinessCode.safeParse(code).success) return reviewPageState(undefined, deps.now());
+  return reviewPageState(await deps.reviewPageCache.find(code), deps.now());
 }
 
 export interface TPageRequest {
@@ -141,7 +133,7 @@ export async function rateWithoutScript(
     deviceId: deviceIdWithoutScript(client.ip, client.userAgent),
     ...(input.placement ? { placement: input.placement } : {}),
   });
-  const recorded = submitReview(deps, review, { ip: client.ip }).catch((error: unknown) => {
+  const recorded = submitReviewTo(deps, owner, review, { ip: client.ip }).catch((error: unknown) => {
     if (!(error instanceof AppError)) deps.log.error({ err: error }, 'a no-JS rating could not be recorded');
   });
   let timer: NodeJS.Timeout | undefined;
@@ -206,7 +198,7 @@ export async function sendFeedbackWithoutScript(
   const parsed = ZReviewSubmit.safeParse(fields);
   if (!parsed.success) return refused(400, firstIssue(parsed.error).message);
   try {
-    await submitReview(deps, parsed.data, { ip: client.ip });
+    await submitReviewTo(deps, owner, parsed.data, { ip: client.ip });
   } catch (thrown) {
     const error = thrown instanceof AppError ? thrown : unavailableFrom(thrown);
     if (!error) throw thrown;

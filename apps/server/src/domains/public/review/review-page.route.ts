@@ -3,6 +3,7 @@ import { fallbackReviewUrl, PAGE_PARAMS, type TReviewPageData } from '@starloop/
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TDeps } from '../../../context.ts';
 import { countReviewPageView } from './page-views.ts';
+import type { TPageLookup } from './review-page.ts';
 import { createReviewPageAssets } from './review-page-assets.ts';
 import { REVIEW_PAGE_CACHE_MS } from './review-page-cache.ts';
 import { renderReviewPageDocument, reviewPageCsp } from './review-page-document.ts';
@@ -15,7 +16,6 @@ import {
   rateWithoutScript,
   sendFeedbackWithoutScript,
   starsOf,
-  type TPageLookup,
   type TPageRequest,
 } from './review-page-html.service.ts';
 import { createReviewPageHtmlCache, etagOf } from './review-page-html-cache.ts';

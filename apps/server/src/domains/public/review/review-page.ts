@@ -1,19 +1,24 @@
-import { PUBLIC_TEXTS, SUBSCRIPTION_GRACE_DAYS } from '@starloop/contract';
+import { PUBLIC_TEXTS } from '@starloop/contract';
 import type { TOwnerPublic } from '@starloop/db';
 import { AppError, notFound } from '../../../lib/errors.ts';
+import { isReviewPageOpen } from '../../payments/subscription.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** What a review page address shows: the open page, or why not (404 unknown, 410 closed). */
+export type TPageLookup =
+  | { status: 200; owner: TOwnerPublic }
+  | { status: 404; owner: undefined }
+  | { status: 410; owner: TOwnerPublic };
 
-/** Active, not deleted, and within the subscription plus the 7-day grace period. */
-export function isReviewPageOpen(owner: TOwnerPublic, now: Date): boolean {
-  if (owner.deletedAt || owner.status !== 'active') return false;
-  if (!owner.subscriptionEnd) return true;
-  return owner.subscriptionEnd.getTime() + SUBSCRIPTION_GRACE_DAYS * DAY_MS >= now.getTime();
+/** The one rule for a review page: an unknown code is a 404, a closed page (isReviewPageOpen) a 410. */
+export function reviewPageState(owner: TOwnerPublic | undefined, now: Date): TPageLookup {
+  if (!owner) return { status: 404, owner: undefined };
+  return isReviewPageOpen(owner, now) ? { status: 200, owner } : { status: 410, owner };
 }
 
-/** The one rule for a review page: an unknown code is a 404, a closed page a 410. */
+/** reviewPageState for the JSON paths: the open page's owner, or the 404 or 410 error. */
 export function assertReviewPageOpen(owner: TOwnerPublic | undefined, now: Date): TOwnerPublic {
-  if (!owner) throw notFound(PUBLIC_TEXTS.businessNotFound);
-  if (!isReviewPageOpen(owner, now)) throw new AppError('GONE', PUBLIC_TEXTS.reviewPageInactive);
-  return owner;
+  const state = reviewPageState(owner, now);
+  if (state.status === 404) throw notFound(PUBLIC_TEXTS.businessNotFound);
+  if (state.status === 410) throw new AppError('GONE', PUBLIC_TEXTS.reviewPageInactive);
+  return state.owner;
 }

@@ -38,10 +38,24 @@ export async function submitReview(
   deps: TDeps,
   input: TReviewSubmit,
   client: { ip: string },
-): Promise<{ success: true; message: string; id: number }> {
+): Promise<TReviewSubmitted> {
   // Unknown and closed pages are refused first (from the cache), so random codes never create
   // rate-limit keys and never spend a customer's points.
-  const owner = await openReviewPage(deps, input.code);
+  return submitReviewTo(deps, await openReviewPage(deps, input.code), input, client);
+}
+
+type TReviewSubmitted = { success: true; message: string; id: number };
+
+/**
+ * A review for the open page of `owner` (found by its caller: submitReview, or the page's forms
+ * for phones without the script): the customer's limits, then the review writer.
+ */
+export async function submitReviewTo(
+  deps: TDeps,
+  owner: TOwnerPublic,
+  input: TReviewSubmit,
+  client: { ip: string },
+): Promise<TReviewSubmitted> {
   // The review page always sends a device id; a review without one counts as one device per address.
   const device = input.deviceId ? `device:${input.deviceId}` : `address:${client.ip}`;
   await deps.rateLimiter.consume('reviewPerDevice', `${device}:${owner.id}`);
