@@ -1,5 +1,6 @@
 import { ERROR_TEXTS, type TOwnerLogin, type TOwnerLoginResponse } from '@starloop/contract';
 import { findOwnerById, findOwnerCredentialsByPhone } from '@starloop/db';
+import { assertOwnerMaySignIn } from '../../../auth/authenticate.ts';
 import { dummyPasswordHash, verifyPassword } from '../../../auth/passwords.ts';
 import { startOwnerSession } from '../../../auth/sign-in.ts';
 import type { TDeps } from '../../../context.ts';
@@ -26,9 +27,7 @@ export async function loginOwner(
   if (!owner?.passwordHash || !valid) throw new AppError('UNAUTHORIZED', ERROR_TEXTS.invalidCredentials);
   await deps.rateLimiter.refund('ownerLoginFailuresPerIp', client.ip);
   await deps.rateLimiter.reset('ownerLoginFailuresPerPhone', input.contactNumber);
-  if (owner.deletedAt) throw new AppError('FORBIDDEN', ERROR_TEXTS.ownerDeleted);
-  if (owner.status === 'pending') throw new AppError('FORBIDDEN', ERROR_TEXTS.ownerPending);
-  if (owner.status !== 'active') throw new AppError('FORBIDDEN', ERROR_TEXTS.ownerInactive);
+  assertOwnerMaySignIn(owner);
   const token = await startOwnerSession(deps, owner.id, client, 'password');
   const user = await findOwnerById(deps.db, owner.id);
   if (!user) throw unauthorized();
