@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { FileRouteTypes } from '../../routeTree.gen.ts';
 import { NavLinkLink } from '../router-links.tsx';
+import { StarMark } from '../star-mark/star-mark.tsx';
 import classes from './area-shell.module.css';
 
 export type TAppPath = FileRouteTypes['to'];
@@ -60,12 +61,7 @@ export function AreaShell({
             aria-expanded={opened}
           />
           <Link to={homePath} className={classes.brand} onClick={close}>
-            <svg className={classes.brandMark} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path
-                fill="currentColor"
-                d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.5L12 17.3l-5.9 3.2 1.3-6.5-4.9-4.6 6.6-.8z"
-              />
-            </svg>
+            <StarMark className={classes.brandMark} />
             StarLoop
           </Link>
           <Text c="dimmed" size="sm" visibleFrom="xs">

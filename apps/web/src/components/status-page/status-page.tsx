@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { BRAND } from '../../lib/brand.ts';
 import { pageTitle } from '../../lib/page-title.ts';
+import { StarMark } from '../star-mark/star-mark.tsx';
 import styles from './status-page.module.css';
 
 export interface TStatusPageProps {
@@ -23,12 +24,7 @@ export function StatusPage({ code, title, message, actions }: TStatusPageProps) 
       <title>{pageTitle(title)}</title>
       <div className={styles.card}>
         <p className={styles.brand}>
-          <svg className={styles.brandMark} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path
-              fill="currentColor"
-              d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.5L12 17.3l-5.9 3.2 1.3-6.5-4.9-4.6 6.6-.8z"
-            />
-          </svg>
+          <StarMark className={styles.brandMark} />
           {BRAND}
         </p>
         {code ? (

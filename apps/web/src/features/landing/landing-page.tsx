@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { CheckList } from '../../components/check-list/check-list.tsx';
 import { LineIcon } from '../../components/line-icon/line-icon.tsx';
 import { ButtonLink } from '../../components/router-links.tsx';
+import { StarMark } from '../../components/star-mark/star-mark.tsx';
 import { hasToken } from '../../lib/auth.ts';
 import { formatRupees } from '../../lib/format.ts';
 import classes from './landing-page.module.css';
@@ -53,20 +54,7 @@ function Stars({ rating, size = 16 }: { rating: number; size?: number }) {
   return (
     <span className={classes.stars} role="img" aria-label={`${rating} out of 5 stars`}>
       {[1, 2, 3, 4, 5].map((n) => (
-        <svg
-          key={n}
-          width={size}
-          height={size}
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          focusable="false"
-          className={n > rating ? classes.starOff : undefined}
-        >
-          <path
-            fill="currentColor"
-            d="M12 2.6l2.9 5.9 6.5.9-4.7 4.6 1.1 6.5L12 17.4l-5.8 3.1 1.1-6.5L2.6 9.4l6.5-.9z"
-          />
-        </svg>
+        <StarMark key={n} size={size} className={n > rating ? classes.starOff : undefined} />
       ))}
     </span>
   );
