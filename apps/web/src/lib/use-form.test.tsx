@@ -60,6 +60,29 @@ describe('useForm', () => {
     expect(result.current.values.consent).toBe(true);
   });
 
+  it('binds a NumberInput to a number field: empty or unfinished counts as the given number', () => {
+    const ZDays = z.object({ days: z.number().int('Whole days only').min(30, 'At least 30 days') });
+    const { result } = renderHook(() => useForm(ZDays, { days: 90 }));
+    expect(result.current.numberInput('days', 30)).toMatchObject({ value: 90, error: undefined });
+    act(() => result.current.numberInput('days', 30).onChange(45.5));
+    act(() => void result.current.submit());
+    expect(result.current.numberInput('days', 30)).toMatchObject({ value: 45.5, error: 'Whole days only' });
+    act(() => result.current.numberInput('days', 30).onChange(''));
+    expect(result.current.numberInput('days', 30)).toMatchObject({ value: 30, error: undefined });
+    act(() => result.current.numberInput('days', 30).onChange('-'));
+    expect(result.current.values.days).toBe(30);
+    act(() => result.current.numberInput('days', 30).onChange(0));
+    expect(result.current.values.days).toBe(0);
+  });
+
+  it("checks the current values without showing the schema's messages", () => {
+    const { result } = renderHook(() => useForm(ZEmail, { email: '' }));
+    expect(result.current.check()).toEqual({ data: undefined, errors: { email: 'Email is required' } });
+    expect(result.current.errors).toEqual({});
+    act(() => result.current.setField('email', ' a@b.co'));
+    expect(result.current.check()).toEqual({ data: { email: 'a@b.co' }, errors: {} });
+  });
+
   it('counts two changes in one event and starts over on reset', () => {
     const ZPlace = z.object({ state: z.string(), city: z.string() });
     const { result } = renderHook(() => useForm(ZPlace, { state: 'KA', city: 'Bengaluru' }));

@@ -125,12 +125,31 @@ export function useForm<T extends object, Out = T>(
     error: errors[field],
   });
 
+  /**
+   * Props of a NumberInput bound to a number field. An empty or unfinished entry ('', '-') counts
+   * as `empty` (e.g. the field's minimum), so the field always holds a number for the schema.
+   */
+  const numberInput = <F extends keyof T & string>(field: F, empty: number) => ({
+    value: values[field] as number,
+    onChange: (value: number | string) => {
+      const number = typeof value === 'number' ? value : Number(value);
+      setField(field, (value === '' || !Number.isFinite(number) ? empty : number) as T[F]);
+    },
+    error: errors[field],
+  });
+
   /** Props of a Checkbox / Switch bound to a boolean field. */
   const checkbox = <F extends keyof T & string>(field: F) => ({
     checked: values[field] as boolean,
     onChange: (event: ChangeEvent<HTMLInputElement>) => setField(field, event.currentTarget.checked as T[F]),
     error: errors[field],
   });
+
+  /**
+   * The schema's verdict on the current values without showing it: for a button that waits for
+   * valid input, or a message shown as the owner types.
+   */
+  const check = () => checkForm(schema, values);
 
   const hasErrors = Object.values(errors).some(Boolean);
   return {
@@ -143,7 +162,9 @@ export function useForm<T extends object, Out = T>(
     submit,
     submitted,
     input,
+    numberInput,
     checkbox,
+    check,
     hasErrors,
   };
 }

@@ -1,13 +1,17 @@
 import { Alert, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { GOOGLE_REPLY_MAX, GOOGLE_TEXTS, type TOwnerReview } from '@starloop/contract';
+import { GOOGLE_REPLY_MAX, GOOGLE_TEXTS, type TOwnerReview, ZGooglePublishReply } from '@starloop/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { notify } from '../../../components/notify.ts';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { GOOGLE_REPLY_STATUS, ReplyStatusLine } from '../shared/reply-status-line.tsx';
 import { useRefreshGoogle } from './use-google-status.ts';
+
+/** The reply form: the publish's text (the review is the panel's). */
+const ZReplyText = ZGooglePublishReply.pick({ text: true });
 
 /**
  * The reply of a Google review in the review drawer: what Google shows, and the draft the owner
@@ -23,12 +27,16 @@ export function GoogleReplyPanel({ review }: { review: TOwnerReview }) {
     (google.replyStatus === 'published'
       ? (google.googleReply ?? google.replyDraft)
       : (google.replyDraft ?? google.googleReply)) ?? '';
-  const [text, setText] = useState(current);
+  const form = useForm(ZReplyText, { text: current });
+  const { reset } = form;
   // A newer draft (an edited review, a publish confirmed) replaces the text unless the owner is typing.
   const [touched, setTouched] = useState(false);
   useEffect(() => {
-    if (!touched) setText(current);
-  }, [current, touched]);
+    if (!touched) reset({ text: current });
+  }, [current, touched, reset]);
+  // The button waits for a reply; once the owner has edited it, the schema says what is missing.
+  const invalid = form.check().errors.text;
+  const text = form.input('text');
   const status = GOOGLE_REPLY_STATUS[google.replyStatus];
   const busy = google.replyStatus === 'publishing' || publish.isPending;
 
@@ -61,12 +69,13 @@ export function GoogleReplyPanel({ review }: { review: TOwnerReview }) {
         autosize
         minRows={4}
         maxLength={GOOGLE_REPLY_MAX}
-        value={text}
+        value={text.value}
         disabled={busy}
         onChange={(event) => {
           setTouched(true);
-          setText(event.currentTarget.value);
+          text.onChange(event);
         }}
+        error={touched ? invalid : undefined}
       />
       <Group justify="space-between">
         <Text size="xs" c="dimmed">
@@ -74,11 +83,13 @@ export function GoogleReplyPanel({ review }: { review: TOwnerReview }) {
         </Text>
         <Button
           size="sm"
-          disabled={!text.trim()}
+          disabled={Boolean(invalid)}
           loading={busy}
-          onClick={() =>
+          onClick={() => {
+            const values = form.submit();
+            if (!values) return;
             publish.mutate(
-              { id: review.id, text },
+              { id: review.id, ...values },
               {
                 onSuccess: () => {
                   notify.success(GOOGLE_TEXTS.publishQueued);
@@ -87,8 +98,8 @@ export function GoogleReplyPanel({ review }: { review: TOwnerReview }) {
                 },
                 onError: (error) => notify.error(anyMessage(error)),
               },
-            )
-          }
+            );
+          }}
         >
           {google.googleReply ? 'Update reply on Google' : 'Publish to Google'}
         </Button>

@@ -258,7 +258,11 @@ describe('dashboard: Google reviews', () => {
     const box = drawer.getByRole('textbox', { name: 'Your reply' });
     expect(box).toHaveValue('Dear Vikram, we are sorry.');
     await app.user.clear(box);
-    await app.user.type(box, 'Sorry Vikram, fresh samosas on us next time.');
+    // The button waits for a reply; the schema says what is missing.
+    expect(drawer.getByText(GOOGLE_TEXTS.replyRequired)).toBeInTheDocument();
+    expect(drawer.getByRole('button', { name: 'Publish to Google' })).toBeDisabled();
+    await app.user.type(box, '  Sorry Vikram, fresh samosas on us next time. ');
+    expect(drawer.queryByText(GOOGLE_TEXTS.replyRequired)).toBeNull();
     await app.user.click(drawer.getByRole('button', { name: 'Publish to Google' }));
     await waitFor(() =>
       expect(app.server.callsTo('owner.google.publishReply')[0]?.input).toEqual({

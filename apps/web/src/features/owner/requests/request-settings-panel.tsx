@@ -1,39 +1,56 @@
 import { ActionIcon, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
-import { REQUEST_INTERVAL_DAYS, REQUEST_TEXTS, type TRequestChannel } from '@starloop/contract';
+import {
+  REQUEST_INTERVAL_DAYS,
+  REQUEST_TEXTS,
+  type TRequestChannel,
+  ZRequestSettingsUpdate,
+} from '@starloop/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ErrorBanner } from '../../../components/error-banner/error-banner.tsx';
 import { notify } from '../../../components/notify.ts';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
+import { useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { CHANNEL_LABELS } from './request-labels.ts';
+
+interface TRequestSettingsValues {
+  intervalDays: number;
+  channelOrder: TRequestChannel[];
+}
+
+const DEFAULT_SETTINGS: TRequestSettingsValues = {
+  intervalDays: REQUEST_INTERVAL_DAYS.default,
+  channelOrder: [],
+};
 
 /** How often one customer may be asked, and the order channels are tried in. */
 export function RequestSettingsPanel() {
   const trpc = useTrpc();
   const settings = useQuery(trpc.owner.requests.getSettings.queryOptions());
   const save = useMutation(trpc.owner.requests.updateSettings.mutationOptions());
-  const [days, setDays] = useState<number>(REQUEST_INTERVAL_DAYS.default);
-  const [order, setOrder] = useState<TRequestChannel[]>([]);
+  const form = useForm(ZRequestSettingsUpdate, DEFAULT_SETTINGS);
+  const { reset } = form;
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (settings.data) {
-      setDays(settings.data.intervalDays);
-      setOrder(settings.data.channelOrder);
+      reset({ intervalDays: settings.data.intervalDays, channelOrder: settings.data.channelOrder });
     }
-  }, [settings.data]);
-  const move = (index: number, by: -1 | 1) =>
-    setOrder((current) => {
-      const next = [...current];
-      const [item] = next.splice(index, 1);
-      next.splice(index + by, 0, item!);
-      return next;
-    });
+  }, [settings.data, reset]);
+  const order = form.values.channelOrder;
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...order];
+    const [item] = next.splice(index, 1);
+    next.splice(index + by, 0, item!);
+    form.setField('channelOrder', next);
+  };
   const submit = async () => {
     setError(null);
+    const values = form.submit();
+    if (!values) return;
     try {
-      await save.mutateAsync({ intervalDays: days, channelOrder: order });
+      await save.mutateAsync(values);
       notify.success(REQUEST_TEXTS.settingsSaved);
       await settings.refetch();
     } catch (saveError) {
@@ -50,8 +67,7 @@ export function RequestSettingsPanel() {
           description={`At least ${REQUEST_INTERVAL_DAYS.min} days; ${REQUEST_INTERVAL_DAYS.default} is recommended.`}
           min={REQUEST_INTERVAL_DAYS.min}
           max={REQUEST_INTERVAL_DAYS.max}
-          value={days}
-          onChange={(value) => setDays(Number(value) || REQUEST_INTERVAL_DAYS.min)}
+          {...form.numberInput('intervalDays', REQUEST_INTERVAL_DAYS.min)}
         />
         <Stack gap={4}>
           <Text size="sm" fw={500}>
@@ -82,6 +98,11 @@ export function RequestSettingsPanel() {
               </ActionIcon>
             </Group>
           ))}
+          {form.errors.channelOrder ? (
+            <Text size="xs" c="red.8">
+              {form.errors.channelOrder}
+            </Text>
+          ) : null}
         </Stack>
         <ErrorBanner message={error} />
         <Group>

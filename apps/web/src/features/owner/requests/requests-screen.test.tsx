@@ -1,4 +1,4 @@
-import { REQUEST_TEXTS } from '@starloop/contract';
+import { REQUEST_TEXTS, ZRequestSettingsUpdate } from '@starloop/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -155,6 +155,10 @@ function requestsServer(
         channelOrder: ['whatsapp', 'sms', 'email'],
         availableChannels: ['email'],
       }),
+      'owner.requests.updateSettings': (input: unknown) => {
+        record('settings', input);
+        return { ...(input as object), availableChannels: ['email'] };
+      },
     },
   };
 }
@@ -326,6 +330,33 @@ describe('review requests screen', () => {
     await waitFor(() =>
       expect(page().getByRole('region', { name: 'Reviewed' })).toHaveTextContent('Average 5.0'),
     );
+  });
+
+  it("checks the request settings with the schema's message, then saves the days and channel order", async () => {
+    const user = userEvent.setup();
+    const server = requestsServer();
+    await renderOwner('/dashboard/requests', server.handlers, TITLE);
+    await user.click(page().getByRole('tab', { name: 'Settings' }));
+    const days = await page().findByRole('textbox', { name: /Ask one customer at most once every/ });
+    await waitFor(() => expect(days).toHaveValue('90'));
+
+    // Only a pasted fraction gets past the field's own min/max: the schema refuses it.
+    await user.tripleClick(days);
+    await user.paste('45.5');
+    await user.click(page().getByRole('button', { name: 'Save settings' }));
+    const message = ZRequestSettingsUpdate.safeParse({ intervalDays: 45.5 }).error?.issues[0]?.message;
+    expect(page().getByText(message as string)).toBeInTheDocument();
+    expect(server.calls.settings).toBeUndefined();
+
+    await user.tripleClick(days);
+    await user.keyboard('120');
+    await user.click(page().getByRole('button', { name: 'Move Email up' }));
+    await user.click(page().getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText(REQUEST_TEXTS.settingsSaved)).toBeInTheDocument();
+    expect(server.calls.settings).toEqual([
+      { intervalDays: 120, channelOrder: ['whatsapp', 'email', 'sms'] },
+    ]);
+    expect(page().queryByText(message as string)).toBeNull();
   });
 
   it('lists the campaigns with their figures', async () => {

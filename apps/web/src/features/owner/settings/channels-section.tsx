@@ -16,17 +16,26 @@ import {
 import {
   CHANNEL_TEXTS,
   DLT_VARIABLE,
+  type TChannelSettingsUpdate,
   type TChannelSettingsView,
   type TSmsSettings,
   type TSmsTemplateVariable,
   type TWhatsAppSettings,
+  ZSmsSettingsUpdate,
+  ZWhatsAppSettingsUpdate,
 } from '@starloop/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { notify } from '../../../components/notify.ts';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { anyMessage, serverField } from '../../../lib/api-errors.ts';
-import { submitHandler } from '../../../lib/use-form.ts';
+import {
+  submitHandler,
+  type TFieldErrors,
+  type TForm,
+  type TFormSchema,
+  useForm,
+} from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
 
@@ -55,84 +64,85 @@ const CHANNEL_FORM_TEXTS = {
   },
 } as const;
 
+type TChannel = keyof typeof CHANNEL_FORM_TEXTS;
+
 /**
- * One channel's form: the on/off switch and text fields, with the server's error under the field
- * it names. The fields start from the saved settings, else `defaults`; the write-only `secret`
- * never comes back, so it starts empty. Saving replaces the cached settings and empties `secret`
- * again (empty keeps the saved one).
+ * One channel's form over its part of ZChannelSettingsUpdate: the on/off switch and text fields,
+ * the schema's message (or the server's, for the field it names) under each field. The fields
+ * start from the saved settings (`savedValues`); the write-only `secret` never comes back, so it
+ * starts empty (empty keeps the saved one: the schema leaves it out of the update). Saving
+ * replaces the cached settings and empties `secret` again.
  */
-function useChannelForm<T extends Record<string, string>, S extends keyof T & string>(
-  channel: keyof typeof CHANNEL_FORM_TEXTS,
-  view: { enabled: boolean } & { [K in keyof T]?: string | null },
-  defaults: T,
-  secret: S,
-) {
+function useChannelForm<T extends { enabled: boolean }, Out>({
+  schema,
+  initial,
+  secret,
+  toInput,
+}: {
+  schema: TFormSchema<Out>;
+  initial: () => T;
+  secret: keyof T & string;
+  /** What the update takes: the parsed values with their channel. */
+  toInput: (values: Out) => TChannelSettingsUpdate;
+}) {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
-  const [enabled, setEnabled] = useState(view.enabled);
-  const [values, setValues] = useState(() => {
-    const saved = Object.fromEntries(
-      Object.keys(defaults).map((name) => [name, view[name] ?? defaults[name]]),
-    );
-    return { ...saved, [secret]: '' } as T;
-  });
+  const form = useForm<T, Out>(schema, initial);
+  const { setField, setErrors } = form;
   const save = useMutation(
     trpc.owner.channels.update.mutationOptions({
       onSuccess: (saved: TChannelSettingsView) => {
         queryClient.setQueryData(trpc.owner.channels.get.queryKey(), saved);
-        setValues((current) => ({ ...current, [secret]: '' }));
+        setField(secret, '' as T[typeof secret]);
         notify.success(CHANNEL_TEXTS.saved);
       },
-      onError: (error) => notify.error(`Could not save. ${anyMessage(error, 'Please try again.')}`),
+      onError: (error) => {
+        notify.error(`Could not save. ${anyMessage(error, 'Please try again.')}`);
+        const field = serverField(error);
+        if (field) setErrors({ [field]: anyMessage(error) } as TFieldErrors<T>);
+      },
     }),
   );
-  const field = save.isError ? serverField(save.error) : undefined;
-  const errorFor = (name: string) => (field === name ? anyMessage(save.error) : undefined);
-  /** Props of a TextInput / PasswordInput / Textarea bound to a field. */
-  const input = (name: keyof T & string) => ({
-    value: values[name],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      const next = event.currentTarget.value;
-      setValues((current) => ({ ...current, [name]: next }));
-    },
-    error: errorFor(name),
-  });
-  /** What a save sends: the switch and the fields, the secret only when one was typed. */
-  const payload = () => {
-    const { [secret]: typed, ...rest } = values;
-    return { enabled, ...rest, ...(typed ? { [secret]: typed } : {}) } as Omit<T, S> &
-      Partial<Pick<T, S>> & { enabled: boolean };
+  const submit = () => {
+    const values = form.submit();
+    if (values) save.mutate(toInput(values));
   };
-  return { channel, enabled, setEnabled, values, input, errorFor, save, payload };
+  return { form, save, submit };
 }
+
+/** The saved value of each field, else its default. */
+const savedValues = <T extends Record<string, string>>(
+  view: { [K in keyof T]?: string | null },
+  defaults: T,
+): T => Object.fromEntries(Object.keys(defaults).map((name) => [name, view[name] ?? defaults[name]])) as T;
 
 /** A channel's form around its fields: the title with the on/off switch, then the save button. */
 function ChannelForm({
-  form,
+  channel,
+  enabled,
+  saving,
   onSubmit,
   children,
 }: {
-  form: Pick<ReturnType<typeof useChannelForm>, 'channel' | 'enabled' | 'setEnabled' | 'save'>;
+  channel: TChannel;
+  enabled: ReturnType<TForm<{ enabled: boolean }>['checkbox']>;
+  saving: boolean;
   onSubmit: () => void;
   children: ReactNode;
 }) {
-  const { label, title, switchLabel, saveLabel } = CHANNEL_FORM_TEXTS[form.channel];
+  const { label, title, switchLabel, saveLabel } = CHANNEL_FORM_TEXTS[channel];
   return (
-    <form onSubmit={submitHandler(onSubmit)} aria-label={label}>
+    <form noValidate onSubmit={submitHandler(onSubmit, saving)} aria-label={label}>
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={3} size="h5">
             {title}
           </Title>
-          <Switch
-            label={switchLabel}
-            checked={form.enabled}
-            onChange={(e) => form.setEnabled(e.currentTarget.checked)}
-          />
+          <Switch label={switchLabel} {...enabled} />
         </Group>
         {children}
         <Group>
-          <Button type="submit" loading={form.save.isPending}>
+          <Button type="submit" loading={saving}>
             {saveLabel}
           </Button>
         </Group>
@@ -145,13 +155,25 @@ function ChannelForm({
 const secretHint = (saved: boolean) => (saved ? 'Saved. Leave empty to keep it.' : undefined);
 
 /** The WhatsApp form's fields and their defaults. */
-const WHATSAPP_FIELDS = { phoneNumberId: '', templateName: '', templateLanguage: 'en', accessToken: '' };
+const WHATSAPP_FIELDS = { phoneNumberId: '', templateName: '', templateLanguage: 'en' };
+/** The WhatsApp form checks what the update takes, but for the channel. */
+const ZWhatsAppForm = ZWhatsAppSettingsUpdate.omit({ channel: true });
 
 function WhatsAppForm({ view }: { view: TWhatsAppSettings }) {
-  const form = useChannelForm('whatsapp', view, WHATSAPP_FIELDS, 'accessToken');
+  const { form, save, submit } = useChannelForm({
+    schema: ZWhatsAppForm,
+    initial: () => ({ enabled: view.enabled, ...savedValues(view, WHATSAPP_FIELDS), accessToken: '' }),
+    secret: 'accessToken',
+    toInput: (values) => ({ channel: 'whatsapp', ...values }),
+  });
 
   return (
-    <ChannelForm form={form} onSubmit={() => form.save.mutate({ channel: 'whatsapp', ...form.payload() })}>
+    <ChannelForm
+      channel="whatsapp"
+      enabled={form.checkbox('enabled')}
+      saving={save.isPending}
+      onSubmit={submit}
+    >
       <Text size="sm" c="dimmed">
         Uses your WhatsApp Business Account (Cloud API). Create a Utility template whose body has two
         variables:
@@ -195,23 +217,47 @@ const SMS_FIELDS = {
   header: '',
   dltTemplateId: '',
   templateText: '',
-  password: '',
 };
 
+interface TSmsValues {
+  enabled: boolean;
+  userId: string;
+  principalEntityId: string;
+  header: string;
+  dltTemplateId: string;
+  templateText: string;
+  password: string;
+  /** The owner's choices, kept past the template's variables (a shorter template keeps the rest). */
+  variables: TSmsTemplateVariable[];
+}
+
+/** What fills each {#var#} of the template: the owner's choice, else the name (the last: the link). */
+function chosenVariables({ templateText, variables }: TSmsValues): TSmsTemplateVariable[] {
+  const slots = Math.min(countVariables(templateText), 10);
+  return Array.from({ length: slots }, (_, i) => variables[i] ?? (i === slots - 1 ? 'link' : 'customerName'));
+}
+
+/** The SMS form checks what the update takes, but for the channel, with the chosen variables. */
+const ZSmsForm = ZSmsSettingsUpdate.omit({ channel: true });
+const checkSms = (values: TSmsValues) =>
+  ZSmsForm.safeParse({ ...values, variables: chosenVariables(values) });
+
 function SmsForm({ view }: { view: TSmsSettings }) {
-  const form = useChannelForm('sms', view, SMS_FIELDS, 'password');
-  const [variables, setVariables] = useState<TSmsTemplateVariable[]>(view.variables);
-  const slots = Math.min(countVariables(form.values.templateText), 10);
-  const chosen = Array.from(
-    { length: slots },
-    (_, i) => variables[i] ?? (i === slots - 1 ? 'link' : 'customerName'),
-  );
+  const { form, save, submit } = useChannelForm({
+    schema: checkSms,
+    initial: (): TSmsValues => ({
+      enabled: view.enabled,
+      ...savedValues(view, SMS_FIELDS),
+      password: '',
+      variables: view.variables,
+    }),
+    secret: 'password',
+    toInput: (values) => ({ channel: 'sms', ...values }),
+  });
+  const chosen = chosenVariables(form.values);
 
   return (
-    <ChannelForm
-      form={form}
-      onSubmit={() => form.save.mutate({ channel: 'sms', ...form.payload(), variables: chosen })}
-    >
+    <ChannelForm channel="sms" enabled={form.checkbox('enabled')} saving={save.isPending} onSubmit={submit}>
       <Text size="sm" c="dimmed">
         SMS to Indian numbers must match a template registered on DLT under your entity and sender ID. Paste
         the template exactly as registered, with {DLT_VARIABLE} for each variable.
@@ -248,9 +294,9 @@ function SmsForm({ view }: { view: TSmsSettings }) {
           onChange={(next) => {
             const list = [...chosen];
             list[index] = (next ?? 'customerName') as TSmsTemplateVariable;
-            setVariables(list);
+            form.setField('variables', list);
           }}
-          error={index === 0 ? form.errorFor('variables') : undefined}
+          error={index === 0 ? form.errors.variables : undefined}
           maw={280}
         />
       ))}

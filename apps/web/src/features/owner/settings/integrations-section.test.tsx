@@ -1,7 +1,7 @@
 import { CHANNEL_TEXTS, INTEGRATION_TEXTS } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { trpcError } from '../../../test/fake-trpc.ts';
+import { failsWith, trpcError } from '../../../test/fake-trpc.ts';
 import { cleanToastsBeforeEach, page, renderOwner } from '../test/owner-test-utils.tsx';
 
 cleanToastsBeforeEach();
@@ -161,6 +161,121 @@ describe('settings: WhatsApp, SMS and integrations', () => {
     expect(await page().findByTestId('shown-once')).toHaveTextContent('whsec_ShownOnlyOnce');
     expect(page().getByText('Signing secret')).toBeInTheDocument();
     expect(form.getByLabelText('Endpoint URL')).toHaveValue('');
+  });
+
+  it("checks a WhatsApp form with the schema's messages before saving; an empty token keeps the saved one", async () => {
+    const app = await renderOwner(
+      '/dashboard/settings',
+      {
+        ...handlers(),
+        'owner.channels.get': () => ({ whatsapp: whatsapp({ accessTokenSet: true }), sms }),
+      },
+      'Settings',
+    );
+    const form = within(await page().findByRole('form', { name: 'WhatsApp settings' }));
+    await app.user.type(form.getByLabelText('Phone number ID'), 'abc');
+    await app.user.type(form.getByLabelText('Template name'), 'Review Request');
+    await app.user.click(form.getByRole('button', { name: 'Save WhatsApp' }));
+    expect(form.getByText(CHANNEL_TEXTS.phoneNumberIdInvalid)).toBeInTheDocument();
+    expect(form.getByText(CHANNEL_TEXTS.templateNameInvalid)).toBeInTheDocument();
+    expect(form.getByLabelText('Phone number ID')).toHaveAttribute('aria-invalid', 'true');
+    expect(app.server.callsTo('owner.channels.update')).toHaveLength(0);
+
+    await app.user.clear(form.getByLabelText('Phone number ID'));
+    await app.user.type(form.getByLabelText('Phone number ID'), ' 106540352242922 ');
+    await app.user.clear(form.getByLabelText('Template name'));
+    await app.user.type(form.getByLabelText('Template name'), 'review_request');
+    expect(form.queryByText(CHANNEL_TEXTS.phoneNumberIdInvalid)).toBeNull();
+    await app.user.click(form.getByRole('button', { name: 'Save WhatsApp' }));
+    await waitFor(() => expect(app.server.callsTo('owner.channels.update')).toHaveLength(1));
+    const sent = app.server.callsTo('owner.channels.update')[0]?.input;
+    expect(sent).toEqual({
+      channel: 'whatsapp',
+      enabled: false,
+      phoneNumberId: '106540352242922',
+      templateName: 'review_request',
+      templateLanguage: 'en',
+    });
+    expect(sent).not.toHaveProperty('accessToken');
+    expect(await screen.findByText(CHANNEL_TEXTS.saved)).toBeInTheDocument();
+  });
+
+  it("shows the server's message under the channel field it names, and says so in a toast", async () => {
+    const message = CHANNEL_TEXTS.incomplete('the Gupshup password');
+    const app = await renderOwner(
+      '/dashboard/settings',
+      { ...handlers(), 'owner.channels.update': failsWith('BAD_REQUEST', message, 'password') },
+      'Settings',
+    );
+    const form = within(await page().findByRole('form', { name: 'SMS settings' }));
+    await app.user.click(form.getByRole('switch', { name: 'Send review requests by SMS' }));
+    await app.user.type(form.getByLabelText('Sender ID (header)'), 'strlps');
+    await app.user.click(form.getByRole('button', { name: 'Save SMS' }));
+    expect(await form.findByText(message)).toBeInTheDocument();
+    expect(form.getByLabelText(/^Gupshup password/)).toHaveAttribute('data-invalid', 'true');
+    expect(await screen.findByText(`Could not save. ${message}`)).toBeInTheDocument();
+    expect(app.server.callsTo('owner.channels.update')[0]?.input).toEqual({
+      channel: 'sms',
+      enabled: true,
+      userId: null,
+      principalEntityId: null,
+      header: 'STRLPS',
+      dltTemplateId: null,
+      templateText: null,
+      variables: [],
+    });
+  });
+
+  it("checks a new API key's name and webhook endpoint with the schema's messages", async () => {
+    const app = await renderOwner(
+      '/dashboard/settings',
+      {
+        ...handlers(),
+        'owner.integrations.webhooks.create': (input: unknown) => ({
+          endpoint: { id: 1, ...(input as object), createdAt: '2026-11-25T10:00:00.000Z' },
+          secret: 'whsec_ShownOnlyOnce',
+          message: INTEGRATION_TEXTS.webhookCreated,
+        }),
+      },
+      'Settings',
+    );
+    const keyForm = within(await page().findByRole('form', { name: 'New API key' }));
+    await app.user.type(keyForm.getByLabelText('Key name'), '   ');
+    await app.user.click(keyForm.getByRole('button', { name: 'Create key' }));
+    expect(keyForm.getByText(INTEGRATION_TEXTS.apiKeyNameRequired)).toBeInTheDocument();
+    await app.user.type(keyForm.getByLabelText('Key name'), 'x'.repeat(61));
+    await app.user.click(keyForm.getByRole('button', { name: 'Create key' }));
+    expect(keyForm.getByText(INTEGRATION_TEXTS.apiKeyNameMax)).toBeInTheDocument();
+    expect(app.server.callsTo('owner.integrations.apiKeys.create')).toHaveLength(0);
+    await app.user.clear(keyForm.getByLabelText('Key name'));
+    await app.user.type(keyForm.getByLabelText('Key name'), ' Billing counter ');
+    await app.user.click(keyForm.getByRole('button', { name: 'Create key' }));
+    expect(await page().findByTestId('shown-once')).toHaveTextContent('sl_live_AbCdSecretPartShownOnlyOnce');
+    expect(app.server.callsTo('owner.integrations.apiKeys.create')[0]?.input).toEqual({
+      name: 'Billing counter',
+    });
+    expect(keyForm.getByLabelText('Key name')).toHaveValue('');
+
+    const hookForm = within(page().getByRole('form', { name: 'New webhook endpoint' }));
+    await app.user.type(hookForm.getByLabelText('Endpoint URL'), 'pos.example/hooks');
+    await app.user.click(hookForm.getByRole('checkbox', { name: 'review.created' }));
+    await app.user.click(hookForm.getByRole('checkbox', { name: 'request.clicked' }));
+    await app.user.click(hookForm.getByRole('button', { name: 'Add endpoint' }));
+    expect(hookForm.getByText(INTEGRATION_TEXTS.webhookUrlInvalid)).toBeInTheDocument();
+    expect(hookForm.getByText(INTEGRATION_TEXTS.webhookEventsRequired)).toBeInTheDocument();
+    expect(app.server.callsTo('owner.integrations.webhooks.create')).toHaveLength(0);
+    await app.user.clear(hookForm.getByLabelText('Endpoint URL'));
+    await app.user.type(hookForm.getByLabelText('Endpoint URL'), 'https://pos.example/hooks');
+    await app.user.click(hookForm.getByRole('checkbox', { name: 'request.clicked' }));
+    await app.user.click(hookForm.getByRole('button', { name: 'Add endpoint' }));
+    await waitFor(() => expect(app.server.callsTo('owner.integrations.webhooks.create')).toHaveLength(1));
+    expect(app.server.callsTo('owner.integrations.webhooks.create')[0]?.input).toEqual({
+      url: 'https://pos.example/hooks',
+      events: ['request.clicked'],
+    });
+    // The events stay for the next endpoint; the URL empties.
+    await waitFor(() => expect(hookForm.getByLabelText('Endpoint URL')).toHaveValue(''));
+    expect(hookForm.getByRole('checkbox', { name: 'request.clicked' })).toBeChecked();
   });
 
   it('says "Failed to load webhooks" with the error, and retries', async () => {

@@ -11,7 +11,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useInputState } from '@mantine/hooks';
 import {
   INTEGRATION_TEXTS,
   OUTBOUND_EVENT_TYPES,
@@ -19,6 +18,8 @@ import {
   type TApiKey,
   type TOutboundEventType,
   type TWebhookDelivery,
+  ZApiKeyCreate,
+  ZWebhookEndpointCreate,
 } from '@starloop/contract';
 import {
   type QueryKey,
@@ -33,7 +34,7 @@ import { notify } from '../../../components/notify.ts';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { SimpleTable, type TTableColumn } from '../../../components/simple-table/simple-table.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
-import { submitHandler } from '../../../lib/use-form.ts';
+import { submitHandler, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
 
@@ -132,14 +133,22 @@ const DELIVERY_COLUMNS: TTableColumn<TWebhookDelivery>[] = [
   col.text('time', 'Time', (d) => when(d.lastAttemptAt ?? d.createdAt)),
 ];
 
+const NEW_KEY = { name: '' };
+
 function ApiKeys() {
   const trpc = useTrpc();
   const keys = useQuery(trpc.owner.integrations.apiKeys.list.queryOptions());
-  const [name, setName] = useInputState('');
+  const form = useForm(ZApiKeyCreate, NEW_KEY);
   const list = useShownOnceList(trpc.owner.integrations.apiKeys.list.queryKey());
   const create = useMutation(
-    trpc.owner.integrations.apiKeys.create.mutationOptions(list.createOptions('key', () => setName(''))),
+    trpc.owner.integrations.apiKeys.create.mutationOptions(
+      list.createOptions('key', () => form.reset(NEW_KEY)),
+    ),
   );
+  const submit = () => {
+    const values = form.submit();
+    if (values) create.mutate(values);
+  };
   const revoke = useMutation(trpc.owner.integrations.apiKeys.revoke.mutationOptions(list.removeOptions));
   const columns: TTableColumn<TApiKey>[] = [
     col.text('name', 'Name', (key) => key.name),
@@ -174,9 +183,9 @@ function ApiKeys() {
           {data.keys.length > 0 ? (
             <SimpleTable columns={columns} rows={data.keys} rowKey={(key) => key.id} />
           ) : null}
-          <form onSubmit={submitHandler(() => create.mutate({ name }))} aria-label="New API key">
+          <form noValidate onSubmit={submitHandler(submit, create.isPending)} aria-label="New API key">
             <Group align="flex-end">
-              <TextInput label="Key name" placeholder="Billing counter" value={name} onChange={setName} />
+              <TextInput label="Key name" placeholder="Billing counter" {...form.input('name')} />
               <Button type="submit" loading={create.isPending}>
                 Create key
               </Button>
@@ -188,16 +197,27 @@ function ApiKeys() {
   );
 }
 
+const NEW_ENDPOINT: { url: string; events: TOutboundEventType[] } = {
+  url: '',
+  events: [...OUTBOUND_EVENT_TYPES],
+};
+
 function Webhooks() {
   const trpc = useTrpc();
   const endpoints = useQuery(trpc.owner.integrations.webhooks.list.queryOptions());
   const deliveries = useQuery(trpc.owner.integrations.webhooks.deliveries.queryOptions({}));
-  const [url, setUrl] = useInputState('');
-  const [events, setEvents] = useState<TOutboundEventType[]>([...OUTBOUND_EVENT_TYPES]);
+  const form = useForm(ZWebhookEndpointCreate, NEW_ENDPOINT);
   const list = useShownOnceList(trpc.owner.integrations.webhooks.list.queryKey());
+  // A new endpoint empties the URL; the events stay for the next one.
   const create = useMutation(
-    trpc.owner.integrations.webhooks.create.mutationOptions(list.createOptions('secret', () => setUrl(''))),
+    trpc.owner.integrations.webhooks.create.mutationOptions(
+      list.createOptions('secret', () => form.setField('url', '')),
+    ),
   );
+  const submit = () => {
+    const values = form.submit();
+    if (values) create.mutate(values);
+  };
   const remove = useMutation(trpc.owner.integrations.webhooks.delete.mutationOptions(list.removeOptions));
   return (
     <IntegrationPart
@@ -235,15 +255,17 @@ function Webhooks() {
             </Group>
           ))}
           <form
-            onSubmit={submitHandler(() => create.mutate({ url, events }))}
+            noValidate
+            onSubmit={submitHandler(submit, create.isPending)}
             aria-label="New webhook endpoint"
           >
             <Stack gap="xs">
-              <TextInput label="Endpoint URL" placeholder="https://" value={url} onChange={setUrl} />
+              <TextInput label="Endpoint URL" placeholder="https://" {...form.input('url')} />
               <Checkbox.Group
                 label="Events"
-                value={events}
-                onChange={(next) => setEvents(next as TOutboundEventType[])}
+                value={form.values.events}
+                onChange={(next) => form.setField('events', next as TOutboundEventType[])}
+                error={form.errors.events}
               >
                 <Group mt={4}>
                   {OUTBOUND_EVENT_TYPES.map((type) => (

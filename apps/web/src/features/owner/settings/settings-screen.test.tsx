@@ -1,4 +1,4 @@
-import { SECURITY_TEXTS } from '@starloop/contract';
+import { REPLY_TEMPLATE_MAX, REPLY_TEXTS, SECURITY_TEXTS } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { failsWith, trpcError } from '../../../test/fake-trpc.ts';
@@ -162,6 +162,39 @@ describe('settings: reply templates', () => {
     expect(await screen.findByText('Template reset to default')).toBeInTheDocument();
     expect(app.server.callsTo('owner.templates.reset')[0]?.input).toEqual({ sentiment: 'positive' });
     await waitFor(() => expect(positive).toHaveValue('Thank you {customerName} for {rating} stars!'));
+  });
+
+  it("shows the template schema's messages as the owner types, and saves only a valid template", async () => {
+    const app = await renderOwner(
+      '/dashboard/settings',
+      handlers({ 'owner.templates.update': () => templates(true, 'Thanks, {customerName}!') }),
+      'Settings',
+    );
+    const positive = await page().findByRole('textbox', { name: 'Positive reviews' });
+    const card = within(page().getByRole('region', { name: 'Positive reviews template' }));
+    const save = card.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+
+    await app.user.clear(positive);
+    await app.user.type(positive, '   ');
+    expect(card.getByText(REPLY_TEXTS.bodyRequired)).toBeInTheDocument();
+    expect(positive).toHaveAttribute('aria-invalid', 'true');
+    expect(save).toBeDisabled();
+
+    await app.user.clear(positive);
+    await app.user.click(positive);
+    await app.user.paste('x'.repeat(REPLY_TEMPLATE_MAX + 1));
+    expect(card.getByText(REPLY_TEXTS.bodyMax)).toBeInTheDocument();
+    expect(save).toBeDisabled();
+
+    await app.user.clear(positive);
+    await app.user.type(positive, '  Thanks, {{customerName}!  ');
+    expect(card.queryByText(REPLY_TEXTS.bodyRequired)).toBeNull();
+    await app.user.click(save);
+    expect(await screen.findByText('Template saved')).toBeInTheDocument();
+    expect(app.server.callsTo('owner.templates.update').map((c) => c.input)).toEqual([
+      { sentiment: 'positive', body: 'Thanks, {customerName}!' },
+    ]);
   });
 
   it("shows the server's message for an unknown placeholder in the preview", async () => {

@@ -14,15 +14,17 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   REPLY_TEMPLATE_MAX,
-  REPLY_TEXTS,
   type TReplyTemplate,
   type TReplyTemplateList,
+  ZReplyTemplatePreview,
+  ZReplyTemplateUpdate,
 } from '@starloop/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { notify } from '../../../components/notify.ts';
 import { AnchorLink } from '../../../components/router-links.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
+import { checkForm, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
 
@@ -43,12 +45,17 @@ const ORDER: TSentiment[] = ['positive', 'neutral', 'negative'];
 function TemplateEditor({ template, editable }: { template: TReplyTemplate; editable: boolean }) {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
-  const [body, setBody] = useState(template.body);
+  const form = useForm(ZReplyTemplateUpdate, () => ({ sentiment: template.sentiment, body: template.body }));
+  const { reset: resetForm } = form;
   // A reset or a save elsewhere brings a new body from the server: show it.
-  useEffect(() => setBody(template.body), [template.body]);
+  useEffect(
+    () => resetForm({ sentiment: template.sentiment, body: template.body }),
+    [template.sentiment, template.body, resetForm],
+  );
+  const { body } = form.values;
   const [debounced] = useDebouncedValue(body, PREVIEW_DEBOUNCE_MS);
-  const trimmed = body.trim();
-  const error = !trimmed ? REPLY_TEXTS.bodyRequired : body.length > TEMPLATE_MAX ? REPLY_TEXTS.bodyMax : null;
+  // The schema's message shows as the owner types; Save waits for a valid template.
+  const error = form.check().errors.body ?? null;
 
   // The preview renders the template with sample values on the server (a mutation: the body
   // travels in a POST). Only the answer to the latest body is shown.
@@ -57,17 +64,15 @@ function TemplateEditor({ template, editable }: { template: TReplyTemplate; edit
   const [previewError, setPreviewError] = useState<string | null>(null);
   const { mutate: requestPreview } = preview;
   useEffect(() => {
-    if (!debounced.trim() || debounced.length > TEMPLATE_MAX) return;
-    requestPreview(
-      { sentiment: template.sentiment, body: debounced },
-      {
-        onSuccess: (result) => {
-          setPreviewText(result.text);
-          setPreviewError(null);
-        },
-        onError: (e) => setPreviewError(anyMessage(e)),
+    const input = checkForm(ZReplyTemplatePreview, { sentiment: template.sentiment, body: debounced }).data;
+    if (!input) return;
+    requestPreview(input, {
+      onSuccess: (result) => {
+        setPreviewText(result.text);
+        setPreviewError(null);
       },
-    );
+      onError: (e) => setPreviewError(anyMessage(e)),
+    });
   }, [debounced, template.sentiment, requestPreview]);
 
   const showList = (list: TReplyTemplateList) =>
@@ -101,8 +106,7 @@ function TemplateEditor({ template, editable }: { template: TReplyTemplate; edit
         <Textarea
           label={title}
           description={template.isDefault ? `${hint} (default)` : `${hint} (customised)`}
-          value={body}
-          onChange={(event) => setBody(event.currentTarget.value)}
+          {...form.input('body')}
           readOnly={!editable}
           autosize
           minRows={4}
@@ -126,7 +130,10 @@ function TemplateEditor({ template, editable }: { template: TReplyTemplate; edit
               </Button>
               <Button
                 size="xs"
-                onClick={() => update.mutate({ sentiment: template.sentiment, body: trimmed })}
+                onClick={() => {
+                  const values = form.submit();
+                  if (values) update.mutate(values);
+                }}
                 disabled={busy || !changed || error !== null}
                 loading={update.isPending}
               >
