@@ -203,6 +203,26 @@ describe('/login: Forgot password?', () => {
     expect(phoneInput()).toHaveValue('9876543210');
   });
 
+  it('clears the message when the phone is edited, and sends the digits only', async () => {
+    const { user, server } = await renderLogin({
+      'public.password.requestReset': () => ({ success: true, message: 'Sent.' }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await user.click(await screen.findByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText('Phone number is required')).toBeInTheDocument();
+    expect(phoneInput()).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(phoneInput(), '98765 43210');
+    expect(screen.queryByText('Phone number is required')).toBeNull();
+    expect(screen.queryByText('Enter a valid 10-digit phone number')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+
+    expect(await screen.findByText('Sent.')).toBeInTheDocument();
+    expect(server.callsTo('public.password.requestReset').map((c) => c.input)).toEqual([
+      { contactNumber: '9876543210' },
+    ]);
+  });
+
   it("shows the server's message when the request fails", async () => {
     const { user } = await renderLogin({
       'public.password.requestReset': failsWith(

@@ -6,7 +6,7 @@ import { ErrorBanner } from '../../components/error-banner/error-banner.tsx';
 import { notify } from '../../components/notify.ts';
 import { messageOr } from '../../lib/api-errors.ts';
 import { getStoredPhone } from '../../lib/auth.ts';
-import { checkForm, useForm } from '../../lib/use-form.ts';
+import { submitHandler, useForm } from '../../lib/use-form.ts';
 import { useTrpc } from '../../lib/use-trpc.ts';
 import { AuthFooterLink, AuthLayout } from './auth-layout.tsx';
 import { phoneDigits } from './phone.ts';
@@ -144,18 +144,17 @@ function LoginForm({ phone, onPhoneChange, onForgot }: TPhoneProps & { onForgot:
 function ForgotPasswordForm({ phone, onPhoneChange, onBack }: TPhoneProps & { onBack: () => void }) {
   const trpc = useTrpc();
   const request = useMutation(trpc.public.password.requestReset.mutationOptions());
-  const [error, setError] = useState<string | undefined>();
+  // A dialog-like form: editing the phone clears its message until the next submit.
+  const form = useForm(ZPasswordResetRequest, { contactNumber: phone });
   const [sent, setSent] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | undefined>();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     setFailure(undefined);
-    const checked = checkForm(ZPasswordResetRequest, { contactNumber: phone });
-    setError(checked.errors.contactNumber);
-    if (!checked.data) return;
+    const input = form.submit();
+    if (!input) return;
     try {
-      const answer = await request.mutateAsync(checked.data);
+      const answer = await request.mutateAsync(input);
       setSent(answer.message);
     } catch (caught) {
       setFailure(messageOr(caught, LOGIN_TEXT.resetFailed, LOGIN_TEXT.network));
@@ -163,7 +162,7 @@ function ForgotPasswordForm({ phone, onPhoneChange, onBack }: TPhoneProps & { on
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={submitHandler(() => void onSubmit())} noValidate>
       <Stack gap="md">
         {sent ? (
           <Alert color="green" variant="light" role="status" title="Check your email">
@@ -172,12 +171,12 @@ function ForgotPasswordForm({ phone, onPhoneChange, onBack }: TPhoneProps & { on
         ) : null}
         <ErrorBanner message={failure} />
         <PhoneInput
-          value={phone}
+          value={form.values.contactNumber}
           onChange={(next) => {
             onPhoneChange(next);
-            setError(undefined);
+            form.setField('contactNumber', next);
           }}
-          error={error}
+          error={form.errors.contactNumber}
           disabled={request.isPending}
         />
         <Button type="submit" fullWidth size="md" loading={request.isPending}>
