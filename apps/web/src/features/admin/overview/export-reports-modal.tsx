@@ -1,10 +1,10 @@
 import { Button, Divider, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import {
-  ADMIN_OPS_TEXTS,
   REPORT_TITLES,
   REPORT_TYPES,
   type TReportFormat,
   type TReportType,
+  ZReportDownload,
   ZReportExport,
 } from '@starloop/contract';
 import { useMutation } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { ErrorBanner } from '../../../components/error-banner/error-banner.tsx';
 import { notify } from '../../../components/notify.ts';
 import { restError, serverMessage } from '../../../lib/api-errors.ts';
 import { getToken } from '../../../lib/auth.ts';
+import { checkForm, submitHandler, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 
 /** Texts of spec section 8, Export (and ours for the direct download). */
@@ -50,49 +51,59 @@ export async function downloadReport(type: TReportType, format: TReportFormat): 
   return filename;
 }
 
-/** The 'Export Reports' modal: email a report, or download it now as CSV or XLSX. */
+/** The modal's fields as typed: no report type chosen yet is ''. */
+interface TExportValues {
+  type: TReportType | '';
+  email: string;
+}
+const EMPTY_EXPORT: TExportValues = { type: '', email: '' };
+/** Downloading needs only the type (the format is the button's): ZReportDownload's message. */
+const ZDownloadType = ZReportDownload.pick({ type: true });
+
+/**
+ * The 'Export Reports' modal: email a report, or download it now as CSV or XLSX. One banner says
+ * what is wrong (spec section 5 gives one message for both fields): the first field's message of
+ * the form, or the server's.
+ */
 export function ExportReportsModal({ opened, onClose }: TDialogProps) {
   const trpc = useTrpc();
-  const [type, setType] = useState<TReportType | ''>('');
-  const [email, setEmail] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm(ZReportExport, EMPTY_EXPORT);
+  const [serverProblem, setServerProblem] = useState<string | null>(null);
   const [downloading, setDownloading] = useState<TReportFormat | null>(null);
   const exportReport = useMutation(trpc.admin.reports.export.mutationOptions());
   const busy = exportReport.isPending || downloading !== null;
+  const problem = serverProblem ?? Object.values(form.errors).find(Boolean) ?? null;
 
   const close = () => {
     if (busy) return;
-    setProblem(null);
+    setServerProblem(null);
+    form.setErrors({});
     onClose();
   };
 
   const send = () => {
-    setProblem(null);
-    const parsed = ZReportExport.safeParse({ type: type || undefined, email });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    exportReport.mutate(parsed.data, {
+    setServerProblem(null);
+    const input = form.submit();
+    if (!input) return;
+    exportReport.mutate(input, {
       onSuccess: (result) => {
-        notify.success(result?.message || EXPORT_TEXTS.sent(parsed.data.type, parsed.data.email));
-        setType('');
-        setEmail('');
+        notify.success(result?.message || EXPORT_TEXTS.sent(input.type, input.email));
+        form.reset(EMPTY_EXPORT);
         onClose();
       },
       onError: (error) => {
         notify.error(EXPORT_TEXTS.failed);
-        setProblem(serverMessage(error) ?? null);
+        setServerProblem(serverMessage(error) ?? null);
       },
     });
   };
 
   const download = async (format: TReportFormat) => {
-    setProblem(null);
-    if (!type) {
-      setProblem(ADMIN_OPS_TEXTS.reportTypeRequired);
-      return;
-    }
+    setServerProblem(null);
+    const checked = checkForm(ZDownloadType, form.values);
+    form.setErrors(checked.errors);
+    if (!checked.data) return;
+    const { type } = checked.data;
     setDownloading(format);
     try {
       await downloadReport(type, format);
@@ -106,18 +117,12 @@ export function ExportReportsModal({ opened, onClose }: TDialogProps) {
 
   return (
     <Modal opened={opened} onClose={close} title="Export Reports" centered closeOnEscape={!busy}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          send();
-        }}
-      >
+      <form noValidate onSubmit={submitHandler(send, busy)}>
         <Stack gap="sm">
           <NativeSelect
             label="Report type"
-            value={type}
-            onChange={(event) => setType(event.currentTarget.value as TReportType | '')}
+            value={form.values.type}
+            onChange={(event) => form.setField('type', event.currentTarget.value as TReportType | '')}
             disabled={busy}
             data={[
               { value: '', label: 'Select report type' },
@@ -130,8 +135,8 @@ export function ExportReportsModal({ opened, onClose }: TDialogProps) {
             type="email"
             placeholder="you@example.com"
             description="The report (CSV and XLSX) is emailed to this address."
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
+            value={form.values.email}
+            onChange={(event) => form.setField('email', event.currentTarget.value)}
             disabled={busy}
           />
           <ErrorBanner message={problem} />

@@ -132,6 +132,21 @@ describe('Admin overview', { timeout: 15_000 }, () => {
       expect(app.server.callsTo('admin.reports.export')).toHaveLength(0);
     });
 
+    it("the banner says the first field's message; editing a field clears that field's", async () => {
+      const { app, dialog } = await openModal();
+      await app.user.type(within(dialog).getByLabelText('Email'), 'ops@');
+      await app.user.click(within(dialog).getByRole('button', { name: 'Send Report' }));
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'Please provide email and select report type',
+      );
+
+      await app.user.selectOptions(within(dialog).getByLabelText('Report type'), 'reviews');
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter a valid email address');
+      await app.user.type(within(dialog).getByLabelText('Email'), 'starloop.in');
+      expect(within(dialog).queryByRole('alert')).toBeNull();
+      expect(app.server.callsTo('admin.reports.export')).toHaveLength(0);
+    });
+
     it('sends the report and shows the server message', async () => {
       const { app, dialog } = await openModal({
         'admin.reports.export': () => ({
