@@ -179,6 +179,41 @@ describe('/register: the account form', () => {
     expect(screen.queryByText('Full name is required')).toBeNull();
   });
 
+  it('a left field follows its value; a wrong confirmation is said at once, while other fields are empty', async () => {
+    const { user } = await renderRegister();
+
+    await fill(user, /^Email/, 'asha@example');
+    await user.tab();
+    expect(await screen.findByText('Enter valid email')).toBeInTheDocument();
+    await fill(user, /^Email/, 'asha@example.com');
+    await waitFor(() => expect(screen.queryByText('Enter valid email')).toBeNull());
+
+    await fill(user, /^Password/, 'secret12');
+    await fill(user, /^Confirm password/, 'secret13');
+    await user.tab();
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(screen.queryByText('Full name is required')).toBeNull();
+    // Changing the password re-checks the confirmation already left.
+    await fill(user, /^Password/, 'secret13');
+    await waitFor(() => expect(screen.queryByText('Passwords do not match')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Continue to plan' }));
+    expect(await screen.findByText('Full name is required')).toBeInTheDocument();
+    expect(screen.queryByText('Passwords do not match')).toBeNull();
+  });
+
+  it('after a submit, every message follows the values', async () => {
+    const { user } = await renderRegister();
+    await user.click(screen.getByRole('button', { name: 'Continue to plan' }));
+    expect(await screen.findByText('Full name is required')).toBeInTheDocument();
+
+    await fill(user, /^Full name/, 'As');
+    expect(await screen.findByText('Full name must be at least 3 characters')).toBeInTheDocument();
+    await fill(user, /^Full name/, 'Asha');
+    await waitFor(() => expect(screen.queryByText('Full name must be at least 3 characters')).toBeNull());
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+  });
+
   it('the city list follows the state, and changing the state clears the city', async () => {
     const { user } = await renderRegister();
     const city = () => screen.getByRole('combobox', { name: /^City/ });
@@ -358,6 +393,39 @@ describe('/register: payment', () => {
     expect(await screen.findAllByText('This phone number is already registered')).toHaveLength(2);
     expect(openCheckout).not.toHaveBeenCalled();
     expect(field(/^Phone number/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("keeps the server's field message until that field is edited, and does not go on meanwhile", async () => {
+    let taken = true;
+    const { user, server } = await renderAtPlanStep({
+      'payments.initiate': () => {
+        if (taken) failsWith('CONFLICT', 'This phone number is already registered', 'userData.phone')();
+        return ORDER;
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Pay ₹1,999 and create account' }));
+    expect(await screen.findAllByText('This phone number is already registered')).toHaveLength(2);
+
+    // Another field edited: the phone's message stays, and the form does not go on.
+    await fill(user, /^Full name/, 'Asha K');
+    expect(field(/^Phone number/)).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Continue to plan' }));
+    expect(screen.queryByRole('heading', { level: 3, name: 'Essential' })).toBeNull();
+    expect(field(/^Phone number/)).toHaveAttribute('aria-invalid', 'true');
+
+    // The phone edited: the message goes, and the next payment sends the new number.
+    taken = false;
+    vi.mocked(openCheckout).mockResolvedValue({ status: 'cancelled' });
+    await fill(user, /^Phone number/, '9876500000');
+    expect(field(/^Phone number/)).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Continue to plan' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay ₹1,999 and create account' }));
+    await waitFor(() => expect(server.callsTo('payments.initiate')).toHaveLength(2));
+    expect(server.callsTo('payments.initiate')[1]?.input).toEqual({
+      userData: { ...USER_DATA, name: 'Asha K', phone: '9876500000', password: 'secret12' },
+      plan: 'Essential',
+      amount: 199900,
+    });
   });
 
   it("falls back to 'Error initiating payment' without a server message", async () => {

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
 import { resolveRegistrationPlan } from '@starloop/contract';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { formatRupees } from '../../lib/format.ts';
 import { AuthFooterLink, AuthLayout } from '../auth/auth-layout.tsx';
 import type { TCodeAvailability } from './business-code-field.tsx';
@@ -8,14 +8,10 @@ import { PlanPicker } from './plan-picker.tsx';
 import { fieldId, RegistrationForm } from './registration-form.tsx';
 import {
   clearRegistrationDraft,
-  loadRegistrationDraft,
-  REGISTRATION_FIELDS,
   saveRegistrationDraft,
-  type TRegistrationErrors,
   type TRegistrationField,
-  type TRegistrationValues,
-  validateRegistration,
 } from './registration-values.ts';
+import { useRegistrationForm } from './use-registration-form.ts';
 import { type TPaymentPhase, useRegistrationPayment } from './use-registration-payment.ts';
 
 export const REGISTER_TEXT = {
@@ -59,10 +55,8 @@ function focusField(field: TRegistrationField) {
 
 /** /register: the account form, then the plans, then the payment gateway (spec sections 2 and 4). */
 export function RegisterPage() {
-  const [values, setValues] = useState<TRegistrationValues>(loadRegistrationDraft);
-  const [touched, setTouched] = useState<Partial<Record<TRegistrationField, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<TRegistrationErrors>({});
+  const form = useRegistrationForm();
+  const { values } = form;
   const [step, setStep] = useState<number>(STEP.details);
   // A code from a saved draft counts as chosen: do not overwrite it from the business name.
   const [codeEdited, setCodeEdited] = useState(() => values.code !== '');
@@ -74,42 +68,26 @@ export function RegisterPage() {
 
   useEffect(() => saveRegistrationDraft(values), [values]);
 
-  const validation = useMemo(() => validateRegistration(values), [values]);
   const codeTaken = code.state === 'taken';
-  const allErrors: TRegistrationErrors = { ...validation.errors, ...serverErrors };
-  const shownErrors: TRegistrationErrors = {};
-  for (const field of REGISTRATION_FIELDS) {
-    if ((submitted || touched[field] || serverErrors[field]) && allErrors[field])
-      shownErrors[field] = allErrors[field];
-  }
-
-  const onChange = useCallback((patch: Partial<TRegistrationValues>) => {
-    setValues((current) => ({ ...current, ...patch }));
-    setServerErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(patch) as TRegistrationField[]) delete next[key];
-      return next;
-    });
-  }, []);
-  const onBlur = useCallback((field: TRegistrationField) => setTouched((t) => ({ ...t, [field]: true })), []);
   const onCodeAvailability = useCallback(
     (state: TCodeAvailability, message?: string) => setCode({ state, message }),
     [],
   );
 
-  /** The form is complete and the code is not known to be taken. */
-  const formReady = validation.data !== undefined && !codeTaken && Object.keys(serverErrors).length === 0;
+  /** Every message shown; the parsed form when it is complete and the code is not known to be taken. */
+  const checkReady = () => {
+    const data = form.submit();
+    return data && !codeTaken ? data : undefined;
+  };
 
   const goToDetailsWithErrors = () => {
-    setSubmitted(true);
     setStep(STEP.details);
-    const first = REGISTRATION_FIELDS.find((field) => allErrors[field]);
+    const first = form.firstInvalidField();
     if (first) setTimeout(() => focusField(first), 0);
   };
 
   const onDetailsSubmit = () => {
-    setSubmitted(true);
-    if (!formReady) {
+    if (!checkReady()) {
       goToDetailsWithErrors();
       return;
     }
@@ -118,16 +96,17 @@ export function RegisterPage() {
 
   const onPay = async () => {
     setVerifyError(undefined);
-    if (!formReady) {
+    const data = checkReady();
+    if (!data) {
       await pay(undefined, values.plan);
       goToDetailsWithErrors();
       return;
     }
     setStep(STEP.payment);
-    const outcome = await pay(validation.data, values.plan, { onVerified: clearRegistrationDraft });
+    const outcome = await pay(data, values.plan, { onVerified: clearRegistrationDraft });
     if (outcome.kind === 'signed-in' || outcome.kind === 'paid-sign-in') return;
     if (outcome.kind === 'field-error') {
-      setServerErrors({ [outcome.field]: outcome.message });
+      form.serverError(outcome.field, outcome.message);
       setStep(STEP.details);
       return;
     }
@@ -160,9 +139,9 @@ export function RegisterPage() {
         <Stepper.Step label={REGISTER_TEXT.stepDetails} allowStepSelect={!busy}>
           <RegistrationForm
             values={values}
-            errors={shownErrors}
-            onChange={onChange}
-            onBlur={onBlur}
+            errors={form.errors}
+            onChange={form.change}
+            onBlur={form.blur}
             onSubmit={onDetailsSubmit}
             onCodeAvailability={onCodeAvailability}
             codeEdited={codeEdited}
@@ -178,7 +157,7 @@ export function RegisterPage() {
             ) : null}
             <PlanPicker
               selected={values.plan}
-              onSelect={(name) => onChange({ plan: name })}
+              onSelect={(name) => form.change({ plan: name })}
               disabled={busy}
             />
             <Group justify="space-between" gap="sm">

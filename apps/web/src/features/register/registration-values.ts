@@ -4,7 +4,6 @@ import {
   type TRegistrationUserData,
   ZRegistrationForm,
 } from '@starloop/contract';
-import { checkForm } from '../../lib/use-form.ts';
 
 /** The /register form as typed: spec section 3's fields plus password and its confirmation. */
 export interface TRegistrationValues {
@@ -46,20 +45,22 @@ export const EMPTY_REGISTRATION: TRegistrationValues = {
 /** The form's order, for focusing the first field with an error. */
 export const REGISTRATION_FIELDS = Object.keys(EMPTY_REGISTRATION) as TRegistrationField[];
 
-/** Spec section 5 (via the contract schema) plus the password confirmation. */
-export function validateRegistration(values: TRegistrationValues): {
-  data?: TRegistrationForm;
-  errors: TRegistrationErrors;
-} {
-  const result = checkForm(ZRegistrationForm, values);
-  const errors: TRegistrationErrors = { ...result.errors };
-  // The schema's match check only runs once every other field is valid; say it at once.
-  if (!errors.confirmPassword && values.password && values.confirmPassword !== values.password) {
-    errors.confirmPassword = MESSAGES.registration.passwordMismatch;
-  }
-  if (result.data && Object.keys(errors).length === 0) return { data: result.data, errors };
-  return { errors };
-}
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
+
+/**
+ * The /register form's schema: the contract's (spec section 5), with the password confirmation
+ * checked at once. The contract's own match check only runs once every other field is valid;
+ * this one also runs while other fields are still wrong, as soon as a password is typed.
+ */
+export const ZRegistrationValues = ZRegistrationForm.refine(
+  // While other fields are invalid the object is partly parsed: `password` may be missing.
+  (form) => !form.password || form.confirmPassword === form.password,
+  {
+    message: MESSAGES.registration.passwordMismatch,
+    path: ['confirmPassword'],
+    when: (payload) => isObject(payload.value),
+  },
+);
 
 /** payments.initiate's userData: every registration field except terms and plan, plus the password. */
 export function toUserData(form: TRegistrationForm): TRegistrationUserData {
