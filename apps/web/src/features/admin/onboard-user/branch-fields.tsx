@@ -5,7 +5,7 @@ import { INDIAN_STATES, loadCities } from '@starloop/contract/geo';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTrpc } from '../../../lib/use-trpc.ts';
-import type { TBranchForm, TWizardErrors } from './onboarding-model.ts';
+import type { TBranchForm, TCodeCheck, TStepErrors } from './onboarding-model.ts';
 
 const STATE_OPTIONS = INDIAN_STATES.map((state) => state.name);
 const DURATION_OPTIONS = [
@@ -14,13 +14,6 @@ const DURATION_OPTIONS = [
 ];
 /** Typing pause before the code is checked (decisions.md: debounced availability check). */
 const CODE_CHECK_DEBOUNCE_MS = 400;
-
-export interface TCodeCheck {
-  /** The code the answer is about (lower-case). */
-  code: string;
-  available: boolean;
-  message: string;
-}
 
 /** Business code with a live availability check through public.businessCode.check. */
 function BusinessCodeField({
@@ -140,7 +133,8 @@ function StateCityFields({
 export interface TBranchFieldsProps {
   index: number;
   branch: TBranchForm;
-  errors: TWizardErrors;
+  /** Step 2's errors, by path ('branches.0.code'). */
+  errors: TStepErrors;
   onChange: (index: number, patch: Partial<TBranchForm>) => void;
   onCodeChecked: (index: number, check: TCodeCheck | undefined) => void;
   agents: readonly { value: string; label: string }[];
@@ -227,8 +221,8 @@ export function BranchFields({
           searchable
           clearable
           data={agents as { value: string; label: string }[]}
-          value={branch.agentId || null}
-          onChange={(value) => onChange(index, { agentId: value ?? '' })}
+          value={branch.agentId === null ? null : String(branch.agentId)}
+          onChange={(value) => onChange(index, { agentId: value ? Number(value) : null })}
           error={error('agentId')}
           nothingFoundMessage="No active agent matches"
         />

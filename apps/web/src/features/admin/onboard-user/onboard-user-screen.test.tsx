@@ -265,6 +265,41 @@ describe('Onboard User wizard', { timeout: 30_000 }, () => {
     });
   });
 
+  it('step 2: a phone used twice is said on the later block, and editing it clears the message', async () => {
+    const app = await open();
+    await goToDetails(app, '2');
+    await fillCustomer(app, 1);
+    await app.user.type(within(block(2)).getByLabelText(/^Phone/), '9876543211');
+    await app.user.click(page().getByRole('button', { name: 'Continue to Payment' }));
+
+    expect(within(block(2)).getByText('This phone number is already used by Customer 1')).toBeInTheDocument();
+    expect(within(block(2)).getByText('Name is required')).toBeInTheDocument();
+    expect(page().getByRole('alert')).toHaveTextContent('Please correct the highlighted fields.');
+    await app.user.type(within(block(2)).getByLabelText(/^Phone/), '5');
+    expect(within(block(2)).queryByText('This phone number is already used by Customer 1')).toBeNull();
+    expect(within(block(2)).getByText('Name is required')).toBeInTheDocument();
+  });
+
+  it("on a payment field's failure: the server's message beside that field", async () => {
+    const app = await open({
+      'admin.onboarding.create': failsWith('BAD_REQUEST', 'Enter a valid email address', 'payment.email'),
+    });
+    await goToDetails(app);
+    await fillCustomer(app, 1);
+    await app.user.click(page().getByRole('button', { name: 'Continue to Payment' }));
+    await page().findByRole('button', { name: 'Complete Onboarding' });
+    await fillPayment(app);
+    await app.user.click(page().getByRole('button', { name: 'Complete Onboarding' }));
+
+    expect(
+      await screen.findByText('Failed to complete onboarding: Enter a valid email address'),
+    ).toBeInTheDocument();
+    expect(page().getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+    expect(page().getByText('Enter a valid email address')).toBeInTheDocument();
+    await app.user.type(page().getByLabelText(/^Email/), 'x');
+    expect(page().getByLabelText(/^Email/)).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   it("on failure: 'Failed to complete onboarding: {message}' and back to the blamed field", async () => {
     const app = await open({
       'admin.onboarding.create': failsWith(

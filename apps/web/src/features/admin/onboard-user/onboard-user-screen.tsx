@@ -14,27 +14,30 @@ import {
 } from '@mantine/core';
 import { LIMITS, MANUAL_PAYMENT_METHODS, TIMINGS, type TManualPaymentMethod } from '@starloop/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { notify } from '../../../components/notify.ts';
 import { anyMessage, serverField } from '../../../lib/api-errors.ts';
 import { methodLabel, titleCase } from '../../../lib/format.ts';
+import { submitHandler, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { AdminPage } from '../shared/admin-page.tsx';
 import { useAdminRefresh } from '../shared/use-admin-refresh.ts';
-import { BranchFields, type TCodeCheck } from './branch-fields.tsx';
+import { BranchFields } from './branch-fields.tsx';
 import {
   branchErrorField,
   clampCustomerCount,
+  customersSchema,
   emptyBranch,
   emptyPayment,
+  paymentErrorField,
   resizeBranches,
   type TBranchForm,
-  type TCodeProblems,
-  type TPaymentForm,
-  type TWizardErrors,
-  validateBranches,
-  validatePayment,
-  withoutBranchPrefix,
+  type TCodeCheck,
+  type TCodeChecks,
+  type TCustomersForm,
+  type TStepErrors,
+  withoutBranchLabel,
+  ZPaymentStep,
 } from './onboarding-model.ts';
 import { OnboardingResult, onboardedCustomers, type TOnboardedCustomer } from './onboarding-result.tsx';
 
@@ -48,16 +51,25 @@ const METHOD_OPTIONS: { value: TManualPaymentMethod | ''; label: string }[] = [
   ...MANUAL_PAYMENT_METHODS.map((value) => ({ value, label: titleCase(methodLabel(value)) })),
 ];
 
+/** Drops the errors of the given paths (a block's edited fields). */
+function without(errors: TStepErrors, keys: readonly string[]) {
+  if (!keys.some((key) => key in errors)) return errors;
+  const next = { ...errors };
+  for (const key of keys) delete next[key];
+  return next;
+}
+
 /** /admin-dashboard/onboard-user: the 3-step wizard (customers, details, payment). */
 export function OnboardUserScreen() {
   const trpc = useTrpc();
   const refresh = useAdminRefresh();
   const [active, setActive] = useState(0);
   const [countText, setCountText] = useState<string | number>(1);
-  const [branches, setBranches] = useState<TBranchForm[]>([emptyBranch()]);
-  const [payment, setPayment] = useState<TPaymentForm>(emptyPayment);
-  const [errors, setErrors] = useState<TWizardErrors>({});
-  const [codeChecks, setCodeChecks] = useState<Record<number, TCodeCheck | undefined>>({});
+  const [codeChecks, setCodeChecks] = useState<TCodeChecks>({});
+  // Steps 2 and 3: the contract's customers and payment; editing a field clears its message.
+  const customersStep = useMemo(() => customersSchema(codeChecks), [codeChecks]);
+  const customers = useForm(customersStep, (): TCustomersForm => ({ branches: [emptyBranch()] }));
+  const payment = useForm(ZPaymentStep, emptyPayment);
   const [done, setDone] = useState<TOnboardedCustomer[] | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(resetTimer.current), []);
@@ -78,83 +90,58 @@ export function OnboardUserScreen() {
   const onboard = useMutation(trpc.admin.onboarding.create.mutationOptions());
   const busy = onboard.isPending;
 
-  const clearError = (key: string) =>
-    setErrors((current) => {
-      if (!(key in current)) return current;
-      const { [key]: _removed, ...rest } = current;
-      return rest;
-    });
-
-  const changeBranch = useCallback((index: number, patch: Partial<TBranchForm>) => {
-    setBranches((current) => current.map((branch, i) => (i === index ? { ...branch, ...patch } : branch)));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const field of Object.keys(patch)) delete next[`branches.${index}.${field}`];
-      return next;
-    });
-  }, []);
+  const branches = customers.values.branches;
+  const changeBranch = (index: number, patch: Partial<TBranchForm>) => {
+    customers.setField(
+      'branches',
+      branches.map((branch, i) => (i === index ? { ...branch, ...patch } : branch)),
+    );
+    customers.setErrors((shown) =>
+      without(
+        shown,
+        Object.keys(patch).map((field) => `branches.${index}.${field}`),
+      ),
+    );
+  };
 
   const codeChecked = useCallback((index: number, check: TCodeCheck | undefined) => {
     setCodeChecks((current) => (current[index] === check ? current : { ...current, [index]: check }));
   }, []);
 
-  const changePayment = <F extends keyof TPaymentForm>(field: F, value: TPaymentForm[F]) => {
-    setPayment((current) => ({ ...current, [field]: value }));
-    clearError(`payment.${field}`);
-  };
-  /** A payment text field's value, change handler and error; disabled while the onboarding runs. */
-  const paymentText = (field: 'email' | 'pricingNotes' | 'additionalNotes') => ({
-    value: payment[field],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      changePayment(field, event.currentTarget.value),
-    error: errors[`payment.${field}`],
-    disabled: busy,
-  });
-
-  const codeProblems = (): TCodeProblems =>
-    Object.fromEntries(
-      branches.map((branch, index) => {
-        const check = codeChecks[index];
-        const taken = check && !check.available && check.code === branch.code.trim().toLowerCase();
-        return [index, taken ? check.message : undefined];
-      }),
-    );
-
   const toDetails = () => {
     const count = clampCustomerCount(countText);
     setCountText(count);
-    setBranches((current) => resizeBranches(current, count));
-    setErrors({});
+    customers.reset({ branches: resizeBranches(branches, count) });
+    payment.setErrors({});
     setActive(1);
   };
 
   const toPayment = () => {
-    const result = validateBranches(branches, codeProblems());
-    setErrors(result.errors);
-    if (result.values) setActive(2);
+    if (!customers.submit()) return;
+    payment.setErrors({});
+    setActive(2);
   };
 
   const startOver = () => {
     setActive(0);
     setCountText(1);
-    setBranches([emptyBranch()]);
-    setPayment(emptyPayment());
-    setErrors({});
+    customers.reset({ branches: [emptyBranch()] });
+    payment.reset(emptyPayment());
     setCodeChecks({});
   };
 
   const complete = () => {
-    const checkedBranches = validateBranches(branches, codeProblems());
-    if (!checkedBranches.values) {
-      setErrors(checkedBranches.errors);
+    // The codes may have been checked again since step 2.
+    const checkedBranches = customers.submit();
+    if (!checkedBranches) {
+      payment.setErrors({});
       setActive(1);
       return;
     }
-    const checkedPayment = validatePayment(payment);
-    setErrors(checkedPayment.errors);
-    if (!checkedPayment.values) return;
+    const checkedPayment = payment.submit();
+    if (!checkedPayment) return;
 
-    const input = { branches: checkedBranches.values, payment: checkedPayment.values };
+    const input = { branches: checkedBranches, payment: checkedPayment };
     onboard.mutate(input, {
       onSuccess: (result) => {
         notify.success(ONBOARDING_TEXTS.success, { autoClose: TIMINGS.toastOnboarding });
@@ -168,12 +155,14 @@ export function OnboardUserScreen() {
         notify.error(ONBOARDING_TEXTS.failure(message), { autoClose: TIMINGS.toastOnboarding });
         const field = serverField(error);
         const branch = branchErrorField(field);
+        const paymentField = paymentErrorField(field);
         if (branch) {
           setActive(1);
-          setErrors({ [`branches.${branch.index}.${branch.field}`]: withoutBranchPrefix(message) });
-        } else if (field?.startsWith('payment.')) {
-          const key = field === 'payment.notes' ? 'payment.pricingNotes' : field;
-          setErrors({ [key]: message });
+          customers.setErrors({
+            [`branches.${branch.index}.${branch.field}`]: withoutBranchLabel(message, branch.index),
+          });
+        } else if (paymentField) {
+          payment.setErrors({ [paymentField]: message });
         }
       },
     });
@@ -222,14 +211,14 @@ export function OnboardUserScreen() {
                   key={index}
                   index={index}
                   branch={branch}
-                  errors={errors}
+                  errors={customers.errors}
                   onChange={changeBranch}
                   onCodeChecked={codeChecked}
                   agents={agents}
                   agentsLoading={agentsQuery.isPending}
                 />
               ))}
-              {Object.keys(errors).some((key) => key.startsWith('branches.')) ? (
+              {customers.hasErrors ? (
                 <Text size="sm" c="red.8" role="alert">
                   Please correct the highlighted fields.
                 </Text>
@@ -244,13 +233,7 @@ export function OnboardUserScreen() {
           </Stepper.Step>
 
           <Stepper.Step label="Payment" description="Manual payment">
-            <form
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (!busy) complete();
-              }}
-            >
+            <form noValidate onSubmit={submitHandler(complete, busy)}>
               <Stack gap="sm" mt="md" maw={720}>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
                   <NumberInput
@@ -261,20 +244,23 @@ export function OnboardUserScreen() {
                     thousandSeparator=","
                     thousandsGroupStyle="lakh"
                     allowDecimal={false}
-                    value={payment.amount}
-                    onChange={(value) => changePayment('amount', value)}
-                    error={errors['payment.amount']}
+                    value={payment.values.amount}
+                    onChange={(value) => payment.setField('amount', value)}
+                    error={payment.errors.amount}
                     disabled={busy}
                   />
                   <NativeSelect
                     label="Payment method"
                     withAsterisk
                     data={METHOD_OPTIONS}
-                    value={payment.paymentMethod}
+                    value={payment.values.paymentMethod}
                     onChange={(event) =>
-                      changePayment('paymentMethod', event.currentTarget.value as TManualPaymentMethod | '')
+                      payment.setField(
+                        'paymentMethod',
+                        event.currentTarget.value as TManualPaymentMethod | '',
+                      )
                     }
-                    error={errors['payment.paymentMethod']}
+                    error={payment.errors.paymentMethod}
                     disabled={busy}
                   />
                 </SimpleGrid>
@@ -283,16 +269,23 @@ export function OnboardUserScreen() {
                   withAsterisk
                   type="email"
                   description="The set-password links and the receipt go to this address."
-                  {...paymentText('email')}
+                  {...payment.input('email')}
+                  disabled={busy}
                 />
                 <Textarea
                   label="Pricing notes"
                   withAsterisk
                   description="Why was this price given?"
                   rows={3}
-                  {...paymentText('pricingNotes')}
+                  {...payment.input('notes')}
+                  disabled={busy}
                 />
-                <Textarea label="Additional notes (optional)" rows={2} {...paymentText('additionalNotes')} />
+                <Textarea
+                  label="Additional notes (optional)"
+                  rows={2}
+                  {...payment.input('additionalNotes')}
+                  disabled={busy}
+                />
                 <Group justify="space-between" mt="xs">
                   <Button variant="default" onClick={() => setActive(1)} disabled={busy}>
                     Back

@@ -1,14 +1,31 @@
 import { describe, expect, it } from 'vitest';
+import { checkForm } from '../../../lib/use-form.ts';
 import {
   branchErrorField,
   clampCustomerCount,
+  customersSchema,
   emptyBranch,
+  emptyPayment,
+  paymentErrorField,
   paymentNotes,
   resizeBranches,
   type TBranchForm,
-  validateBranches,
-  validatePayment,
+  type TCodeChecks,
+  type TPaymentForm,
+  withoutBranchLabel,
+  ZPaymentStep,
 } from './onboarding-model.ts';
+
+/** Step 2 checked as the wizard does: the parsed branches, or the errors by path. */
+const validateBranches = (branches: TBranchForm[], codeChecks: TCodeChecks = {}) => {
+  const { data, errors } = checkForm(customersSchema(codeChecks), { branches });
+  return { values: data, errors };
+};
+/** Step 3 checked as the wizard does. */
+const validatePayment = (payment: TPaymentForm) => {
+  const { data, errors } = checkForm(ZPaymentStep, payment);
+  return { values: data, errors };
+};
 
 const good: TBranchForm = {
   name: 'Asha Rao',
@@ -19,7 +36,7 @@ const good: TBranchForm = {
   reviewLink: 'https://g.page/r/asha',
   state: 'Karnataka',
   city: 'Bengaluru',
-  agentId: '',
+  agentId: null,
 };
 
 describe('clampCustomerCount (1 to 10, non-numeric falls back to 1)', () => {
@@ -68,7 +85,7 @@ describe('validateBranches', () => {
   it('normalises valid blocks and adds the agent only when chosen', () => {
     const { values } = validateBranches([
       good,
-      { ...good, code: 'asha-2', contactNumber: '9876543211', agentId: '4' },
+      { ...good, code: 'asha-2', contactNumber: '9876543211', agentId: 4 },
     ]);
     expect(values).toEqual([
       {
@@ -90,8 +107,23 @@ describe('validateBranches', () => {
       'branches.1.code': 'This business code is already used by Customer 1',
       'branches.1.contactNumber': 'This phone number is already used by Customer 1',
     });
-    expect(validateBranches([good], { 0: 'This business code is taken' }).errors).toEqual({
+    const taken = { code: 'asha-cafe', available: false, message: 'This business code is taken' };
+    expect(validateBranches([good], { 0: taken }).errors).toEqual({
       'branches.0.code': 'This business code is taken',
+    });
+    // An answer about another code (the block was edited since) does not count.
+    expect(validateBranches([good], { 0: { ...taken, code: 'asha' } }).errors).toEqual({});
+  });
+
+  it('says a repeated code or phone even while other fields are still wrong, after their own message', () => {
+    const { errors, values } = validateBranches([good, { ...good, name: '' }, { ...good, code: 'x' }]);
+    expect(values).toBeUndefined();
+    expect(errors).toEqual({
+      'branches.1.name': 'Name is required',
+      'branches.1.code': 'This business code is already used by Customer 1',
+      'branches.1.contactNumber': 'This phone number is already used by Customer 1',
+      'branches.2.code': 'Use 3 to 32 lower-case letters, digits or hyphens',
+      'branches.2.contactNumber': 'This phone number is already used by Customer 1',
     });
   });
 });
@@ -99,26 +131,30 @@ describe('validateBranches', () => {
 describe('validatePayment', () => {
   it('gives every message of the payment rules', () => {
     expect(
-      validatePayment({ amount: '', paymentMethod: '', email: '', pricingNotes: '', additionalNotes: '' })
-        .errors,
+      validatePayment({ amount: '', paymentMethod: '', email: '', notes: '', additionalNotes: '' }).errors,
     ).toEqual({
-      'payment.amount': 'Please enter a valid amount',
-      'payment.paymentMethod': 'Please select a payment method',
-      'payment.email': 'Email is required',
-      'payment.pricingNotes': 'Please explain why this price was given',
+      amount: 'Please enter a valid amount',
+      paymentMethod: 'Please select a payment method',
+      email: 'Email is required',
+      notes: 'Please explain why this price was given',
     });
     expect(
       validatePayment({
         amount: -1,
         paymentMethod: 'cash',
         email: 'x@',
-        pricingNotes: 'p',
+        notes: 'p',
         additionalNotes: '',
       }).errors,
     ).toEqual({
-      'payment.amount': 'Amount must be positive',
-      'payment.email': 'Enter a valid email address',
+      amount: 'Amount must be positive',
+      email: 'Enter a valid email address',
     });
+    // The amount as the number field gives it: a number, or text while not one.
+    expect(validatePayment({ ...emptyPayment(), amount: '-' }).errors.amount).toBe(
+      'Please enter a valid amount',
+    );
+    expect(validatePayment({ ...emptyPayment(), amount: '1200' }).errors.amount).toBeUndefined();
   });
 
   it("appends the additional notes after ' | Additional: '", () => {
@@ -131,7 +167,7 @@ describe('validatePayment', () => {
         amount: 24000,
         paymentMethod: 'bank_transfer',
         email: ' Owner@Example.com ',
-        pricingNotes: 'Two branches',
+        notes: 'Two branches',
         additionalNotes: 'UTR 123',
       }).values,
     ).toEqual({
@@ -146,5 +182,18 @@ describe('validatePayment', () => {
     expect(branchErrorField('branches.1.code')).toEqual({ index: 1, field: 'code' });
     expect(branchErrorField('payment.email')).toBeUndefined();
     expect(branchErrorField(undefined)).toBeUndefined();
+    expect(paymentErrorField('payment.notes')).toBe('notes');
+    expect(paymentErrorField('payment.email')).toBe('email');
+    expect(paymentErrorField('payment.other')).toBeUndefined();
+    expect(paymentErrorField('branches.0.code')).toBeUndefined();
+  });
+
+  it("says a server error beside its block's field without the 'Customer N: ' label", () => {
+    expect(withoutBranchLabel('Customer 2: This phone number is already registered', 1)).toBe(
+      'This phone number is already registered',
+    );
+    expect(withoutBranchLabel('This phone number is already registered', 0)).toBe(
+      'This phone number is already registered',
+    );
   });
 });

@@ -1,13 +1,12 @@
 import {
   ADMIN_OPS_TEXTS,
   LIMITS,
-  MESSAGES,
+  onboardingBranchLabel,
   type TManualPaymentMethod,
-  type TOnboarding,
-  ZOnboardingBranch,
+  ZOnboarding,
   ZOnboardingPayment,
 } from '@starloop/contract';
-import { issuesToErrors } from '../../../lib/use-form.ts';
+import { z } from 'zod';
 
 /** One customer block of step 2, as typed. */
 export interface TBranchForm {
@@ -20,21 +19,28 @@ export interface TBranchForm {
   reviewLink: string;
   state: string;
   city: string;
-  /** '' for direct, else the agent id. */
-  agentId: string;
+  /** null for direct, else the agent's id. */
+  agentId: number | null;
+}
+
+/** Step 2, as typed. */
+export interface TCustomersForm {
+  branches: TBranchForm[];
 }
 
 /** Step 3, as typed. */
 export interface TPaymentForm {
+  /** The number field's value: '' while empty. */
   amount: string | number;
   paymentMethod: TManualPaymentMethod | '';
   email: string;
-  pricingNotes: string;
+  /** The pricing notes (required): the start of the notes sent. */
+  notes: string;
   additionalNotes: string;
 }
 
-/** Field errors of the whole wizard: 'branches.0.code', 'payment.amount', … */
-export type TWizardErrors = Record<string, string>;
+/** Field errors of a step: 'branches.0.code', 'email', … */
+export type TStepErrors = Readonly<Record<string, string | undefined>>;
 
 export const emptyBranch = (): TBranchForm => ({
   name: '',
@@ -45,14 +51,14 @@ export const emptyBranch = (): TBranchForm => ({
   reviewLink: '',
   state: '',
   city: '',
-  agentId: '',
+  agentId: null,
 });
 
 export const emptyPayment = (): TPaymentForm => ({
   amount: '',
   paymentMethod: '',
   email: '',
-  pricingNotes: '',
+  notes: '',
   additionalNotes: '',
 });
 
@@ -71,61 +77,68 @@ export function resizeBranches(branches: readonly TBranchForm[], count: number):
   return Array.from({ length: count }, (_, index) => branches[index] ?? emptyBranch());
 }
 
-type TBranchPayload = TOnboarding['branches'][number];
-
-function branchInput(branch: TBranchForm) {
-  return {
-    ...branch,
-    agentId: branch.agentId ? Number(branch.agentId) : undefined,
-  };
+/** What public.businessCode.check answered for a block's code. */
+export interface TCodeCheck {
+  /** The code the answer is about (lower-case). */
+  code: string;
+  available: boolean;
+  message: string;
 }
 
-/** Availability of each block's business code, as the server answered it (index -> message when taken). */
-export type TCodeProblems = Record<number, string | undefined>;
+/** The latest availability answer of each block (by index). */
+export type TCodeChecks = Readonly<Record<number, TCodeCheck | undefined>>;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+const typed = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /**
- * Step 2 rules (spec section 5, Onboarding customer) for every block, plus codes and phones used
- * twice in the same onboarding and codes the server reported as taken.
+ * Step 2 (spec section 5, Onboarding customer): the contract's customers, ZOnboarding's 1 to 10
+ * ZOnboardingBranch, plus what only the whole onboarding shows: a code or a phone used twice, and
+ * a code the server said is taken. Those run while other fields are still wrong too; a field's
+ * own message comes first. Parses to the branches as sent (the agent only when one is chosen).
  */
-export function validateBranches(
-  branches: readonly TBranchForm[],
-  codeProblems: TCodeProblems = {},
-): { errors: TWizardErrors; values?: TBranchPayload[] } {
-  const errors: TWizardErrors = {};
-  const values: TBranchPayload[] = [];
-  const seenCodes = new Map<string, number>();
-  const seenPhones = new Map<string, number>();
-
-  branches.forEach((branch, index) => {
-    const prefix = `branches.${index}`;
-    const parsed = ZOnboardingBranch.safeParse(branchInput(branch));
-    if (parsed.success) {
-      const { agentId, ...rest } = parsed.data;
-      values.push(agentId ? { ...rest, agentId } : rest);
-    } else {
-      for (const [field, message] of Object.entries(issuesToErrors(parsed.error.issues))) {
-        errors[`${prefix}.${field}`] = message;
-      }
-    }
-    const code = branch.code.trim().toLowerCase();
-    if (code && !errors[`${prefix}.code`]) {
-      const other = seenCodes.get(code);
-      if (other !== undefined) errors[`${prefix}.code`] = ADMIN_OPS_TEXTS.codeRepeated(other + 1);
-      else if (codeProblems[index]) errors[`${prefix}.code`] = codeProblems[index]!;
-      seenCodes.set(code, seenCodes.get(code) ?? index);
-    }
-    const phone = branch.contactNumber.trim();
-    if (phone && !errors[`${prefix}.contactNumber`]) {
-      const other = seenPhones.get(phone);
-      if (other !== undefined) errors[`${prefix}.contactNumber`] = ADMIN_OPS_TEXTS.phoneRepeated(other + 1);
-      seenPhones.set(phone, seenPhones.get(phone) ?? index);
-    }
-  });
-
-  return Object.keys(errors).length ? { errors } : { errors, values };
+export function customersSchema(codeChecks: TCodeChecks = {}) {
+  return ZOnboarding.pick({ branches: true })
+    .superRefine(
+      ({ branches }, ctx) => {
+        const seenCodes = new Map<string, number>();
+        const seenPhones = new Map<string, number>();
+        branches.forEach((branch: unknown, index) => {
+          if (!isObject(branch)) return;
+          const code = typed(branch.code).toLowerCase();
+          if (code) {
+            const other = seenCodes.get(code);
+            const check = codeChecks[index];
+            const message =
+              other !== undefined
+                ? ADMIN_OPS_TEXTS.codeRepeated(other + 1)
+                : check && !check.available && check.code === code
+                  ? check.message
+                  : undefined;
+            if (message) ctx.addIssue({ code: 'custom', message, path: ['branches', index, 'code'] });
+            if (other === undefined) seenCodes.set(code, index);
+          }
+          const phone = typed(branch.contactNumber);
+          if (phone) {
+            const other = seenPhones.get(phone);
+            if (other !== undefined) {
+              ctx.addIssue({
+                code: 'custom',
+                message: ADMIN_OPS_TEXTS.phoneRepeated(other + 1),
+                path: ['branches', index, 'contactNumber'],
+              });
+            } else seenPhones.set(phone, index);
+          }
+        });
+      },
+      // While some fields are wrong the value is only partly parsed: check what is there.
+      { when: ({ value }) => isObject(value) && Array.isArray(value.branches) },
+    )
+    .transform(({ branches }) =>
+      branches.map(({ agentId, ...branch }) => (agentId ? { ...branch, agentId } : branch)),
+    );
 }
-
-const op = MESSAGES.onboardingPayment;
 
 /** The notes sent: the pricing notes, then ' | Additional: ' and the additional notes when given. */
 export function paymentNotes(pricingNotes: string, additionalNotes: string): string {
@@ -134,35 +147,13 @@ export function paymentNotes(pricingNotes: string, additionalNotes: string): str
   return additional ? `${pricing} | Additional: ${additional}` : pricing;
 }
 
-/** Step 3 rules (spec section 5, Onboarding payment). */
-export function validatePayment(payment: TPaymentForm): {
-  errors: TWizardErrors;
-  values?: TOnboarding['payment'];
-} {
-  const errors: TWizardErrors = {};
-  const raw = typeof payment.amount === 'number' ? payment.amount : payment.amount.trim();
-  const amount = raw === '' ? Number.NaN : Number(raw);
-  if (!Number.isFinite(amount)) errors['payment.amount'] = op.amountInvalid;
-  else if (amount < 0) errors['payment.amount'] = op.amountPositive;
-
-  const parsed = ZOnboardingPayment.safeParse({
-    amount: Number.isFinite(amount) ? amount : 0,
-    paymentMethod: payment.paymentMethod || undefined,
-    email: payment.email,
-    notes: payment.pricingNotes,
-  });
-  if (!parsed.success) {
-    for (const [field, message] of Object.entries(issuesToErrors(parsed.error.issues))) {
-      if (field === 'amount') continue;
-      errors[field === 'notes' ? 'payment.pricingNotes' : `payment.${field}`] = message;
-    }
-  }
-  if (Object.keys(errors).length || !parsed.success) return { errors };
-  return {
-    errors,
-    values: { ...parsed.data, notes: paymentNotes(payment.pricingNotes, payment.additionalNotes) },
-  };
-}
+/**
+ * Step 3 (spec section 5, Onboarding payment): the contract's payment, with the notes typed in two
+ * boxes (the pricing notes are the required `notes`). Parses to the payment as sent.
+ */
+export const ZPaymentStep = ZOnboardingPayment.extend({ additionalNotes: z.string() }).transform(
+  ({ additionalNotes, ...payment }) => ({ ...payment, notes: paymentNotes(payment.notes, additionalNotes) }),
+);
 
 /** A server error's field: 'branches.1.code' -> { index: 1, field: 'code' }. */
 export function branchErrorField(field: string | undefined): { index: number; field: string } | undefined {
@@ -170,7 +161,17 @@ export function branchErrorField(field: string | undefined): { index: number; fi
   return match ? { index: Number(match[1]), field: match[2]! } : undefined;
 }
 
-/** Strips the 'Customer 2: ' prefix the server puts on branch errors (the field is in that block). */
-export function withoutBranchPrefix(message: string): string {
-  return message.replace(/^Customer \d+:\s*/, '');
+/** A server error's field on step 3: 'payment.email' -> 'email'. */
+export function paymentErrorField(field: string | undefined): keyof TPaymentForm | undefined {
+  const name = /^payment\.(\w+)$/.exec(field ?? '')?.[1];
+  return name && name in emptyPayment() ? (name as keyof TPaymentForm) : undefined;
+}
+
+/**
+ * A server error about one block, said beside that block's field: without the contract's
+ * 'Customer 2: ' label the server puts in front of it.
+ */
+export function withoutBranchLabel(message: string, index: number): string {
+  const label = `${onboardingBranchLabel(index)}: `;
+  return message.startsWith(label) ? message.slice(label.length) : message;
 }
