@@ -31,12 +31,14 @@ export function usePagedList<
   K extends string,
   F extends TSearchShape,
   O extends { queryKey: readonly unknown[] },
->(list: TPagedList<K, F, O>, options: TPagedListOptions<TQueryData<O>, TListSearch<K, F>> = {}) {
+  P extends string = '',
+>(list: TPagedList<K, F, O, P>, options: TPagedListOptions<TQueryData<O>, TListSearch<K, F>> = {}) {
   const trpc = useTrpc();
   const navigate = useNavigate();
   const raw = useSearch({ strict: false }) as Record<string, unknown>;
-  // The route validated these already; reading them through the schema again gives them their type.
-  const search = useMemo(() => list.schema.validate(raw as never) as TListSearch<K, F>, [list, raw]);
+  // The route validated these already; reading them through the list's fields again gives them
+  // their type (and their names in the list: `campaignsPage` is the page of a list prefixed 'campaigns').
+  const search = useMemo(() => list.read(raw), [list, raw]);
 
   const query = useQuery({
     ...(list.queryOptions(trpc, search) as O & { queryKey: readonly unknown[] }),
@@ -47,10 +49,10 @@ export function usePagedList<
     (patch: Partial<TListSearch<K, F>>, replace = false) =>
       void navigate({
         to: '.',
-        search: ((previous: Record<string, unknown>) => ({ ...previous, ...patch })) as never,
+        search: ((previous: Record<string, unknown>) => ({ ...previous, ...list.write(patch) })) as never,
         replace,
       }),
-    [navigate],
+    [navigate, list],
   );
 
   const setPage = useCallback((page: number) => update({ page } as Partial<TListSearch<K, F>>), [update]);

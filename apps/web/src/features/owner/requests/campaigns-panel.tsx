@@ -1,26 +1,22 @@
 import { Badge } from '@mantine/core';
 import type { TCampaign } from '@starloop/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { DataTable, type TDataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { loadError, loadState } from '../../../components/data-table/paged-data-table.tsx';
+import { usePagedList } from '../../../components/data-table/use-paged-list.ts';
 import { AnchorLink } from '../../../components/router-links.tsx';
 import { formatDateTime, formatRating } from '../../../lib/format.ts';
-import { useTrpc } from '../../../lib/use-trpc.ts';
 import { CAMPAIGN_STATUS_COLORS, CAMPAIGN_STATUS_LABELS } from './request-labels.ts';
-
-const PAGE_SIZE = 10;
+import { campaignsList, REQUESTS_PAGE_SIZE } from './request-lists.ts';
 
 const n = (value: number) => value.toLocaleString('en-IN');
 
-/** The owner's campaigns, newest first, each with its figures; a name opens the campaign. */
+/**
+ * The owner's campaigns, newest first, each with its figures; a name opens the campaign. The page
+ * lives in the URL (`campaignsPage`).
+ */
 export function CampaignsPanel() {
-  const trpc = useTrpc();
-  const [page, setPage] = useState(1);
-  const list = useQuery({
-    ...trpc.owner.requests.listCampaigns.queryOptions({ page, limit: PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-  });
+  const campaigns = usePagedList(campaignsList);
+  const list = campaigns.query;
   const columns: TDataTableColumn<TCampaign>[] = [
     {
       key: 'name',
@@ -63,11 +59,7 @@ export function CampaignsPanel() {
       {...loadState(list)}
       emptyText="No campaigns yet. Choose customers and start one."
       error={loadError(list, { title: 'Failed to load campaigns' })}
-      pagination={
-        list.data && list.data.meta.total > PAGE_SIZE
-          ? { page, limit: PAGE_SIZE, total: list.data.meta.total, onPageChange: setPage }
-          : undefined
-      }
+      pagination={campaigns.total > REQUESTS_PAGE_SIZE ? campaigns.pagination(campaigns.total) : undefined}
     />
   );
 }

@@ -1,10 +1,11 @@
 import { Badge, Button, Checkbox, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { TContact, TContactFilter } from '@starloop/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BusyModal, ModalActions } from '../../../components/busy-modal/busy-modal.tsx';
-import { DataTable, type TDataTableColumn } from '../../../components/data-table/data-table.tsx';
-import { loadError, loadState } from '../../../components/data-table/paged-data-table.tsx';
+import type { TDataTableColumn } from '../../../components/data-table/data-table.tsx';
+import { loadError, PagedDataTable } from '../../../components/data-table/paged-data-table.tsx';
+import { usePagedList } from '../../../components/data-table/use-paged-list.ts';
 import { ErrorBanner } from '../../../components/error-banner/error-banner.tsx';
 import { notify } from '../../../components/notify.ts';
 import { AnchorLink } from '../../../components/router-links.tsx';
@@ -14,15 +15,14 @@ import { useTrpc } from '../../../lib/use-trpc.ts';
 import { AddContactDialog, CampaignDialog, SendNowDialog } from './contact-dialogs.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { OPT_OUT_LABELS } from './request-labels.ts';
-
-const PAGE_SIZE = 10;
+import { contactsList, REQUESTS_PAGE_SIZE } from './request-lists.ts';
 
 export const contactLabel = (contact: Pick<TContact, 'name' | 'phone' | 'email'>) =>
   contact.name ?? contact.phone ?? contact.email ?? 'Customer';
 
 /**
  * The owner's customers: add one, import a file, send one request, tick some for a campaign, open
- * a customer's history or mark them opted out.
+ * a customer's history or mark them opted out. Page, search and filter live in the URL.
  */
 export function ContactsPanel({
   onChanged,
@@ -32,18 +32,13 @@ export function ContactsPanel({
   onCampaign: (id: number) => void;
 }) {
   const trpc = useTrpc();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState<TContactFilter>('all');
+  const contacts = usePagedList(contactsList);
+  const list = contacts.query;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [dialog, setDialog] = useState<'add' | 'import' | 'send' | 'campaign' | null>(null);
   const [sendTo, setSendTo] = useState<TContact | null>(null);
   const [optingOut, setOptingOut] = useState<TContact | null>(null);
   const [optOutError, setOptOutError] = useState<string | null>(null);
-  const list = useQuery({
-    ...trpc.owner.requests.listContacts.queryOptions({ page, limit: PAGE_SIZE, search, filter }),
-    placeholderData: keepPreviousData,
-  });
   const optOut = useMutation(trpc.owner.requests.optOutContact.mutationOptions());
 
   const refresh = async () => {
@@ -138,11 +133,8 @@ export function ContactsPanel({
       <Group justify="space-between" wrap="wrap">
         <SegmentedControl
           aria-label="Show"
-          value={filter}
-          onChange={(value) => {
-            setFilter(value as TContactFilter);
-            setPage(1);
-          }}
+          value={contacts.search.filter}
+          onChange={(value) => contacts.setFilter('filter', value as TContactFilter)}
           data={[
             { value: 'all', label: 'All' },
             { value: 'reachable', label: 'Can be asked' },
@@ -155,23 +147,15 @@ export function ContactsPanel({
             : ''}
         </Text>
       </Group>
-      <DataTable
+      <PagedDataTable
+        list={contacts}
         label="Customers"
         columns={columns}
         rows={rows}
         rowKey={(row) => row.id}
-        {...loadState(list)}
-        emptyText={search ? 'No customers match your search.' : 'No customers yet. Add one or import a file.'}
+        empty={['No customers match your search.', 'No customers yet. Add one or import a file.']}
         error={loadError(list, { title: 'Failed to load customers' })}
-        search={{
-          value: search,
-          onChange: (value) => {
-            setSearch(value);
-            setPage(1);
-          },
-          placeholder: 'Search name, phone or email',
-          debounceMs: 300,
-        }}
+        searchBox={{ placeholder: 'Search name, phone or email', label: 'Search', debounceMs: 300 }}
         toolbar={
           <Group gap="xs">
             <Button variant="default" onClick={() => setDialog('add')}>
@@ -194,11 +178,8 @@ export function ContactsPanel({
             </Button>
           </Group>
         }
-        pagination={
-          list.data && list.data.meta.total > PAGE_SIZE
-            ? { page, limit: PAGE_SIZE, total: list.data.meta.total, onPageChange: setPage }
-            : undefined
-        }
+        // The pager only when there is more than one page.
+        pagination={contacts.total > REQUESTS_PAGE_SIZE ? undefined : null}
       />
       <AddContactDialog
         opened={dialog === 'add'}

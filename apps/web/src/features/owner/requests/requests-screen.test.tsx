@@ -370,3 +370,106 @@ describe('review requests screen', () => {
     expect(await page().findByLabelText(/Ask one customer at most once every/)).toHaveValue('90');
   });
 });
+
+/** The screen with longer lists: `contacts` customers and `campaigns` campaigns, 10 a page. */
+async function openPaged(path: string, { contacts = 25, campaigns = 25 } = {}) {
+  const server = requestsServer();
+  const app = await renderOwner(
+    path,
+    {
+      ...server.handlers,
+      'owner.requests.listContacts': (input: unknown) => {
+        const { page: at } = input as { page: number };
+        return {
+          contacts: [contact(at)],
+          meta: meta(contacts, at, 10),
+          counts: { total: contacts, optedOut: 0 },
+        };
+      },
+      'owner.requests.listCampaigns': (input: unknown) => {
+        const { page: at } = input as { page: number };
+        return { campaigns: [campaign(at, { name: `Campaign ${at}` })], meta: meta(campaigns, at, 10) };
+      },
+    },
+    TITLE,
+  );
+  const search = () => app.router.state.location.search as Record<string, unknown>;
+  const inputs = (path: string) => app.server.callsTo(path).map((call) => call.input);
+  return { app, search, inputs };
+}
+
+describe('review requests screen: the tab and both lists live in the URL', () => {
+  it('opens a deep link to a page of customers, searched and filtered, asking the server once', async () => {
+    const { inputs } = await openPaged('/dashboard/requests?page=2&search=asha&filter=opted-out');
+    expect(await table().findByText('Customer 2')).toBeInTheDocument();
+    expect(inputs('owner.requests.listContacts')).toEqual([
+      { page: 2, limit: 10, search: 'asha', filter: 'opted-out' },
+    ]);
+    expect(inputs('owner.requests.listCampaigns')).toEqual([]);
+    expect(page().getByRole('searchbox')).toHaveValue('asha');
+    expect(page().getByRole('radio', { name: 'Opted out' })).toBeChecked();
+    expect(page().getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('writes the search, the filter and the page to the URL; a new search or filter goes back to page 1', async () => {
+    const { app, search, inputs } = await openPaged('/dashboard/requests?page=2');
+    await table().findByText('Customer 2');
+    expect(inputs('owner.requests.listContacts')).toEqual([{ page: 2, limit: 10, filter: 'all' }]);
+
+    await app.user.type(page().getByRole('searchbox'), 'ravi');
+    await waitFor(() => expect(search()).toEqual({ search: 'ravi' }));
+    await waitFor(() =>
+      expect(inputs('owner.requests.listContacts')).toContainEqual({
+        page: 1,
+        limit: 10,
+        search: 'ravi',
+        filter: 'all',
+      }),
+    );
+
+    await app.user.click(page().getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(search()).toEqual({ search: 'ravi', page: 3 }));
+    await app.user.click(page().getByText('Can be asked'));
+    await waitFor(() => expect(search()).toEqual({ search: 'ravi', filter: 'reachable' }));
+    await app.user.click(page().getByText('All'));
+    await waitFor(() => expect(search()).toEqual({ search: 'ravi' }));
+  });
+
+  it('sends a reader of a page that no longer exists to the last one', async () => {
+    const { search } = await openPaged('/dashboard/requests?page=9');
+    await waitFor(() => expect(search()).toEqual({ page: 3 }));
+  });
+
+  it("keeps the tab and the campaigns' own page in the URL, apart from the customers' page", async () => {
+    const { app, search, inputs } = await openPaged(
+      '/dashboard/requests?tab=campaigns&campaignsPage=2&page=3',
+    );
+    const campaigns = within(await page().findByRole('table', { name: 'Campaigns' }));
+    expect(await campaigns.findByText('Campaign 2')).toBeInTheDocument();
+    expect(page().getByRole('tab', { name: 'Campaigns' })).toHaveAttribute('aria-selected', 'true');
+    // Only the open tab's list is asked for.
+    expect(inputs('owner.requests.listCampaigns')).toEqual([{ page: 2, limit: 10 }]);
+    expect(inputs('owner.requests.listContacts')).toEqual([]);
+
+    await app.user.click(page().getByRole('button', { name: 'Page 1' }));
+    await waitFor(() => expect(search()).toEqual({ tab: 'campaigns', page: 3 }));
+
+    // The customers' tab is the default: it leaves the URL.
+    await app.user.click(page().getByRole('tab', { name: 'Customers' }));
+    await waitFor(() => expect(search()).toEqual({ page: 3 }));
+    expect(await table().findByText('Customer 3')).toBeInTheDocument();
+    expect(inputs('owner.requests.listContacts')).toEqual([{ page: 3, limit: 10, filter: 'all' }]);
+
+    await app.user.click(page().getByRole('tab', { name: 'Settings' }));
+    await waitFor(() => expect(search()).toEqual({ tab: 'settings', page: 3 }));
+    expect(await page().findByLabelText(/Ask one customer at most once every/)).toHaveValue('90');
+  });
+
+  it('ignores param values it does not know', async () => {
+    const { search, inputs } = await openPaged('/dashboard/requests?tab=secret&filter=everyone&page=0');
+    await table().findByText('Customer 1');
+    expect(page().getByRole('tab', { name: 'Customers' })).toHaveAttribute('aria-selected', 'true');
+    expect(inputs('owner.requests.listContacts')).toEqual([{ page: 1, limit: 10, filter: 'all' }]);
+    expect(search()).toEqual({});
+  });
+});

@@ -1,13 +1,13 @@
 import { Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { StatCard, StatGrid } from '../../../components/stat-card/stat-card.tsx';
 import { formatRating } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { CampaignsPanel } from './campaigns-panel.tsx';
 import { ContactsPanel } from './contacts-panel.tsx';
 import { usageLabel } from './request-labels.ts';
+import { REQUEST_TABS, type TRequestTab } from './request-lists.ts';
 import { RequestSettingsPanel } from './request-settings-panel.tsx';
 
 /**
@@ -19,7 +19,12 @@ export function RequestsScreen() {
   const trpc = useTrpc();
   const navigate = useNavigate();
   const summary = useQuery(trpc.owner.requests.summary.queryOptions());
-  const [tab, setTab] = useState<string | null>('customers');
+  // The open tab lives in the URL (`?tab=campaigns`; the customers' tab is the bare path).
+  const tab = useSearch({ from: '/_app/dashboard/requests/', select: (search) => search.tab });
+  const setTab = (value: string | null) => {
+    if (!REQUEST_TABS.includes(value as TRequestTab)) return;
+    void navigate({ to: '.', search: (previous) => ({ ...previous, tab: value as TRequestTab }) });
+  };
   const data = summary.data;
   return (
     <Stack gap="lg">
