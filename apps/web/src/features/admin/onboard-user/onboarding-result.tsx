@@ -1,5 +1,6 @@
 import { ActionIcon, Alert, Anchor, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { TOnboardingResult } from '@starloop/contract';
+import { CHECK_PATH, LineIcon } from '../../../components/line-icon/line-icon.tsx';
 
 export interface TOnboardedCustomer {
   id: number;
@@ -21,25 +22,13 @@ export function onboardedCustomers(
 }
 
 function CopyIcon({ copied }: { copied: boolean }) {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      aria-hidden="true"
-    >
-      {copied ? (
-        <path d="M5 12l5 5L20 7" />
-      ) : (
-        <>
-          <rect x="9" y="9" width="11" height="11" rx="2" />
-          <path d="M5 15V5a2 2 0 0 1 2-2h10" />
-        </>
-      )}
-    </svg>
+  return copied ? (
+    <LineIcon size={16} path={CHECK_PATH} />
+  ) : (
+    <LineIcon size={16}>
+      <rect x="9" y="9" width="11" height="11" rx="2" />
+      <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+    </LineIcon>
   );
 }
 
