@@ -17,9 +17,9 @@ import { deleteLeadOperation } from '../domains/admin/leads/delete-lead.ts';
 import { listLeadsOperation } from '../domains/admin/leads/list-leads.ts';
 import { updateLeadOperation } from '../domains/admin/leads/update-lead.ts';
 import { listManualPaymentsOperation } from '../domains/admin/manual-payments/list-manual-payments.ts';
-import { onboardCustomersOperation } from '../domains/admin/onboarding/onboard-customers.ts';
+import { createOnboardingOperation } from '../domains/admin/onboarding/create-onboarding.ts';
 import { listOutboxOperation } from '../domains/admin/outbox/list-outbox.ts';
-import { getOverviewOperation } from '../domains/admin/overview/get-overview.ts';
+import { getOverviewStatsOperation } from '../domains/admin/overview/get-overview-stats.ts';
 import { listActivityOperation } from '../domains/admin/overview/list-activity.ts';
 import { listPaymentsOperation } from '../domains/admin/payments/list-payments.ts';
 import { exportReportOperation } from '../domains/admin/reports/export-report.ts';
@@ -31,14 +31,12 @@ import { getUserGoogleOperation } from '../domains/admin/users/get-user-google.t
 import { getUserRequestsOperation } from '../domains/admin/users/get-user-requests.ts';
 import { listUsersOperation } from '../domains/admin/users/list-users.ts';
 import { updateUserOperation } from '../domains/admin/users/update-user.ts';
-import { getOwnerOperation } from '../domains/owner/auth/get-owner.ts';
-import { loginOwnerOperation } from '../domains/owner/auth/login-owner.ts';
-import { logoutOwnerOperation } from '../domains/owner/auth/logout-owner.ts';
 import { getChannelSettingsOperation } from '../domains/owner/channels/get-channel-settings.ts';
 import { updateChannelSettingsOperation } from '../domains/owner/channels/update-channel-settings.ts';
 import { getOwnerReviewOperation } from '../domains/owner/dashboard/get-owner-review.ts';
 import { getOwnerStatsOperation } from '../domains/owner/dashboard/get-owner-stats.ts';
 import { listOwnerReviewsOperation } from '../domains/owner/dashboard/list-owner-reviews.ts';
+import { getOwnerOperation } from '../domains/owner/get-owner.ts';
 import { disconnectGoogleOperation } from '../domains/owner/google/disconnect-google.ts';
 import { finishGoogleConnectOperation } from '../domains/owner/google/finish-google-connect.ts';
 import { getGoogleStatusOperation } from '../domains/owner/google/get-google-status.ts';
@@ -48,13 +46,15 @@ import { selectGoogleLocationOperation } from '../domains/owner/google/select-go
 import { startGoogleConnectOperation } from '../domains/owner/google/start-google-connect.ts';
 import { syncGoogleOperation } from '../domains/owner/google/sync-google.ts';
 import { updateGoogleReplyRulesOperation } from '../domains/owner/google/update-google-reply-rules.ts';
-import { createApiKeyOperation } from '../domains/owner/integrations/create-api-key.ts';
-import { createWebhookEndpointOperation } from '../domains/owner/integrations/create-webhook-endpoint.ts';
-import { deleteWebhookEndpointOperation } from '../domains/owner/integrations/delete-webhook-endpoint.ts';
-import { listApiKeysOperation } from '../domains/owner/integrations/list-api-keys.ts';
-import { listWebhookDeliveriesOperation } from '../domains/owner/integrations/list-webhook-deliveries.ts';
-import { listWebhookEndpointsOperation } from '../domains/owner/integrations/list-webhook-endpoints.ts';
-import { revokeApiKeyOperation } from '../domains/owner/integrations/revoke-api-key.ts';
+import { createApiKeyOperation } from '../domains/owner/integrations/api-keys/create-api-key.ts';
+import { listApiKeysOperation } from '../domains/owner/integrations/api-keys/list-api-keys.ts';
+import { revokeApiKeyOperation } from '../domains/owner/integrations/api-keys/revoke-api-key.ts';
+import { createWebhookEndpointOperation } from '../domains/owner/integrations/webhooks/create-webhook-endpoint.ts';
+import { deleteWebhookEndpointOperation } from '../domains/owner/integrations/webhooks/delete-webhook-endpoint.ts';
+import { listWebhookDeliveriesOperation } from '../domains/owner/integrations/webhooks/list-webhook-deliveries.ts';
+import { listWebhookEndpointsOperation } from '../domains/owner/integrations/webhooks/list-webhook-endpoints.ts';
+import { loginOwnerOperation } from '../domains/owner/login-owner.ts';
+import { logoutOwnerOperation } from '../domains/owner/logout-owner.ts';
 import { createPlacementOperation } from '../domains/owner/placements/create-placement.ts';
 import { deletePlacementOperation } from '../domains/owner/placements/delete-placement.ts';
 import { getPlacementStatsOperation } from '../domains/owner/placements/get-placement-stats.ts';
@@ -82,8 +82,8 @@ import { listTemplatesOperation } from '../domains/owner/templates/list-template
 import { previewTemplateOperation } from '../domains/owner/templates/preview-template.ts';
 import { resetTemplateOperation } from '../domains/owner/templates/reset-template.ts';
 import { updateTemplateOperation } from '../domains/owner/templates/update-template.ts';
-import { completeTestPaymentOperation } from '../domains/payments/complete-test-payment.ts';
 import { initiatePaymentOperation } from '../domains/payments/initiate-payment.ts';
+import { completeTestPaymentOperation } from '../domains/payments/test-gateway/complete-test-payment.ts';
 import { verifyPaymentOperation } from '../domains/payments/verify-payment.ts';
 import { checkBusinessCodeOperation } from '../domains/public/business-code/check-business-code.ts';
 import { createLeadOperation } from '../domains/public/lead/create-lead.ts';
@@ -193,7 +193,7 @@ export const appRouter = router({
       me: getAdminOperation,
       changePassword: changePasswordOperation,
     },
-    overview: { stats: getOverviewOperation, activity: listActivityOperation },
+    overview: { stats: getOverviewStatsOperation, activity: listActivityOperation },
     users: {
       list: listUsersOperation,
       update: updateUserOperation,
@@ -212,7 +212,7 @@ export const appRouter = router({
       delete: deleteAgentOperation,
     },
     leads: { list: listLeadsOperation, update: updateLeadOperation, delete: deleteLeadOperation },
-    onboarding: { create: onboardCustomersOperation },
+    onboarding: { create: createOnboardingOperation },
     reports: { export: exportReportOperation },
     outbox: { list: listOutboxOperation },
     jobs: { failures: listJobFailuresOperation },

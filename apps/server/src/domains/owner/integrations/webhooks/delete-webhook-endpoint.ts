@@ -1,6 +1,6 @@
 import { ZIntegrationId, ZMessageResult } from '@starloop/contract';
-import { ownerProcedure } from '../../../trpc/init.ts';
-import { deleteWebhookEndpoint } from './integrations.service.ts';
+import { ownerProcedure } from '../../../../trpc/init.ts';
+import { deleteWebhookEndpoint } from '../integrations.service.ts';
 
 /** The signed-in owner, for its own endpoint (another owner's id is a 404). Its log stays readable. */
 export const deleteWebhookEndpointOperation = ownerProcedure

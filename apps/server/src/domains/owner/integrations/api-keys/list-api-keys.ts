@@ -1,6 +1,6 @@
 import { ZApiKeyList } from '@starloop/contract';
-import { ownerProcedure } from '../../../trpc/init.ts';
-import { listApiKeys } from './integrations.service.ts';
+import { ownerProcedure } from '../../../../trpc/init.ts';
+import { listApiKeys } from '../integrations.service.ts';
 
 /** The signed-in owner, for itself. Its API keys (never the keys themselves), revoked ones too. */
 export const listApiKeysOperation = ownerProcedure

@@ -1,6 +1,6 @@
 import { ZSuccess } from '@starloop/contract';
-import { signOut } from '../../../auth/authenticate.ts';
-import { ownerProcedure } from '../../../trpc/init.ts';
+import { signOut } from '../../auth/authenticate.ts';
+import { ownerProcedure } from '../../trpc/init.ts';
 
 /** The signed-in owner. Revokes this token server-side. */
 export const logoutOwnerOperation = ownerProcedure

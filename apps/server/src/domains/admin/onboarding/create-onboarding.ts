@@ -7,7 +7,7 @@ import { onboardCustomers } from './onboarding.service.ts';
  * Any signed-in admin. The Onboard User wizard's 'Complete Onboarding': 1 to 10 branches and one
  * payment, all or nothing. Errors name the branch ('Customer 2: …', field `branches.1.code`).
  */
-export const onboardCustomersOperation = adminProcedure
+export const createOnboardingOperation = adminProcedure
   .meta({
     rest: {
       method: 'POST',

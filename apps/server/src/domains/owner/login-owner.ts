@@ -1,6 +1,6 @@
 import { ZOwnerLogin, ZOwnerLoginResponse } from '@starloop/contract';
-import { publicProcedure } from '../../../trpc/init.ts';
-import { loginOwner } from './owner-auth.service.ts';
+import { publicProcedure } from '../../trpc/init.ts';
+import { loginOwner } from './auth/owner-auth.service.ts';
 
 /** Anyone. Phone and password in, owner token out. */
 export const loginOwnerOperation = publicProcedure
