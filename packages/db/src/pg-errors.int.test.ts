@@ -1,9 +1,13 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { TDb } from './client.ts';
 import {
   isCheckViolation,
+  isDeadlock,
   isForeignKeyViolation,
   isNotNullViolation,
+  isRetryableConflict,
+  isSerializationFailure,
   isUniqueViolation,
   pgErrorOf,
   uniqueViolationConstraint,
@@ -97,4 +101,40 @@ describe(`pg-errors on ${testDriverName()}`, () => {
     const range = await errorOf(() => insertReview(db(), { ownerId: owner.id, rating: 9 }));
     expect(pgErrorOf(range)).toBeUndefined();
   });
+
+  it('recognises a serialization failure and a deadlock as this driver reports them', async () => {
+    // The server's own errors, raised by SQLSTATE: a real conflict needs two connections (PGlite has one).
+    const raised = (state: string) =>
+      errorOf(() =>
+        sql`do $$ begin raise exception 'conflict' using errcode = ${sql.lit(state)}; end $$`.execute(db()),
+      );
+    const serialization = await raised('40001');
+    expect(pgErrorOf(serialization)?.code).toBe('40001');
+    expect([isSerializationFailure(serialization), isDeadlock(serialization)]).toEqual([true, false]);
+    expect(isRetryableConflict(serialization)).toBe(true);
+    const deadlock = await raised('40P01');
+    expect([isSerializationFailure(deadlock), isDeadlock(deadlock)]).toEqual([false, true]);
+    expect(isRetryableConflict(deadlock)).toBe(true);
+    expect(isRetryableConflict(await raised('55P03'))).toBe(false);
+  });
+
+  it.runIf(testDriverName() === 'postgres')(
+    'recognises a repeatable read transaction that lost to a concurrent update',
+    async () => {
+      const owner = await insertTestOwner(db());
+      const lost = await errorOf(() =>
+        db()
+          .transaction()
+          .setIsolationLevel('repeatable read')
+          .execute(async (trx) => {
+            await trx.selectFrom('owners').select('id').where('id', '=', owner.id).execute();
+            // Another connection changes the row and commits after this transaction's snapshot.
+            await db().updateTable('owners').set({ name: 'Changed' }).where('id', '=', owner.id).execute();
+            await trx.updateTable('owners').set({ name: 'Lost' }).where('id', '=', owner.id).execute();
+          }),
+      );
+      expect(isSerializationFailure(lost)).toBe(true);
+      expect(isRetryableConflict(lost)).toBe(true);
+    },
+  );
 });

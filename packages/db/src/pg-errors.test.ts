@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   isDatabaseTimeout,
   isDatabaseUnavailable,
+  isDeadlock,
+  isRetryableConflict,
+  isSerializationFailure,
   isUniqueViolation,
   pgErrorOf,
   uniqueViolationConstraint,
@@ -65,5 +68,37 @@ describe('an unavailable database', () => {
       true,
     );
     expect(isDatabaseTimeout({ code: '57P01', message: 'terminating' })).toBe(false);
+  });
+});
+
+describe('a conflict worth running the transaction again', () => {
+  const serialization = {
+    code: '40001',
+    message: 'could not serialize access due to concurrent update',
+  };
+  const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+
+  it('is a serialization failure or a deadlock, from either driver', () => {
+    expect([isSerializationFailure(serialization), isDeadlock(serialization)]).toEqual([true, false]);
+    expect([isSerializationFailure(deadlock), isDeadlock(deadlock)]).toEqual([false, true]);
+    expect(isRetryableConflict(serialization)).toBe(true);
+    expect(isRetryableConflict(deadlock)).toBe(true);
+  });
+
+  it('is not a timeout, an outage, a constraint or anything that is not a database error', () => {
+    for (const error of [
+      { code: '55P03', message: 'canceling statement due to lock timeout' },
+      { code: '57014', message: 'canceling statement due to statement timeout' },
+      { code: '57P01', message: 'terminating connection due to administrator command' },
+      { code: '23505', message: 'duplicate key' },
+      { code: '40002', message: 'integrity constraint violation' },
+      new Error('40001'),
+      { message: 'could not serialize access due to concurrent update' },
+      '40P01',
+      undefined,
+      null,
+    ]) {
+      expect(isRetryableConflict(error), JSON.stringify(error)).toBe(false);
+    }
   });
 });

@@ -9,6 +9,10 @@ export const PG_ERROR_CODES = {
   foreignKeyViolation: '23503',
   checkViolation: '23514',
   notNullViolation: '23502',
+  serializationFailure: '40001',
+  deadlockDetected: '40P01',
+  lockNotAvailable: '55P03',
+  queryCanceled: '57014',
 } as const;
 
 export interface TPgError {
@@ -120,5 +124,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** A statement or lock wait that ran out of time (57014 statement_timeout, 55P03 lock_timeout). */
 export const isDatabaseTimeout = (error: unknown): boolean => {
   const code = pgErrorOf(error)?.code;
-  return code === '57014' || code === '55P03';
+  return code === PG_ERROR_CODES.queryCanceled || code === PG_ERROR_CODES.lockNotAvailable;
 };
+
+/** SQLSTATE 40001: a serializable (or repeatable read) transaction lost to a concurrent one. */
+export const isSerializationFailure = (error: unknown): boolean =>
+  isPgError(error, PG_ERROR_CODES.serializationFailure);
+
+/** SQLSTATE 40P01: the server broke a deadlock by failing this transaction. */
+export const isDeadlock = (error: unknown): boolean => isPgError(error, PG_ERROR_CODES.deadlockDetected);
+
+/**
+ * The transaction lost a conflict with a concurrent one (a serialization failure or a deadlock):
+ * nothing it did was kept, and running it again may well succeed.
+ */
+export const isRetryableConflict = (error: unknown): boolean =>
+  isSerializationFailure(error) || isDeadlock(error);

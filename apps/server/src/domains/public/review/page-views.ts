@@ -3,6 +3,7 @@ import {
   addPlacementScans,
   isDatabaseTimeout,
   isDatabaseUnavailable,
+  isRetryableConflict,
   type TDb,
   type TPlacementScanCount,
 } from '@starloop/db';
@@ -37,11 +38,8 @@ export interface TPageViewCounterOptions {
   maxCounters?: number;
 }
 
-const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
 const shouldKeep = (error: unknown) =>
-  isDatabaseUnavailable(error) ||
-  isDatabaseTimeout(error) ||
-  RETRYABLE_SQLSTATES.has(String((error as { code?: unknown } | null)?.code));
+  isDatabaseUnavailable(error) || isDatabaseTimeout(error) || isRetryableConflict(error);
 
 export function createPageViewCounter(
   deps: { db: TDb; log: FastifyBaseLogger },

@@ -3,6 +3,7 @@ import {
   inTransaction,
   isDatabaseTimeout,
   isDatabaseUnavailable,
+  isRetryableConflict,
   type TDb,
   type TOwnerPublic,
   type TReview,
@@ -109,12 +110,6 @@ interface TPending {
 /** After a batch found the database unreachable or stalled, new reviews are refused at once for this long. */
 const UNAVAILABLE_PAUSE_MS = 1_000;
 
-const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
-const isRetryable = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  RETRYABLE_SQLSTATES.has(String((error as { code?: unknown }).code));
-
 /**
  * Group commit for the review page. Submissions that arrive while transactions are running wait
  * for the next one, so one commit carries many reviews and a busy minute costs a few dozen
@@ -183,7 +178,7 @@ export function createReviewWriter(
         await writeBatch(batch);
         return;
       } catch (error) {
-        if (isRetryable(error) && attempt < 4) continue;
+        if (isRetryableConflict(error) && attempt < 4) continue;
         // An outage or a stall is nobody's review: the whole batch gets 503 at once (retrying
         // review by review would wait out the stall again for each one).
         if (isDatabaseUnavailable(error) || isDatabaseTimeout(error)) {
