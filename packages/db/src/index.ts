@@ -1,6 +1,7 @@
 export * from './backup.ts';
 export * from './client.ts';
 export type * from './database.ts';
+export * from './health.ts';
 export * from './migrate.ts';
 export * from './pg-errors.ts';
 export * from './repositories/activity.ts';

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { pingDatabase } from '@starloop/db';
 import type { TDeps } from '../../context.ts';
 
 /** True when the database answers a trivial query within the timeout (under 1 s: a load balancer polls it). */
@@ -8,7 +8,7 @@ export async function isDatabaseReady(deps: Pick<TDeps, 'db'>, timeoutMs = 900):
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('database readiness timed out')), timeoutMs);
     });
-    await Promise.race([sql`select 1`.execute(deps.db), timeout]);
+    await Promise.race([pingDatabase(deps.db), timeout]);
     return true;
   } catch {
     return false;
