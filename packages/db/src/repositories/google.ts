@@ -22,8 +22,16 @@ import {
   releaseReviewsNotified,
   takesReminders,
 } from './owner-notifications.ts';
-import { countRows, pageWindow, readDirection, type TPage, type TPageRequest } from './paging.ts';
-import { ownerRowsFinder, rowFinder, stampOnce, updateRow, updateRows, useLiveRow } from './records.ts';
+import { countOf, countRows, readPage, sortedWindow, type TPage, type TPageRequest } from './paging.ts';
+import {
+  deleteRows,
+  ownerRowsFinder,
+  rowFinder,
+  stampOnce,
+  updateRow,
+  updateRows,
+  useLiveRow,
+} from './records.ts';
 import { getOwnerReviewStats, type TReviewStats } from './reviews.ts';
 import { containsPattern } from './search.ts';
 
@@ -81,6 +89,29 @@ export async function updateGoogleConnection(
 }
 
 /**
+ * A page of a full pass is stored: the token of the next page (null after the last), `imported`
+ * more reviews done (added in the statement, so the progress bar never goes back), and Google's
+ * total when the page gave one. Answers the row as it is now, or undefined if none.
+ */
+export async function recordGoogleSyncPage(
+  db: TDb,
+  ownerId: number,
+  page: { nextPageToken: string | null; imported: number; importTotal?: number | undefined },
+): Promise<TGoogleConnection | undefined> {
+  return db
+    .updateTable('googleConnections')
+    .set((eb) => ({
+      updatedAt: new Date(),
+      syncPageToken: page.nextPageToken,
+      importDone: eb('importDone', '+', page.imported),
+      ...(page.importTotal !== undefined ? { importTotal: page.importTotal } : {}),
+    }))
+    .where('ownerId', '=', ownerId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
  * Access lost (`invalid_grant`): the tokens are useless, so they are dropped; the row stays to say
  * "reconnect". Answers true only the first time, so the owner is emailed once.
  */
@@ -120,7 +151,7 @@ export async function deleteGoogleConnection(
   db: TDb,
   ownerId: number,
 ): Promise<TGoogleConnection | undefined> {
-  await db.deleteFrom('googleReviews').where('ownerId', '=', ownerId).execute();
+  await deleteOwnerGoogleReviews(db, ownerId);
   await db.deleteFrom('googleOauthStates').where('ownerId', '=', ownerId).execute();
   return db.deleteFrom('googleConnections').where('ownerId', '=', ownerId).returningAll().executeTakeFirst();
 }
@@ -226,6 +257,38 @@ export async function updateGoogleReview(
   patch: Updateable<GoogleReviewTable>,
 ): Promise<TGoogleReview | undefined> {
   return updateRow(db, 'googleReviews', { ownerId, id }, { updatedAt: new Date(), ...patch });
+}
+
+/** Every review imported for the owner (another location was chosen): how many there were. */
+export async function deleteOwnerGoogleReviews(db: TDb, ownerId: number): Promise<number> {
+  return deleteRows(db, 'googleReviews', { ownerId });
+}
+
+/** How many of the owner's Google reviews are still on Google (not marked deleted). */
+export async function countLiveGoogleReviews(db: TDb, ownerId: number): Promise<number> {
+  return countOf(
+    db.selectFrom('googleReviews').where('ownerId', '=', ownerId).where('deletedAt', 'is', null),
+  );
+}
+
+/**
+ * Up to `limit` of the owner's live Google reviews that the full pass `generation` did not see:
+ * each is asked for at Google before it is marked deleted.
+ */
+export async function listUnseenGoogleReviews(
+  db: TDb,
+  ownerId: number,
+  generation: number,
+  limit: number,
+): Promise<{ id: number; reviewName: string }[]> {
+  return db
+    .selectFrom('googleReviews')
+    .select(['id', 'reviewName'])
+    .where('ownerId', '=', ownerId)
+    .where('deletedAt', 'is', null)
+    .where('seenGeneration', '<', generation)
+    .limit(limit)
+    .execute();
 }
 
 /** Seen by the full pass `generation` (unchanged rows are only stamped). */
@@ -370,6 +433,19 @@ export async function markGooglePublishAttempted(db: TDb, id: number, key: strin
   await updateRows(db, 'googleReviews', { id, publishKey: key }, { publishAttemptedAt: now });
 }
 
+/**
+ * The error the owner sees while the publish of `key` waits for its retry: only while that key is
+ * still the review's (its status and updatedAt stay as they are).
+ */
+export async function setGooglePublishError(
+  db: TDb,
+  id: number,
+  key: string,
+  replyError: string,
+): Promise<void> {
+  await updateRows(db, 'googleReviews', { id, publishKey: key }, { replyError });
+}
+
 /** Card numbers of the owner's live Google reviews (one aggregate over the owner's index). */
 export async function getGoogleReviewStats(db: TDb, ownerId: number): Promise<TReviewStats> {
   const row = await db
@@ -421,8 +497,9 @@ export type TSourcedReview = { source: 'qr'; review: TReview } | { source: 'goog
 
 /**
  * The owner's reviews of the chosen sources together, newest first, searched and paged on the
- * server: the window's (source, id) pairs come from one UNION ALL over both owner indexes (each
- * branch already in order, so PostgreSQL merges them), then only those rows are loaded.
+ * server through readPage: the window's (source, id) pairs come from one UNION ALL over both owner
+ * indexes (each branch already in order, so PostgreSQL merges them), then only those rows are
+ * loaded. The QR total comes from the owner's counters unless searching.
  */
 export async function listOwnerReviewsBySource(
   db: TDb,
@@ -432,50 +509,48 @@ export async function listOwnerReviewsBySource(
   const withQr = query.sources.includes('qr');
   const withGoogle = query.sources.includes('google');
   const pattern = query.search ? containsPattern(query.search) : undefined;
-  const qrWhere = pattern ? sql`and lower(message) like ${pattern}` : sql``;
-  const googleWhere = pattern
-    ? sql`and (lower(comment) like ${pattern} or lower(reviewer_name) like ${pattern})`
-    : sql``;
+  let qr = db.selectFrom('reviews').where('ownerId', '=', ownerId);
+  if (pattern) qr = qr.where(sql<boolean>`lower(message) like ${pattern}`);
+  let google = db.selectFrom('googleReviews').where('ownerId', '=', ownerId).where('deletedAt', 'is', null);
+  if (pattern) {
+    google = google.where(
+      sql<boolean>`(lower(comment) like ${pattern} or lower(reviewer_name) like ${pattern})`,
+    );
+  }
 
   const countQr = async () => {
     if (!withQr) return 0;
-    if (!pattern) return (await getOwnerReviewStats(db, ownerId)).reviewCount;
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from reviews
-      where owner_id = ${ownerId} ${qrWhere}`.execute(db);
-    return rows[0]?.n ?? 0;
+    return pattern ? countOf(qr) : (await getOwnerReviewStats(db, ownerId)).reviewCount;
   };
-  const countGoogle = async () => {
-    if (!withGoogle) return 0;
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from google_reviews
-      where owner_id = ${ownerId} and deleted_at is null ${googleWhere}`.execute(db);
-    return rows[0]?.n ?? 0;
-  };
-  const [qrTotal, googleTotal] = await Promise.all([countQr(), countGoogle()]);
-  const total = qrTotal + googleTotal;
-  const window = pageWindow(query, total);
-  if (window.empty) return { rows: [], total };
-
-  const direction = sql.raw(readDirection(window, 'desc'));
+  const countGoogle = async () => (withGoogle ? countOf(google) : 0);
   const branches = [
-    ...(withQr
-      ? [
-          sql`select 'qr' as source, id, created_at from reviews
-              where owner_id = ${ownerId} ${qrWhere}`,
-        ]
-      : []),
+    ...(withQr ? [qr.select([sql<TReviewSource>`'qr'`.as('source'), 'id', 'createdAt'])] : []),
     ...(withGoogle
-      ? [
-          sql`select 'google' as source, id, created_on_google as created_at from google_reviews
-              where owner_id = ${ownerId} and deleted_at is null ${googleWhere}`,
-        ]
+      ? [google.select([sql<TReviewSource>`'google'`.as('source'), 'id', 'createdOnGoogle as createdAt'])]
       : []),
   ];
-  const { rows: keys } = await sql<{ source: TReviewSource; id: number }>`
-    select source, id from (${sql.join(branches, sql` union all `)}) as sourced
-     order by created_at ${direction}, source ${direction}, id ${direction}
-     limit ${window.limit} offset ${window.offset}`.execute(db);
-  if (window.reverse) keys.reverse();
 
+  return readPage(query, {
+    total: async () => {
+      const [qrTotal, googleTotal] = await Promise.all([countQr(), countGoogle()]);
+      return qrTotal + googleTotal;
+    },
+    readRows: async (window) => {
+      const [first, ...others] = branches;
+      if (!first) return [];
+      const sourced = others.reduce((union, branch) => union.unionAll(branch), first);
+      const page = db.selectFrom(sourced.as('sourced')).select(['source', 'id']);
+      const keys = await sortedWindow(page, window, ['createdAt', 'source', 'id']).execute();
+      return loadSourcedReviews(db, keys);
+    },
+  });
+}
+
+/** The rows of (source, id) pairs, in the pairs' order (a pair whose row is gone is left out). */
+async function loadSourcedReviews(
+  db: TDb,
+  keys: { source: TReviewSource; id: number }[],
+): Promise<TSourcedReview[]> {
   const qrIds = keys.filter((k) => k.source === 'qr').map((k) => Number(k.id));
   const googleIds = keys.filter((k) => k.source === 'google').map((k) => Number(k.id));
   const [qrRows, googleRows] = await Promise.all([
@@ -494,7 +569,7 @@ export async function listOwnerReviewsBySource(
       if (review) rows.push({ source: 'google', review });
     }
   }
-  return { rows, total };
+  return rows;
 }
 
 // ---------------------------------------------------------------------------- owner notifications

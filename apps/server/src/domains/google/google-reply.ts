@@ -8,6 +8,7 @@ import {
   listStuckGooglePublishes,
   markGooglePublishAttempted,
   markGoogleReviewDeleted,
+  setGooglePublishError,
 } from '@starloop/db';
 import { QUEUES } from '../../jobs/queue.ts';
 import { GoogleAccessRevokedError, GoogleApiError, googleUrls, type TGoogleApiReview } from './google-api.ts';
@@ -146,12 +147,7 @@ async function finishGoogleReplyPublishError(
   reviewId: number,
   key: string,
 ): Promise<void> {
-  await deps.db
-    .updateTable('googleReviews')
-    .set({ replyError: 'Google did not confirm yet; trying again shortly.' })
-    .where('id', '=', reviewId)
-    .where('publishKey', '=', key)
-    .execute();
+  await setGooglePublishError(deps.db, reviewId, key, 'Google did not confirm yet; trying again shortly.');
 }
 
 /**

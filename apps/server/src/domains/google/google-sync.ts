@@ -1,11 +1,14 @@
 import { GOOGLE_REPLY_MAX, type TSentimentLabel } from '@starloop/contract';
 import {
+  countLiveGoogleReviews,
   findGoogleConnection,
   findGoogleReviewsByNames,
   findOwnerById,
   insertGoogleReviews,
+  listUnseenGoogleReviews,
   markGoogleReviewDeleted,
   markGoogleReviewsSeen,
+  recordGoogleSyncPage,
   type TGoogleConnection,
   type TGoogleReplyRule,
   type TGoogleReview,
@@ -13,7 +16,6 @@ import {
   updateGoogleConnection,
   updateGoogleReview,
 } from '@starloop/db';
-import { sql } from 'kysely';
 import { QUEUES } from '../../jobs/queue.ts';
 import { templatesFor } from '../owner/templates/templates.service.ts';
 import { rewriteWithLlm } from '../replies/llm.ts';
@@ -402,23 +404,13 @@ async function syncIncremental(deps: TGoogleDeps, connection: TGoogleConnection)
     pageToken = page.nextPageToken;
   }
   // A deletion changes no update time: counts that disagree call for a full pass.
-  const live = await liveCount(deps, connection.ownerId);
+  const live = await countLiveGoogleReviews(deps.db, connection.ownerId);
   if (googleTotal !== undefined && live !== googleTotal) {
     const full = await syncFull(deps, connection);
     if (full.status === 'done')
       return { ...full, inserted: full.inserted + inserted, updated: full.updated + updated };
   }
   return { status: 'done', inserted, updated, deleted: 0 };
-}
-
-async function liveCount(deps: TGoogleDeps, ownerId: number): Promise<number> {
-  const row = await deps.db
-    .selectFrom('googleReviews')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('ownerId', '=', ownerId)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-  return row?.n ?? 0;
 }
 
 async function syncFull(deps: TGoogleDeps, start: TGoogleConnection): Promise<TSyncResult> {
@@ -462,10 +454,10 @@ async function syncFull(deps: TGoogleDeps, start: TGoogleConnection): Promise<TS
     inserted += outcome.inserted;
     updated += outcome.updated;
     connection =
-      (await updateGoogleConnection(deps.db, ownerId, {
-        syncPageToken: page.nextPageToken ?? null,
-        importDone: sql<number>`import_done + ${reviews.length}` as unknown as number,
-        ...(page.totalReviewCount !== undefined ? { importTotal: page.totalReviewCount } : {}),
+      (await recordGoogleSyncPage(deps.db, ownerId, {
+        nextPageToken: page.nextPageToken ?? null,
+        imported: reviews.length,
+        importTotal: page.totalReviewCount,
       })) ?? connection;
     if (!page.nextPageToken) break;
     pageToken = page.nextPageToken;
@@ -486,14 +478,7 @@ async function sweepUnseen(
   connection: TGoogleConnection,
   generation: number,
 ): Promise<number> {
-  const unseen = await deps.db
-    .selectFrom('googleReviews')
-    .select(['id', 'reviewName'])
-    .where('ownerId', '=', connection.ownerId)
-    .where('deletedAt', 'is', null)
-    .where('seenGeneration', '<', generation)
-    .limit(DELETION_CHECKS_MAX)
-    .execute();
+  const unseen = await listUnseenGoogleReviews(deps.db, connection.ownerId, generation, DELETION_CHECKS_MAX);
   const urls = googleUrls(deps.config.google);
   let deleted = 0;
   for (const row of unseen) {

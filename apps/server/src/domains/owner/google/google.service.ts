@@ -14,6 +14,7 @@ import {
   beginGoogleReplyPublish,
   consumeGoogleOauthState,
   deleteGoogleConnection,
+  deleteOwnerGoogleReviews,
   findGoogleConnection,
   findGoogleReviewForOwner,
   getGoogleReviewStats,
@@ -289,7 +290,7 @@ export async function selectGoogleLocation(
   const changed =
     connection.accountName !== input.accountName || connection.locationName !== input.locationName;
   await inTransaction(deps.db, async (trx) => {
-    if (changed) await trx.deleteFrom('googleReviews').where('ownerId', '=', owner.id).execute();
+    if (changed) await deleteOwnerGoogleReviews(trx, owner.id);
     await updateGoogleConnection(trx, owner.id, {
       status: 'active',
       accountName: input.accountName,
