@@ -117,24 +117,4 @@ describe(`pg-errors on ${testDriverName()}`, () => {
     expect(isRetryableConflict(deadlock)).toBe(true);
     expect(isRetryableConflict(await raised('55P03'))).toBe(false);
   });
-
-  it.runIf(testDriverName() === 'postgres')(
-    'recognises a repeatable read transaction that lost to a concurrent update',
-    async () => {
-      const owner = await insertTestOwner(db());
-      const lost = await errorOf(() =>
-        db()
-          .transaction()
-          .setIsolationLevel('repeatable read')
-          .execute(async (trx) => {
-            await trx.selectFrom('owners').select('id').where('id', '=', owner.id).execute();
-            // Another connection changes the row and commits after this transaction's snapshot.
-            await db().updateTable('owners').set({ name: 'Changed' }).where('id', '=', owner.id).execute();
-            await trx.updateTable('owners').set({ name: 'Lost' }).where('id', '=', owner.id).execute();
-          }),
-      );
-      expect(isSerializationFailure(lost)).toBe(true);
-      expect(isRetryableConflict(lost)).toBe(true);
-    },
-  );
 });
