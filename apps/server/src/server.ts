@@ -6,7 +6,6 @@ import compress from '@fastify/compress';
 import type { TConfig } from '@starloop/config';
 import { createDb, migrateToLatest, type TDbHandle } from '@starloop/db';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { sql } from 'kysely';
 import { createTokenService } from './auth/tokens.ts';
 import type { TDeps } from './context.ts';
 import { onJobFailure } from './domains/admin/jobs/jobs.service.ts';
@@ -19,7 +18,7 @@ import { createReviewWriter } from './domains/public/review/review-writer.ts';
 import { createLowRatingFollowUps } from './domains/replies/low-rating-follow-ups.ts';
 import { isDatabaseReady } from './domains/system/system.service.ts';
 import { internalCliRoutes } from './internal/cli.routes.ts';
-import { createJobs, QUEUES } from './jobs/queue.ts';
+import { countQueuedJobs, createJobs } from './jobs/queue.ts';
 import { registerJobs } from './jobs/register.ts';
 import { createChangeBus } from './lib/change-bus.ts';
 import { createMetrics } from './lib/metrics.ts';
@@ -244,19 +243,7 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
   app.get('/healthz', async () => ({ status: 'ok' }));
   metrics.observe({
     reviewQueueDepth: () => deps.reviewWriter.waiting(),
-    // Counted at scrape time: pg-boss's own queue stats refresh once a minute and include jobs
-    // deferred to later (an alert waiting for its window), which are not a backlog.
-    jobsQueued: async () => {
-      if (!jobs.started) return {};
-      const { rows } = await sql<{ name: string; n: number }>`
-        SELECT name, count(*)::int AS n FROM pgboss.job
-         WHERE state IN ('created', 'retry') AND start_after <= now() GROUP BY name`.execute(db);
-      const counts: Record<string, number> = Object.fromEntries(
-        Object.values(QUEUES).map((queue) => [queue, 0]),
-      );
-      for (const row of rows) counts[row.name] = row.n;
-      return counts;
-    },
+    jobsQueued: async () => (jobs.started ? countQueuedJobs(db) : {}),
     dbPool: () => database.poolState(),
     ready: async () => !draining && (await isDatabaseReady(deps)),
   });

@@ -1,5 +1,6 @@
 import type { TDb, TDbHandle } from '@starloop/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import pLimit from 'p-limit';
 import { fromKysely, fromPglite, type JobResult, PgBoss, type SendOptions, type WorkOptions } from 'pg-boss';
 
@@ -33,6 +34,20 @@ interface TRegistration {
   handler: (data: unknown, job: { id: string; retryCount: number }) => Promise<unknown>;
   queueOptions: Parameters<PgBoss['createQueue']>[1];
   schedule?: string;
+}
+
+/**
+ * Jobs ready to run now, per queue (every queue listed, 0 when empty): read from pg-boss's own
+ * table at scrape time, because its queue stats refresh once a minute and count jobs deferred to
+ * later (an alert waiting for its window), which are not a backlog.
+ */
+export async function countQueuedJobs(db: TDb): Promise<Record<string, number>> {
+  const { rows } = await sql<{ name: string; n: number }>`
+    SELECT name, count(*)::int AS n FROM pgboss.job
+     WHERE state IN ('created', 'retry') AND start_after <= now() GROUP BY name`.execute(db);
+  const counts: Record<string, number> = Object.fromEntries(Object.values(QUEUES).map((queue) => [queue, 0]));
+  for (const row of rows) counts[row.name] = row.n;
+  return counts;
 }
 
 export interface TJobs {
