@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { OWNER_STATUSES, PAYMENT_PURPOSES, PAYMENT_STATUSES } from './constants.ts';
-import { ZIsoDate, ZOwnerUser } from './dto.ts';
 import { MESSAGES } from './messages.ts';
-import { PLAN_KEYS } from './plans.ts';
+import { ZOwnerUser } from './owner/auth.ts';
+import { ZRegistrationUserData } from './public/registration.ts';
 import { decimalInput } from './schema-helpers.ts';
-import { ZRegistrationUserData } from './schemas.ts';
 
 /** Texts of the payment endpoints (the register page shows the server's message as is). */
 export const PAYMENT_TEXTS = {
@@ -98,42 +96,3 @@ export const ZTestGatewayResult = z.union([
 export type TTestGatewayResult = z.infer<typeof ZTestGatewayResult>;
 
 export const ZWebhookAck = z.object({ status: z.literal('ok') });
-
-/** owner.plan.createOrder: renew (same or another plan) or upgrade to Professional. */
-export const ZPlanCreateOrder = z.object({
-  plan: z
-    .string({ message: MESSAGES.registration.planRequired })
-    .trim()
-    .min(1, MESSAGES.registration.planRequired),
-  purpose: z.enum(['renewal', 'upgrade']),
-});
-export type TPlanCreateOrder = z.infer<typeof ZPlanCreateOrder>;
-
-export const ZOwnerPlanPayment = z.object({
-  id: z.number().int(),
-  plan: z.enum(PLAN_KEYS),
-  purpose: z.enum(PAYMENT_PURPOSES),
-  /** Paise. */
-  amount: z.number().int(),
-  status: z.enum(PAYMENT_STATUSES),
-  paymentMethod: z.string().nullable(),
-  razorpayPaymentId: z.string().nullable(),
-  createdAt: ZIsoDate,
-});
-
-export const ZOwnerPlan = z.object({
-  plan: z.enum(PLAN_KEYS),
-  planName: z.string(),
-  status: z.enum(OWNER_STATUSES),
-  subscriptionStart: ZIsoDate.nullable(),
-  subscriptionEnd: ZIsoDate.nullable(),
-  /** Whole days until the end (0 once ended); null with no subscription. */
-  daysLeft: z.number().int().nullable(),
-  /** Ended, but within the grace days in which the review page keeps working. */
-  inGrace: z.boolean(),
-  reviewPageActive: z.boolean(),
-  payments: z.array(ZOwnerPlanPayment),
-  /** This month's review requests against the plan's (added with review requests). */
-  requests: z.object({ month: z.string(), used: z.number().int(), limit: z.number().int() }).optional(),
-});
-export type TOwnerPlan = z.infer<typeof ZOwnerPlan>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { ZIsoDate } from './dto.ts';
 import { BUSINESS_CODE_PATTERN, EMAIL_PATTERN } from './patterns.ts';
 import { TEXT_TEXTS } from './text-rules.ts';
 
@@ -109,4 +110,15 @@ export const OWNER_IDENTITY_FIELDS = {
   contactNumber: z.string(),
   code: z.string(),
   reviewLink: z.string().nullable(),
+};
+
+/** An IST month ('YYYY-MM') and whole-number figures of it (owner request usage, admin views). */
+export const monthFigures = <const K extends string>(keys: readonly K[]) =>
+  z.object({ month: z.string(), ...wholeNumberFields(keys) });
+
+/** How a Google connection's syncing went: when it last synced, its last error (owner and admin views). */
+export const SYNC_OUTCOME_FIELDS = {
+  lastSyncedAt: ZIsoDate.nullable(),
+  lastError: z.string().nullable(),
+  lastErrorAt: ZIsoDate.nullable(),
 };

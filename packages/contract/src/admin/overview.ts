@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { ZIsoDate } from '../dto.ts';
-import { ZAdminGoogleCounts } from '../google.ts';
 import { pageAnswer, ZPageQuery } from '../list-query.ts';
-import { ZAdminRequestTotals } from '../requests.ts';
+import { countsOf, monthFigures } from '../schema-helpers.ts';
 import { ZAdminUserCounts } from './users.ts';
 
 /** The overview: stat cards, the monthly charts and the recent activity (spec sections 2 and 3). */
@@ -34,6 +33,14 @@ export const ZAdminCharts = z.object({
   reviewsByMonth: z.array(z.object({ month: z.string(), count: z.number().int() })),
 });
 export type TAdminCharts = z.infer<typeof ZAdminCharts>;
+
+/** The overview's count of Google connections (owners not deleted). */
+export const ZAdminGoogleCounts = countsOf(['connected', 'revoked', 'withErrors']);
+export type TAdminGoogleCounts = z.infer<typeof ZAdminGoogleCounts>;
+
+/** The platform's review requests this IST month, for the admin overview (`owners`: those that sent any). */
+export const ZAdminRequestTotals = monthFigures(['requests', 'owners']);
+export type TAdminRequestTotals = z.infer<typeof ZAdminRequestTotals>;
 
 export const ZAdminOverview = ZAdminStatsResponse.extend({
   charts: ZAdminCharts,

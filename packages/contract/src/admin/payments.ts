@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZIsoDate } from '../dto.ts';
 import { pageAnswer, ZPageQuery } from '../list-query.ts';
-import { ZOwnerPlanPayment } from '../payments.ts';
+import { ZOwnerPlanPayment } from '../owner/plan.ts';
 import { countsOf } from '../schema-helpers.ts';
 
 /** Payments management (spec section 3): Razorpay payments, newest first, with status counts. */

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { REPLY_STATUSES, SENTIMENT_LABELS } from '../constants.ts';
 import { ZIsoDate } from '../dto.ts';
 import { pageAnswer, ZPageQuery } from '../list-query.ts';
-import { ZReviewPlacement } from '../placements.ts';
 import { optionalChoice } from '../schema-helpers.ts';
 import { ZSortOrderParam } from './common.ts';
 
@@ -16,6 +15,12 @@ export const ZAdminReviewsQuery = ZPageQuery.extend({
   sortOrder: ZSortOrderParam,
 });
 export type TAdminReviewsQuery = z.infer<typeof ZAdminReviewsQuery>;
+
+/** The placement a review came from, in the back office (null = Default). */
+export const ZReviewPlacement = z
+  .object({ id: z.number().int(), name: z.string(), deleted: z.boolean() })
+  .nullable();
+export type TReviewPlacement = z.infer<typeof ZReviewPlacement>;
 
 export const ZAdminReview = z.object({
   id: z.number().int(),

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { ZIsoDate } from '../dto.ts';
-import { cappedText } from '../schema-helpers.ts';
+import { MESSAGES } from '../messages.ts';
+import { EMAIL_PATTERN } from '../patterns.ts';
+import { cappedText, password, required, TEXT_LIMITS } from '../schema-helpers.ts';
 
 /**
- * Admin sign-in security (issue 15, item 11): two-factor sign-in with an authenticator app (TOTP),
- * recovery codes, the super admin's "required for everyone" setting and the admin's own password.
+ * Admin sign-in and its security (admin.auth, admin.security): email and password, then (issue 15,
+ * item 11) two-factor sign-in with an authenticator app (TOTP), recovery codes, the super admin's
+ * "required for everyone" setting and the admin's own password.
  */
 
 export const ADMIN_SECURITY_TEXTS = {
@@ -49,6 +52,19 @@ const challengeToken = cappedText(200, ADMIN_SECURITY_TEXTS.challengeExpired).mi
   10,
   ADMIN_SECURITY_TEXTS.challengeExpired,
 );
+
+/** admin.auth.login: email and password (POST /api/admin/login). */
+export const ZAdminLogin = z.object({
+  email: required(MESSAGES.adminLogin.emailRequired, TEXT_LIMITS.email)
+    .toLowerCase()
+    .regex(EMAIL_PATTERN, MESSAGES.adminLogin.emailInvalid),
+  password: password(MESSAGES.adminLogin),
+});
+export type TAdminLogin = z.infer<typeof ZAdminLogin>;
+
+/** The spec's sign-in answer, `{ token, message }` (ZAdminSignInAnswer adds the second step). */
+export const ZAdminLoginResponse = z.object({ token: z.string(), message: z.string() });
+export type TAdminLoginResponse = z.infer<typeof ZAdminLoginResponse>;
 
 /** The second step a sign-in still needs (an added field of the sign-in answer). */
 export const ZAdminTwoFactorChallenge = z.object({

@@ -3,14 +3,17 @@ import { OWNER_STATUSES, REGISTRATION_SOURCES } from '../constants.ts';
 import { ZIsoDate, ZMessageResult } from '../dto.ts';
 import { pageAnswer, ZPageQuery } from '../list-query.ts';
 import { MESSAGES } from '../messages.ts';
+import { GOOGLE_CONNECTION_STATUSES } from '../owner/google.ts';
 import { BUSINESS_CODE_PATTERN, EMAIL_PATTERN, HTTP_URL_PATTERN, PHONE_10_PATTERN } from '../patterns.ts';
 import { PLAN_KEYS } from '../plans.ts';
 import {
   countsOf,
+  monthFigures,
   OWNER_IDENTITY_FIELDS,
   optionalChoice,
   optionalText,
   required,
+  SYNC_OUTCOME_FIELDS,
 } from '../schema-helpers.ts';
 
 /** Users management (spec section 3): the owners list with its summary counts, edit and delete. */
@@ -104,3 +107,21 @@ export type TAdminUserUpdate = z.infer<typeof ZAdminUserUpdate>;
 
 export const ZAdminUserUpdateResponse = z.object({ success: z.literal(true), user: ZAdminUser });
 export const ZAdminUserDeleteResponse = ZMessageResult;
+
+/** An owner's Google connection as admins see it (user details): never a token, never reviews. */
+export const ZAdminUserGoogle = z.object({
+  status: z.enum(GOOGLE_CONNECTION_STATUSES),
+  locationTitle: z.string().nullable(),
+  connectedAt: ZIsoDate.nullable(),
+  ...SYNC_OUTCOME_FIELDS,
+  revokedAt: ZIsoDate.nullable(),
+  reviewCount: z.number().int(),
+});
+export type TAdminUserGoogle = z.infer<typeof ZAdminUserGoogle>;
+
+/** An owner's requests per IST month, for admins (the user details). */
+export const ZAdminRequestUsage = z.object({
+  months: z.array(monthFigures(['requests'])),
+  limit: z.number().int(),
+});
+export type TAdminRequestUsage = z.infer<typeof ZAdminRequestUsage>;

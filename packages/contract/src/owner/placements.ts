@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZIsoDate } from './dto.ts';
-import { cappedText, DAY_PATTERN, ZRecordId } from './schema-helpers.ts';
+import { ZIsoDate } from '../dto.ts';
+import { cappedText, DAY_PATTERN, ZRecordId } from '../schema-helpers.ts';
 
 /**
  * Placements: named QR codes of one business ("Table 4", "Billing counter", "Swiggy bag insert"),
@@ -144,9 +144,3 @@ export const ZPlacementStats = z.object({
   totals: ZPlacementFigures,
 });
 export type TPlacementStats = z.infer<typeof ZPlacementStats>;
-
-/** The placement a review came from, in the back office (null = Default). */
-export const ZReviewPlacement = z
-  .object({ id: z.number().int(), name: z.string(), deleted: z.boolean() })
-  .nullable();
-export type TReviewPlacement = z.infer<typeof ZReviewPlacement>;

@@ -1,17 +1,18 @@
 import { z } from 'zod';
-import { ZIsoDate } from './dto.ts';
-import { ZPageMeta, ZPageQuery } from './list-query.ts';
-import { EMAIL_PATTERN } from './patterns.ts';
+import { ZIsoDate } from '../dto.ts';
+import { ZPageMeta, ZPageQuery } from '../list-query.ts';
+import { EMAIL_PATTERN } from '../patterns.ts';
 import {
   cappedText,
   countsOf,
   DAY_PATTERN,
   ISO_TIME_START_PATTERN,
+  monthFigures,
   TEXT_LIMITS,
   wholeNumberFields,
   withMessage,
   ZRecordId,
-} from './schema-helpers.ts';
+} from '../schema-helpers.ts';
 
 /**
  * Review requests (issue 19): an owner's customers (contacts, with consent and opt-out), one
@@ -434,10 +435,6 @@ export const ZRequestSettingsUpdate = z.object({
 });
 export type TRequestSettingsUpdate = z.infer<typeof ZRequestSettingsUpdate>;
 
-/** An IST month ('YYYY-MM') and whole-number figures of it. */
-const monthFigures = <const K extends string>(keys: readonly K[]) =>
-  z.object({ month: z.string(), ...wholeNumberFields(keys) });
-
 /** The month's use of the plan's requests. */
 export const ZRequestUsage = monthFigures(['used', 'limit']);
 export type TRequestUsage = z.infer<typeof ZRequestUsage>;
@@ -451,14 +448,3 @@ export const ZRequestSummary = z.object({
   usage: ZRequestUsage,
 });
 export type TRequestSummary = z.infer<typeof ZRequestSummary>;
-
-/** An owner's requests per IST month, for admins (the user details). */
-export const ZAdminRequestUsage = z.object({
-  months: z.array(monthFigures(['requests'])),
-  limit: z.number().int(),
-});
-export type TAdminRequestUsage = z.infer<typeof ZAdminRequestUsage>;
-
-/** The platform's review requests this IST month, for the admin overview (`owners`: those that sent any). */
-export const ZAdminRequestTotals = monthFigures(['requests', 'owners']);
-export type TAdminRequestTotals = z.infer<typeof ZAdminRequestTotals>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZIsoDate } from './dto.ts';
-import { cappedText, countsOf } from './schema-helpers.ts';
+import { ZIsoDate } from '../dto.ts';
+import { cappedText, SYNC_OUTCOME_FIELDS } from '../schema-helpers.ts';
 
 /** Google reviews (issue 20): connecting a Google Business Profile, its reviews and replies. */
 
@@ -62,13 +62,6 @@ export type TGoogleReplyRules = z.infer<typeof ZGoogleReplyRules>;
 
 export const GOOGLE_CONNECTION_STATUSES = ['not_connected', 'choose_location', 'active', 'revoked'] as const;
 export type TGoogleConnectionStatus = (typeof GOOGLE_CONNECTION_STATUSES)[number];
-
-/** How a connection's syncing went: when it last synced, and its last error. */
-const SYNC_OUTCOME_FIELDS = {
-  lastSyncedAt: ZIsoDate.nullable(),
-  lastError: z.string().nullable(),
-  lastErrorAt: ZIsoDate.nullable(),
-};
 
 /** The owner's Google connection as Settings and the dashboard show it. Never a token. */
 export const ZGoogleStatus = z.object({
@@ -156,20 +149,3 @@ export const ZGoogleReviewDetails = z.object({
 export type TGoogleReviewDetails = z.infer<typeof ZGoogleReviewDetails>;
 
 export const ZGoogleReviewRef = z.object({ id: z.number().int().positive() });
-
-// ---------------------------------------------------------------------------- admin
-
-/** An owner's Google connection as admins see it (user details): never a token, never reviews. */
-export const ZAdminUserGoogle = z.object({
-  status: z.enum(GOOGLE_CONNECTION_STATUSES),
-  locationTitle: z.string().nullable(),
-  connectedAt: ZIsoDate.nullable(),
-  ...SYNC_OUTCOME_FIELDS,
-  revokedAt: ZIsoDate.nullable(),
-  reviewCount: z.number().int(),
-});
-export type TAdminUserGoogle = z.infer<typeof ZAdminUserGoogle>;
-
-/** The overview's count of Google connections (owners not deleted). */
-export const ZAdminGoogleCounts = countsOf(['connected', 'revoked', 'withErrors']);
-export type TAdminGoogleCounts = z.infer<typeof ZAdminGoogleCounts>;

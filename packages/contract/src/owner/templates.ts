@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { SENTIMENT_LABELS, type TSentimentLabel } from './constants.ts';
+import { SENTIMENT_LABELS, type TSentimentLabel } from '../constants.ts';
 
-/** Automatic replies and custom response templates (Professional plan). */
+/** Automatic replies and custom response templates (owner.templates; Professional plan). */
 
 export const REPLY_TEMPLATE_MAX = 2000;
 

@@ -1,0 +1,11 @@
+/** The owner's contract (owner.*), one file per area of the API. */
+export * from './auth.ts';
+export * from './channels.ts';
+export * from './dashboard.ts';
+export * from './google.ts';
+export * from './integrations.ts';
+export * from './placements.ts';
+export * from './plan.ts';
+export * from './requests.ts';
+export * from './settings.ts';
+export * from './templates.ts';
