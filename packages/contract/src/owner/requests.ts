@@ -422,7 +422,7 @@ export type TRequestSettings = z.infer<typeof ZRequestSettings>;
 export const ZRequestSettingsUpdate = z.object({
   intervalDays: z
     .number()
-    .int()
+    .int(REQUEST_TEXTS.intervalDays)
     .min(REQUEST_INTERVAL_DAYS.min, REQUEST_TEXTS.intervalDays)
     .max(REQUEST_INTERVAL_DAYS.max, REQUEST_TEXTS.intervalDays)
     .optional(),
