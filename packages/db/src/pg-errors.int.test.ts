@@ -14,18 +14,8 @@ import {
 } from './pg-errors.ts';
 import { insertAdmin } from './repositories/admins.ts';
 import { insertReview } from './repositories/reviews.ts';
-import { insertTestOwner, useTestDb } from './test-support.ts';
+import { errorOf, insertTestOwner, useTestDb } from './test-support.ts';
 import { testDriverName } from './testing.ts';
-
-/** The error a statement throws (fails the test when it does not throw). */
-async function errorOf(run: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the statement to fail');
-}
 
 /** The real errors of this driver, as the server's services meet them. */
 describe(`pg-errors on ${testDriverName()}`, () => {

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { TDb } from './client.ts';
 import { isRetryableConflict, isSerializationFailure } from './pg-errors.ts';
-import { insertTestOwner, useTestDb } from './test-support.ts';
+import { errorOf, insertTestOwner, useTestDb } from './test-support.ts';
 
 /** PGlite has one connection, so two transactions never race there: PostgreSQL only. */
 describe('pg-errors on postgres', () => {
   const t = useTestDb();
   const db = (): TDb => t.db;
-
-  async function errorOf(run: () => Promise<unknown>): Promise<unknown> {
-    try {
-      await run();
-    } catch (error) {
-      return error;
-    }
-    throw new Error('expected the transaction to fail');
-  }
 
   it('recognises a repeatable read transaction that lost to a concurrent update', async () => {
     const owner = await insertTestOwner(db());

@@ -122,3 +122,13 @@ export async function expectPagesMatchWholeList<Row extends { id: number }>(
     }
   }
 }
+
+/** The error a statement throws (fails the test when it does not throw). */
+export async function errorOf(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the statement to fail');
+}

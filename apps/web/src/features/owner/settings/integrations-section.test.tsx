@@ -77,6 +77,21 @@ function handlers(allowed = true) {
   };
 }
 
+/** Settings, where creating a webhook endpoint answers its signing secret once. */
+const openWithWebhookCreate = () =>
+  renderOwner(
+    '/dashboard/settings',
+    {
+      ...handlers(),
+      'owner.integrations.webhooks.create': (input: unknown) => ({
+        endpoint: { id: 1, ...(input as object), createdAt: '2026-11-25T10:00:00.000Z' },
+        secret: 'whsec_ShownOnlyOnce',
+        message: INTEGRATION_TEXTS.webhookCreated,
+      }),
+    },
+    'Settings',
+  );
+
 describe('settings: WhatsApp, SMS and integrations', () => {
   it('saves WhatsApp with the access token, which is then only "saved", never shown', async () => {
     const app = await renderOwner('/dashboard/settings', handlers(), 'Settings');
@@ -143,18 +158,7 @@ describe('settings: WhatsApp, SMS and integrations', () => {
   });
 
   it("shows a new webhook endpoint's signing secret once", async () => {
-    const app = await renderOwner(
-      '/dashboard/settings',
-      {
-        ...handlers(),
-        'owner.integrations.webhooks.create': (input: unknown) => ({
-          endpoint: { id: 1, ...(input as object), createdAt: '2026-11-25T10:00:00.000Z' },
-          secret: 'whsec_ShownOnlyOnce',
-          message: INTEGRATION_TEXTS.webhookCreated,
-        }),
-      },
-      'Settings',
-    );
+    const app = await openWithWebhookCreate();
     const form = within(await page().findByRole('form', { name: 'New webhook endpoint' }));
     await app.user.type(form.getByLabelText('Endpoint URL'), 'https://pos.example/hooks');
     await app.user.click(form.getByRole('button', { name: 'Add endpoint' }));
@@ -227,18 +231,7 @@ describe('settings: WhatsApp, SMS and integrations', () => {
   });
 
   it("checks a new API key's name and webhook endpoint with the schema's messages", async () => {
-    const app = await renderOwner(
-      '/dashboard/settings',
-      {
-        ...handlers(),
-        'owner.integrations.webhooks.create': (input: unknown) => ({
-          endpoint: { id: 1, ...(input as object), createdAt: '2026-11-25T10:00:00.000Z' },
-          secret: 'whsec_ShownOnlyOnce',
-          message: INTEGRATION_TEXTS.webhookCreated,
-        }),
-      },
-      'Settings',
-    );
+    const app = await openWithWebhookCreate();
     const keyForm = within(await page().findByRole('form', { name: 'New API key' }));
     await app.user.type(keyForm.getByLabelText('Key name'), '   ');
     await app.user.click(keyForm.getByRole('button', { name: 'Create key' }));
