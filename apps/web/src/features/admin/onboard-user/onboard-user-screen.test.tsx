@@ -90,6 +90,16 @@ async function fillPayment(app: TApp, additional = 'UTR 998877') {
   if (additional) await app.user.type(page().getByLabelText(/^Additional notes/), additional);
 }
 
+/** One customer through every step, then Complete Onboarding. */
+async function onboardOneCustomer(app: TApp) {
+  await goToDetails(app);
+  await fillCustomer(app, 1);
+  await app.user.click(page().getByRole('button', { name: 'Continue to Payment' }));
+  await page().findByRole('button', { name: 'Complete Onboarding' });
+  await fillPayment(app);
+  await app.user.click(page().getByRole('button', { name: 'Complete Onboarding' }));
+}
+
 describe('Onboard User wizard', { timeout: 30_000 }, () => {
   useCleanToasts();
 
@@ -284,12 +294,7 @@ describe('Onboard User wizard', { timeout: 30_000 }, () => {
     const app = await open({
       'admin.onboarding.create': failsWith('BAD_REQUEST', 'Enter a valid email address', 'payment.email'),
     });
-    await goToDetails(app);
-    await fillCustomer(app, 1);
-    await app.user.click(page().getByRole('button', { name: 'Continue to Payment' }));
-    await page().findByRole('button', { name: 'Complete Onboarding' });
-    await fillPayment(app);
-    await app.user.click(page().getByRole('button', { name: 'Complete Onboarding' }));
+    await onboardOneCustomer(app);
 
     expect(
       await screen.findByText('Failed to complete onboarding: Enter a valid email address'),
@@ -308,12 +313,7 @@ describe('Onboard User wizard', { timeout: 30_000 }, () => {
         'branches.0.contactNumber',
       ),
     });
-    await goToDetails(app);
-    await fillCustomer(app, 1);
-    await app.user.click(page().getByRole('button', { name: 'Continue to Payment' }));
-    await page().findByRole('button', { name: 'Complete Onboarding' });
-    await fillPayment(app);
-    await app.user.click(page().getByRole('button', { name: 'Complete Onboarding' }));
+    await onboardOneCustomer(app);
 
     expect(
       await screen.findByText(
