@@ -54,6 +54,24 @@ export function documentedAnswer(
   return checked.data;
 }
 
+/**
+ * Every body of this plugin as its raw bytes (scoped to the plugin): a webhook's signature covers
+ * the exact bytes the provider sent.
+ */
+export function readRawBodies(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+}
+
+/** A webhook's raw body (readRawBodies) and its signature header, for its verify check. */
+export function signedBody(request: FastifyRequest, signatureHeader: string) {
+  const value = request.headers[signatureHeader];
+  return {
+    rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+    signature: Array.isArray(value) ? value[0] : value,
+  };
+}
+
 /** How a webhook proves itself (a signature over the raw body, a token in its URL, an OIDC token). */
 export type TWebhookCheck<TProof> = (request: FastifyRequest) => TProof | Promise<TProof>;
 

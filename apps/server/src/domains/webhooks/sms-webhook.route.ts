@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { TDeps } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { defineRestRoute, type TRouteDoc } from '../../rest/define-route.ts';
+import { defineRestRoute, readRawBodies, type TRouteDoc } from '../../rest/define-route.ts';
 import type { TChannelEventSink } from '../owner/requests/channels/channel-events.ts';
 import {
   assertSmsWebhookToken,
@@ -38,8 +38,7 @@ export async function smsWebhookRoute(
   app: FastifyInstance,
   { deps, sink }: { deps: TDeps; sink: TChannelEventSink },
 ) {
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  readRawBodies(app);
 
   /** Every Gupshup callback is a webhook proved by the owner id and token in its path: its owner. */
   const gupshupRoute = (doc: Omit<TRouteDoc, 'tags' | 'auth' | 'webhookScheme' | 'params'>) => ({

@@ -3,15 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TDeps } from '../../context.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { defineRestRoute } from '../../rest/define-route.ts';
+import { defineRestRoute, readRawBodies, signedBody } from '../../rest/define-route.ts';
 import type { TChannelEventSink } from '../owner/requests/channels/channel-events.ts';
 import {
   handleWhatsAppWebhook,
   verifyWhatsAppWebhook,
   whatsappHandshake,
 } from '../owner/requests/channels/whatsapp-webhook.ts';
-
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 const ZHandshake = z.object({
   'hub.mode': z.string().optional(),
@@ -29,8 +27,7 @@ export async function whatsappWebhookRoute(
   app: FastifyInstance,
   { deps, sink }: { deps: TDeps; sink: TChannelEventSink },
 ) {
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  readRawBodies(app);
 
   defineRestRoute(
     app,
@@ -72,11 +69,7 @@ export async function whatsappWebhookRoute(
       auth: 'webhook',
       webhookScheme: 'whatsappSignature',
       response: ZWebhookAck,
-      verify: (request) =>
-        verifyWhatsAppWebhook(deps, {
-          rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-          signature: header(request.headers['x-hub-signature-256']),
-        }),
+      verify: (request) => verifyWhatsAppWebhook(deps, signedBody(request, 'x-hub-signature-256')),
     },
     async (_request, _reply, rawBody) => {
       const result = await handleWhatsAppWebhook(deps, { rawBody }, sink);
