@@ -57,15 +57,19 @@ export function LoginPage() {
 }
 
 interface TPhoneInputProps {
-  value: string;
-  /** Called with the digits only. */
-  onChange: (digits: string) => void;
-  error: string | undefined;
+  /** The form whose `contactNumber` this is. */
+  form: {
+    values: { contactNumber: string };
+    errors: { contactNumber?: string | undefined };
+    setField: (field: 'contactNumber', value: string) => void;
+  };
+  /** Called with the digits only: both forms keep the phone typed in either. */
+  onPhoneChange: (digits: string) => void;
   disabled: boolean;
 }
 
 /** The registered phone number, digits only (the login and forgot-password forms). */
-function PhoneInput({ onChange, ...props }: TPhoneInputProps) {
+function PhoneInput({ form, onPhoneChange, disabled }: TPhoneInputProps) {
   return (
     <TextInput
       label={LOGIN_TEXT.phone}
@@ -73,9 +77,15 @@ function PhoneInput({ onChange, ...props }: TPhoneInputProps) {
       type="tel"
       inputMode="numeric"
       autoComplete="tel-national"
-      onChange={(event) => onChange(phoneDigits(event.currentTarget.value))}
+      value={form.values.contactNumber}
+      onChange={(event) => {
+        const digits = phoneDigits(event.currentTarget.value);
+        onPhoneChange(digits);
+        form.setField('contactNumber', digits);
+      }}
+      error={form.errors.contactNumber}
+      disabled={disabled}
       withAsterisk
-      {...props}
     />
   );
 }
@@ -111,15 +121,7 @@ function LoginForm({ phone, onPhoneChange, onForgot }: TPhoneProps & { onForgot:
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <PhoneInput
-          value={form.values.contactNumber}
-          onChange={(next) => {
-            onPhoneChange(next);
-            form.setField('contactNumber', next);
-          }}
-          error={form.errors.contactNumber}
-          disabled={pending}
-        />
+        <PhoneInput form={form} onPhoneChange={onPhoneChange} disabled={pending} />
         <PasswordInput
           label={LOGIN_TEXT.password}
           placeholder="Your password"
@@ -170,15 +172,7 @@ function ForgotPasswordForm({ phone, onPhoneChange, onBack }: TPhoneProps & { on
           </Alert>
         ) : null}
         <ErrorBanner message={failure} />
-        <PhoneInput
-          value={form.values.contactNumber}
-          onChange={(next) => {
-            onPhoneChange(next);
-            form.setField('contactNumber', next);
-          }}
-          error={form.errors.contactNumber}
-          disabled={request.isPending}
-        />
+        <PhoneInput form={form} onPhoneChange={onPhoneChange} disabled={request.isPending} />
         <Button type="submit" fullWidth size="md" loading={request.isPending}>
           {LOGIN_TEXT.sendLink}
         </Button>
