@@ -149,22 +149,19 @@ function ForgotPasswordForm({ phone, onPhoneChange, onBack }: TPhoneProps & { on
   // A dialog-like form: editing the phone clears its message until the next submit.
   const form = useForm(ZPasswordResetRequest, { contactNumber: phone });
   const [sent, setSent] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | undefined>();
+  const failure = request.error
+    ? messageOr(request.error, LOGIN_TEXT.resetFailed, LOGIN_TEXT.network)
+    : undefined;
 
-  const onSubmit = async () => {
-    setFailure(undefined);
+  const onSubmit = () => {
+    // The last failure goes as the form is sent again, valid or not.
+    request.reset();
     const input = form.submit();
-    if (!input) return;
-    try {
-      const answer = await request.mutateAsync(input);
-      setSent(answer.message);
-    } catch (caught) {
-      setFailure(messageOr(caught, LOGIN_TEXT.resetFailed, LOGIN_TEXT.network));
-    }
+    if (input) request.mutate(input, { onSuccess: (answer) => setSent(answer.message) });
   };
 
   return (
-    <form onSubmit={submitHandler(() => void onSubmit())} noValidate>
+    <form onSubmit={submitHandler(onSubmit, request.isPending)} noValidate>
       <Stack gap="md">
         {sent ? (
           <Alert color="green" variant="light" role="status" title="Check your email">
