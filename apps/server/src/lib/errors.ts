@@ -64,6 +64,12 @@ export const unauthorized = (message = 'Please sign in again.') => new AppError(
 export const forbidden = (message = 'You do not have permission to do that.') =>
   new AppError('FORBIDDEN', message);
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+
+/** What a lookup found, or a 404 with `message` (another owner's row is "not found" just the same). */
+export function foundOr404<T>(found: T | null | undefined, message: string): T {
+  if (found === null || found === undefined) throw notFound(message);
+  return found;
+}
 export const conflict = (message: string, field?: string) => new AppError('CONFLICT', message, field);
 
 /**

@@ -21,7 +21,7 @@ import { assertPasswordNotCommon } from '../../../auth/common-passwords.ts';
 import { hashPassword } from '../../../auth/passwords.ts';
 import type { TDeps } from '../../../context.ts';
 import { movedValue, recordAdminChange, type TAdminActor } from '../../../lib/audit.ts';
-import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts';
+import { AppError, badRequest, conflict, foundOr404 } from '../../../lib/errors.ts';
 
 /** Never the password hash. */
 export function toAdminAccount(admin: TAdminPublic): TAdminAccount {
@@ -92,8 +92,7 @@ export async function updateAdminAccount(
 ): Promise<TAdminAccountResponse> {
   return deps.db.transaction().execute(async (trx) => {
     const superAdmins = await lockActiveSuperAdmins(trx);
-    const target = await findAdminById(trx, id);
-    if (!target) throw notFound(ADMIN_TEXTS.adminNotFound);
+    const target = foundOr404(await findAdminById(trx, id), ADMIN_TEXTS.adminNotFound);
     if (input.status === 'disabled' && id === actor.id) {
       throw badRequest(ADMIN_TEXTS.cannotDisableSelf, 'status');
     }
@@ -107,11 +106,13 @@ export async function updateAdminAccount(
         input.status === 'disabled' ? 'status' : 'role',
       );
     }
-    const updated = await updateAdmin(trx, id, {
-      ...(input.role !== undefined ? { role: input.role } : {}),
-      ...(input.status !== undefined ? { status: input.status } : {}),
-    });
-    if (!updated) throw notFound(ADMIN_TEXTS.adminNotFound);
+    const updated = foundOr404(
+      await updateAdmin(trx, id, {
+        ...(input.role !== undefined ? { role: input.role } : {}),
+        ...(input.status !== undefined ? { status: input.status } : {}),
+      }),
+      ADMIN_TEXTS.adminNotFound,
+    );
     if (input.status === 'disabled' && target.status !== 'disabled') {
       await revokeSubjectSessions(trx, 'admin', id, deps.now());
     }

@@ -33,7 +33,7 @@ import {
   recordAdminChange,
   type TAdminActor,
 } from '../../../lib/audit.ts';
-import { AppError, conflict, notFound, uniqueConflict } from '../../../lib/errors.ts';
+import { AppError, conflict, foundOr404, uniqueConflict } from '../../../lib/errors.ts';
 
 /** Who did it, for the activity log and the audit trail. */
 export type TActor = TAdminActor;
@@ -140,13 +140,11 @@ export async function updateAgent(
     phone: bareMobile(input.phone),
     status: input.status,
   };
-  const existing = await findAgentWithUsers(deps.db, id);
-  if (!existing) throw notFound(ADMIN_OPS_TEXTS.agentNotFound);
+  const existing = foundOr404(await findAgentWithUsers(deps.db, id), ADMIN_OPS_TEXTS.agentNotFound);
   await assertNoConflict(deps.db, values, id);
   try {
     await inTransaction(deps.db, async (trx) => {
-      const row = await updateAgentRow(trx, id, values);
-      if (!row) throw notFound(ADMIN_OPS_TEXTS.agentNotFound);
+      const row = foundOr404(await updateAgentRow(trx, id, values), ADMIN_OPS_TEXTS.agentNotFound);
       const statusNote = existing.status !== row.status ? `, now ${row.status}` : '';
       await recordAdminChange(trx, actor, {
         activity: {
@@ -169,8 +167,7 @@ export async function updateAgent(
   } catch (error) {
     throw uniqueConflict(error, AGENT_UNIQUE_KEYS) ?? error;
   }
-  const agent = await findAgentWithUsers(deps.db, id);
-  if (!agent) throw notFound(ADMIN_OPS_TEXTS.agentNotFound);
+  const agent = foundOr404(await findAgentWithUsers(deps.db, id), ADMIN_OPS_TEXTS.agentNotFound);
   return { success: true, agent: toAgentDto(agent) };
 }
 

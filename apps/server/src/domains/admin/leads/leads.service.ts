@@ -20,7 +20,7 @@ import {
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { changedFields, deleteRecorded, movedValue, recordAdminChange } from '../../../lib/audit.ts';
-import { notFound } from '../../../lib/errors.ts';
+import { foundOr404 } from '../../../lib/errors.ts';
 import type { TActor } from '../agents/agents.service.ts';
 
 export function toLeadDto(lead: TLead): TLeadDto {
@@ -59,10 +59,11 @@ export async function updateLead(
   actor: TActor,
 ): Promise<TLeadResult> {
   const lead = await inTransaction(deps.db, async (trx) => {
-    const before = await findLeadById(trx, id);
-    if (!before) throw notFound(ADMIN_OPS_TEXTS.leadNotFound);
-    const row = await updateLeadRow(trx, id, { ...input, email: input.email.toLowerCase() });
-    if (!row) throw notFound(ADMIN_OPS_TEXTS.leadNotFound);
+    const before = foundOr404(await findLeadById(trx, id), ADMIN_OPS_TEXTS.leadNotFound);
+    const row = foundOr404(
+      await updateLeadRow(trx, id, { ...input, email: input.email.toLowerCase() }),
+      ADMIN_OPS_TEXTS.leadNotFound,
+    );
     const change = before.status !== row.status ? ` (${before.status} -> ${row.status})` : '';
     await recordAdminChange(trx, actor, {
       activity: { type: 'lead', message: `Lead ${row.name} updated by ${actor.name}${change}` },

@@ -1,7 +1,7 @@
 import { ADMIN_TEXTS, type TAdminRequestUsage } from '@starloop/contract';
 import { findOwnerById, listOwnerRequestUsage } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
-import { notFound } from '../../../lib/errors.ts';
+import { foundOr404 } from '../../../lib/errors.ts';
 import { istMonth, requestLimit } from '../../owner/requests/requests.service.ts';
 
 /** The last `count` IST months ('YYYY-MM'), oldest first, ending with `now`'s. */
@@ -18,8 +18,7 @@ export async function getUserRequestUsage(
   deps: Pick<TDeps, 'db' | 'now'>,
   ownerId: number,
 ): Promise<TAdminRequestUsage> {
-  const owner = await findOwnerById(deps.db, ownerId);
-  if (!owner) throw notFound(ADMIN_TEXTS.userNotFound);
+  const owner = foundOr404(await findOwnerById(deps.db, ownerId), ADMIN_TEXTS.userNotFound);
   return {
     months: await listOwnerRequestUsage(deps.db, owner.id, lastIstMonths(deps.now(), 12)),
     limit: requestLimit(owner),

@@ -22,7 +22,7 @@ import {
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { movedValue, recordAdminChange, type TAdminActor } from '../../../lib/audit.ts';
-import { badRequest, conflict, notFound, uniqueConflict } from '../../../lib/errors.ts';
+import { badRequest, conflict, foundOr404, notFound, uniqueConflict } from '../../../lib/errors.ts';
 import { iso, ownerIdentity } from '../../owner/auth/owner-dto.ts';
 
 export function toAdminUser(row: TAdminUserRow): TAdminUser {
@@ -142,8 +142,7 @@ export async function updateUser(
           },
         },
       });
-      const row = await findAdminUserRow(trx, id);
-      if (!row) throw notFound(ADMIN_TEXTS.userNotFound);
+      const row = foundOr404(await findAdminUserRow(trx, id), ADMIN_TEXTS.userNotFound);
       return { success: true as const, user: toAdminUser(row) };
     });
     // After the commit, so no lookup can cache the row as it was.

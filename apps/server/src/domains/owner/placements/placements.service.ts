@@ -30,7 +30,7 @@ import {
   type TPlacement as TPlacementRow,
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.ts';
+import { badRequest, conflict, forbidden, foundOr404 } from '../../../lib/errors.ts';
 import { ownedRecordRemoval } from '../owned-records.ts';
 
 /**
@@ -95,8 +95,10 @@ export async function renamePlacement(
   input: TPlacementRename,
 ): Promise<TPlacement> {
   try {
-    const row = await renamePlacementRow(deps.db, owner.id, input.id, input.name);
-    if (!row) throw notFound(PLACEMENT_TEXTS.notFound);
+    const row = foundOr404(
+      await renamePlacementRow(deps.db, owner.id, input.id, input.name),
+      PLACEMENT_TEXTS.notFound,
+    );
     return toPlacement(row);
   } catch (error) {
     if (isUniqueViolation(error, NAME_INDEX)) throw nameTaken();

@@ -30,7 +30,7 @@ import {
   type TRequestFiguresRow,
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
-import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
+import { AppError, badRequest, foundOr404 } from '../../../lib/errors.ts';
 import {
   assertQuota,
   createRequests,
@@ -218,8 +218,7 @@ export async function getCampaign(
   owner: TOwnerPublic,
   id: number,
 ): Promise<TCampaignDetail> {
-  const row = await findCampaign(deps.db, owner.id, id);
-  if (!row) throw notFound(REQUEST_TEXTS.campaignNotFound);
+  const row = foundOr404(await findCampaign(deps.db, owner.id, id), REQUEST_TEXTS.campaignNotFound);
   const figures = figuresOf(await campaignFigures(deps.db, [row.id]));
   return { ...toCampaign(row, figures.totals), byChannel: figures.byChannel };
 }
@@ -232,8 +231,7 @@ export async function cancelCampaign(
 ): Promise<TMessageResult> {
   await deps.db.transaction().execute(async (trx) => {
     await lockOwnerForRequests(trx, owner.id);
-    const row = await findCampaign(trx, owner.id, id);
-    if (!row) throw notFound(REQUEST_TEXTS.campaignNotFound);
+    const row = foundOr404(await findCampaign(trx, owner.id, id), REQUEST_TEXTS.campaignNotFound);
     if (row.status === 'sent' || row.status === 'cancelled') {
       throw new AppError('CONFLICT', REQUEST_TEXTS.campaignNotCancellable);
     }

@@ -31,7 +31,7 @@ import {
   upsertContacts,
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
-import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
+import { AppError, badRequest, foundOr404 } from '../../../lib/errors.ts';
 import { normalizeEmail, normalizePhone, toContactDto } from './contact-fields.ts';
 import { findColumns, planSheet, readContactSheet } from './contact-file.ts';
 
@@ -125,8 +125,7 @@ export async function getContactHistory(
   owner: TOwnerPublic,
   id: number,
 ): Promise<TContactHistory> {
-  const contact = await findContact(deps.db, owner.id, id);
-  if (!contact) throw notFound(REQUEST_TEXTS.contactNotFound);
+  const contact = foundOr404(await findContact(deps.db, owner.id, id), REQUEST_TEXTS.contactNotFound);
   const requests = await listContactRequests(deps.db, owner.id, id);
   const iso = (at: Date | null) => (at ? at.toISOString() : null);
   return {
@@ -296,8 +295,10 @@ export async function commitImport(
 ): Promise<TImportProgress> {
   const now = deps.now();
   const progress = await deps.db.transaction().execute(async (trx) => {
-    const job = await lockContactImport(trx, owner.id, importId, now);
-    if (!job) throw notFound(REQUEST_TEXTS.importNotFound);
+    const job = foundOr404(
+      await lockContactImport(trx, owner.id, importId, now),
+      REQUEST_TEXTS.importNotFound,
+    );
     let { committed, created, merged, skipped } = job;
     if (job.status !== 'done') {
       await lockOwnerForRequests(trx, owner.id);

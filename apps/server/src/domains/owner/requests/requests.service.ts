@@ -64,7 +64,7 @@ import {
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { QUEUES } from '../../../jobs/queue.ts';
-import { AppError, notFound } from '../../../lib/errors.ts';
+import { AppError, foundOr404, notFound } from '../../../lib/errors.ts';
 import { newPlacementKey } from '../placements/placements.service.ts';
 import type { TChannelName, TDeliveryEvent, TRequestMessage, TSendResult } from './channels/channel.ts';
 import { REQUEST_MAIL_CATEGORY } from './channels/email.ts';
@@ -268,8 +268,7 @@ export async function sendRequest(
     await lockOwnerForRequests(trx, owner.id);
     let contact: TContact | undefined;
     if (input.contactId !== undefined) {
-      contact = await findContact(trx, owner.id, input.contactId);
-      if (!contact) throw notFound(REQUEST_TEXTS.contactNotFound);
+      contact = foundOr404(await findContact(trx, owner.id, input.contactId), REQUEST_TEXTS.contactNotFound);
     } else if (input.contact) {
       contact = (await saveContact(trx, owner, input.contact, now)).contact;
     }
@@ -624,8 +623,7 @@ export async function optOutContactByOwner(
   owner: TOwnerPublic,
   id: number,
 ): Promise<TMessageResult> {
-  const contact = await findContact(deps.db, owner.id, id);
-  if (!contact) throw notFound(REQUEST_TEXTS.contactNotFound);
+  const contact = foundOr404(await findContact(deps.db, owner.id, id), REQUEST_TEXTS.contactNotFound);
   if (contact.optedOutAt) return { success: true, message: REQUEST_TEXTS.optedOutAlready };
   await optOut(deps, { ids: [id], ownerId: owner.id }, { source: 'owner', channel: null });
   return { success: true, message: REQUEST_TEXTS.optedOut };

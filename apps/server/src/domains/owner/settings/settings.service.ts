@@ -10,15 +10,14 @@ import {
 import { assertPasswordNotCommon } from '../../../auth/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../../../auth/passwords.ts';
 import type { TDeps } from '../../../context.ts';
-import { badRequest, notFound } from '../../../lib/errors.ts';
+import { badRequest, foundOr404 } from '../../../lib/errors.ts';
 
 export async function updateOwnerSettings(
   deps: TDeps,
   ownerId: number,
   patch: Partial<TOwnerSettings>,
 ): Promise<TOwnerSettings> {
-  const owner = await updateOwner(deps.db, ownerId, patch);
-  if (!owner) throw notFound('Owner not found');
+  const owner = foundOr404(await updateOwner(deps.db, ownerId, patch), 'Owner not found');
   deps.reviewPageCache.clear();
   return ownerSettingsOf(owner);
 }
