@@ -9,15 +9,8 @@ import { isNetworkError, isServerError, serverMessage } from '../../../lib/api-e
 import { startSession } from '../../../lib/session.ts';
 import { submitHandler, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
+import { ADMIN_LOGIN_TEXTS } from './admin-login-texts.ts';
 import { EnrolStep, type TSignedIn, VerifyStep } from './two-factor-steps.tsx';
-
-/** Texts of spec section 8, Admin login. */
-export const ADMIN_LOGIN_TEXTS = {
-  failed: 'Login failed',
-  networkBanner: 'Network error. Please try again.',
-  unexpectedToast: 'Login failed. Please try again.',
-  unexpectedBanner: 'An unexpected error occurred.',
-} as const;
 
 /** What a failed sign-in shows: a toast and the general banner under the title. */
 export function loginFailure(error: unknown): { toast: string; banner: string } {

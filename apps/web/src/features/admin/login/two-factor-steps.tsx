@@ -24,6 +24,7 @@ import { readApiError } from '../../../lib/api-errors.ts';
 import { submitHandler, type TFormSchema, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { qrDataUrl } from '../../owner/profile/qr.ts';
+import { ADMIN_LOGIN_TEXTS } from './admin-login-texts.ts';
 
 /*
  * The second step of an admin sign-in (issue 15): a code from the authenticator app or a recovery
@@ -79,7 +80,7 @@ function codeFailure(
     onRestart(info.message ?? ADMIN_SECURITY_TEXTS.challengeExpired);
     return;
   }
-  setCodeError(info.message ?? (info.network ? 'Network error. Please try again.' : 'Please try again.'));
+  setCodeError(info.message ?? (info.network ? ADMIN_LOGIN_TEXTS.networkBanner : 'Please try again.'));
 }
 
 /** The one code a step sends with its challenge, checked by the contract's rule for that step. */
