@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ApiError } from './api-errors.ts';
 import { checkForm, issuesToErrors, useForm } from './use-form.ts';
 
 const ZEmail = z.object({ email: z.string().trim().min(1, 'Email is required').email('Email is invalid') });
@@ -101,5 +102,33 @@ describe('useForm', () => {
       errors: { email: 'Email is invalid' },
     });
     expect(checkForm(ZEmail, { email: 'a@b.co' })).toEqual({ data: { email: 'a@b.co' }, errors: {} });
+  });
+
+  it("puts a rejected save's message on the field the server names, else hands it to the banner", () => {
+    const { result } = renderHook(() => useForm(ZEmail, { email: 'a@b.co' }));
+    let banner: string | null = 'unset';
+    act(() => {
+      banner = result.current.showServerError(
+        new ApiError('Email already in use', 409, 'email'),
+        'Could not save.',
+      );
+    });
+    expect(banner).toBeNull();
+    expect(result.current.errors.email).toBe('Email already in use');
+
+    act(() => {
+      banner = result.current.showServerError(
+        new ApiError('Plan limit reached', 403, 'plan'),
+        'Could not save.',
+      );
+    });
+    expect(banner).toBe('Plan limit reached');
+    act(() => {
+      banner = result.current.showServerError(new ApiError('Taken', 409, 'email'), 'x', new Set(['name']));
+    });
+    expect(banner).toBe('Taken');
+    expect(result.current.showServerError(new TypeError('Failed to fetch'), 'Could not save.')).toMatch(
+      /Unable to connect/,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from 'react';
+import { anyMessage, serverField } from './api-errors.ts';
 
 /*
  * The one form model of the app: values in state, validated by the contract's zod schema (or one
@@ -151,6 +152,19 @@ export function useForm<T extends object, Out = T>(
    */
   const check = () => checkForm(schema, values);
 
+  /**
+   * A rejected save, read the same way by every form: the server's message goes on the field it
+   * names when that field is one of `fields` (by default this form's own) and null comes back;
+   * otherwise the message (or `fallback`) comes back for the form's banner or toast.
+   */
+  const showServerError = (error: unknown, fallback: string, fields?: ReadonlySet<string>): string | null => {
+    const message = anyMessage(error, fallback);
+    const field = serverField(error);
+    if (field === undefined || !(fields ? fields.has(field) : field in latest.current.values)) return message;
+    setErrors({ [field]: message } as TFieldErrors<T>);
+    return null;
+  };
+
   const hasErrors = Object.values(errors).some(Boolean);
   return {
     values,
@@ -165,6 +179,7 @@ export function useForm<T extends object, Out = T>(
     numberInput,
     checkbox,
     check,
+    showServerError,
     hasErrors,
   };
 }

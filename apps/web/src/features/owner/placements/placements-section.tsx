@@ -11,7 +11,7 @@ import { ErrorBanner } from '../../../components/error-banner/error-banner.tsx';
 import { notify } from '../../../components/notify.ts';
 import { AnchorLink } from '../../../components/router-links.tsx';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
-import { anyMessage, serverField } from '../../../lib/api-errors.ts';
+import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { submitHandler, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
@@ -88,9 +88,7 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
       // The new placement's QR code is what the owner wants next.
       onShowQr(created.key);
     } catch (error) {
-      const message = anyMessage(error, 'Could not add the placement. Please try again.');
-      if (serverField(error) === 'name') addForm.setErrors({ name: message });
-      else setAddError(message);
+      setAddError(addForm.showServerError(error, 'Could not add the placement. Please try again.'));
     }
   };
 
@@ -108,9 +106,7 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
       setRenaming(null);
       await refresh();
     } catch (error) {
-      const message = anyMessage(error, 'Could not rename the placement. Please try again.');
-      if (serverField(error) === 'name') renameForm.setErrors({ name: message });
-      else setRenameError(message);
+      setRenameError(renameForm.showServerError(error, 'Could not rename the placement. Please try again.'));
     }
   };
 

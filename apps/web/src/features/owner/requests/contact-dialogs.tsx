@@ -12,8 +12,7 @@ import { useState } from 'react';
 import type { TDialogProps } from '../../../components/busy-modal/busy-modal.tsx';
 import { FormDialog } from '../../../components/edit-dialog/edit-dialog.tsx';
 import { notify } from '../../../components/notify.ts';
-import { anyMessage, serverField } from '../../../lib/api-errors.ts';
-import { type TFieldErrors, type TForm, type TFormSchema, useForm } from '../../../lib/use-form.ts';
+import { type TForm, type TFormSchema, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { ConsentSourceSelect } from './consent-source-select.tsx';
 
@@ -110,10 +109,7 @@ function useSaveDialog<T extends object, Out, R extends { message: string }>({
       onDone(result);
       close();
     } catch (saveError) {
-      const message = anyMessage(saveError, fallback);
-      const field = serverField(saveError);
-      if (field && fields.has(field)) form.setErrors({ [field]: message } as TFieldErrors<T>);
-      else setError(message);
+      setError(form.showServerError(saveError, fallback, fields));
     }
   };
   return { form, dialog: { opened, onClose: close, form, saving: mutation.isPending, error, onSave } };

@@ -28,14 +28,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { notify } from '../../../components/notify.ts';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
-import { anyMessage, serverField } from '../../../lib/api-errors.ts';
-import {
-  submitHandler,
-  type TFieldErrors,
-  type TForm,
-  type TFormSchema,
-  useForm,
-} from '../../../lib/use-form.ts';
+import { anyMessage } from '../../../lib/api-errors.ts';
+import { submitHandler, type TForm, type TFormSchema, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
 
@@ -88,7 +82,7 @@ function useChannelForm<T extends { enabled: boolean }, Out>({
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const form = useForm<T, Out>(schema, initial);
-  const { setField, setErrors } = form;
+  const { setField, showServerError } = form;
   const save = useMutation(
     trpc.owner.channels.update.mutationOptions({
       onSuccess: (saved: TChannelSettingsView) => {
@@ -98,8 +92,7 @@ function useChannelForm<T extends { enabled: boolean }, Out>({
       },
       onError: (error) => {
         notify.error(`Could not save. ${anyMessage(error, 'Please try again.')}`);
-        const field = serverField(error);
-        if (field) setErrors({ [field]: anyMessage(error) } as TFieldErrors<T>);
+        showServerError(error, 'Please try again.');
       },
     }),
   );
