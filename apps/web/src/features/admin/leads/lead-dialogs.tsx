@@ -39,7 +39,7 @@ export const leadFields = (shown: TLeadDto): TDetailField[] => [
 ];
 
 export const leadDeleteMessage = (shown: TLeadDto) =>
-  `Delete the shown from ${shown.name} (${shown.email})? This cannot be undone.`;
+  `Delete the lead from ${shown.name} (${shown.email})? This cannot be undone.`;
 
 type TLeadEditValues = TDemoValues & { source: TLeadSource; status: TLeadStatus };
 

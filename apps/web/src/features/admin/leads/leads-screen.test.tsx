@@ -235,6 +235,9 @@ describe('Leads management', { timeout: 15_000 }, () => {
       },
     });
     const dialog = await openDialog(app, 'Delete lead Kiran Shah', 'Delete Lead');
+    expect(dialog).toHaveTextContent(
+      'Delete the lead from Kiran Shah (kiran@example.com)? This cannot be undone.',
+    );
     await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Failed to delete lead. Please try again.',
