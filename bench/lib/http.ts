@@ -41,10 +41,8 @@ export function createHttpClient(
       const body =
         requestOptions.json === undefined ? undefined : Buffer.from(JSON.stringify(requestOptions.json));
       return new Promise<THttpResult>((resolve) => {
-        let settled = false;
+        // The first result wins (a promise settles once); later ones only clear the timer again.
         const done = (result: THttpResult) => {
-          if (settled) return;
-          settled = true;
           clearTimeout(timer);
           resolve(result);
         };

@@ -107,13 +107,8 @@ export function loadRazorpay(): Promise<TRazorpayConstructor> {
 
 async function openRazorpay(order: TCheckoutOrder, prefill: TCheckoutPrefill): Promise<TCheckoutResult> {
   const Razorpay = await loadRazorpay();
-  return new Promise<TCheckoutResult>((resolve) => {
-    let settled = false;
-    const settle = (result: TCheckoutResult) => {
-      if (settled) return;
-      settled = true;
-      resolve(result);
-    };
+  // The checkout's first answer (paid, dismissed, failed) is the result: a promise settles once.
+  return new Promise<TCheckoutResult>((settle) => {
     const checkout = new Razorpay({
       key: order.keyId,
       order_id: order.orderId,

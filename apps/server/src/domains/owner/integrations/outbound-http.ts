@@ -115,10 +115,8 @@ export function postOutbound(
     return Promise.resolve({ status: null, error: 'the URL points to a private or local address' });
   }
   return new Promise((resolve) => {
-    let settled = false;
+    // The first answer wins (a promise settles once); later ones only clear the timer again.
     const done = (result: TOutboundResult) => {
-      if (settled) return;
-      settled = true;
       clearTimeout(timer);
       resolve(result);
     };
