@@ -20,7 +20,12 @@ import { createTestServer, type TTestServer } from '../../../test/test-server.ts
 import type { TRequestChannel, TSendResult } from './channels/channel.ts';
 import { emailChannel } from './channels/email.ts';
 import { registerChannel } from './channels/index.ts';
-import { optOutContact, recordDeliveryEvent, sendDelivery } from './requests.service.ts';
+import {
+  optOutContact,
+  recordDeliveryEvent,
+  requestRetryDelaySeconds,
+  sendDelivery,
+} from './requests.service.ts';
 
 /** An IST wall-clock time as an instant. */
 const ist = (local: string) => new Date(`${local}+05:30`);
@@ -51,13 +56,22 @@ const delivered = (deps: TDeps, providerMessageId: string) =>
  * the id and before the worker has written it on the delivery.
  */
 function fakeWhatsapp() {
-  const state = { outage: false, reportFirst: false, calls: 0, accepted: [] as string[] };
+  const state = {
+    outage: false,
+    /** A 429 that says when to come back (seconds), while set. */
+    retryAfter: undefined as number | undefined,
+    reportFirst: false,
+    calls: 0,
+    accepted: [] as string[],
+  };
   const channel: TRequestChannel = {
     name: 'whatsapp',
     available: (_settings, contact) => Boolean(contact.phoneE164),
     async send(deps, _settings, message): Promise<TSendResult> {
       state.calls += 1;
       if (state.outage) return { status: 'retry', error: 'HTTP 503 from the provider' };
+      if (state.retryAfter !== undefined)
+        return { status: 'retry', error: 'HTTP 429 from the provider', retryAfterSeconds: state.retryAfter };
       state.accepted.push(message.idempotencyKey);
       const providerMessageId = `wamid.${message.deliveryId}`;
       if (state.reportFirst) {
@@ -230,6 +244,53 @@ describe(`request deliveries on ${testDriverName()}`, () => {
       status: 'sent',
       channel: 'whatsapp',
     });
+  });
+
+  it("waits as long as the provider's Retry-After says (never less than the backoff), counting a retry", async () => {
+    /** The send jobs queued for a delivery: their retries so far and how far ahead they start. */
+    const queuedSends = async (deliveryId: number) =>
+      (
+        await sql<{ retries: number | null; wait: number }>`
+          select (data->>'retries')::int as retries,
+                 extract(epoch from (start_after - now()))::float8 as wait
+          from pgboss.job
+          where name = 'request-send' and state = 'created' and (data->>'deliveryId')::int = ${deliveryId}
+          order by start_after`.execute(server.deps.db)
+      ).rows;
+    const client = await ownerClient(server);
+    const c = await contact(client, { phone: mobile(250) });
+    whatsapp.state.retryAfter = 600;
+    try {
+      const before = whatsapp.state.calls;
+      client.data(await client.mutate('owner.requests.send', { contactId: c.id }));
+      await waitFor(async () => whatsapp.state.calls > before);
+      await waitFor(async () => (await deliveriesOf(server, client.owner.id))[0]?.leaseUntil === null);
+      const [limited] = await deliveriesOf(server, client.owner.id);
+      expect(limited).toMatchObject({ status: 'queued', error: expect.stringContaining('HTTP 429') });
+      // The worker's first attempt queued the next one ten minutes out, as its first retry.
+      await waitFor(async () => (await queuedSends(limited!.id)).length === 1);
+      const [next] = await queuedSends(limited!.id);
+      expect(next!.retries).toBe(1);
+      expect(next!.wait).toBeGreaterThan(590);
+      expect(next!.wait).toBeLessThanOrEqual(600);
+
+      // A short Retry-After on a later retry still waits the backoff (60 s after one retry).
+      whatsapp.state.retryAfter = 5;
+      expect(await sendDelivery(server.deps, limited!.id, { retryCount: 1 })).toBe('retry-later');
+      const waits = await queuedSends(limited!.id);
+      expect(waits.map((j) => j.retries)).toEqual([2, 1]);
+      expect(waits[0]!.wait).toBeGreaterThan(requestRetryDelaySeconds(1) - 10);
+      expect(waits[0]!.wait).toBeLessThanOrEqual(requestRetryDelaySeconds(1));
+
+      // The last retry's answer is final: the request moves on instead of waiting again.
+      expect(await sendDelivery(server.deps, limited!.id, { retryCount: 30 })).toBe('failed');
+      expect((await deliveriesOf(server, client.owner.id))[0]).toMatchObject({
+        status: 'failed',
+        error: expect.stringMatching(/^Not sent after every retry: HTTP 429/),
+      });
+    } finally {
+      whatsapp.state.retryAfter = undefined;
+    }
   });
 
   it('after every retry it moves on to the next channel instead of dropping the request', async () => {

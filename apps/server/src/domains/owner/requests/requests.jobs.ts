@@ -1,19 +1,27 @@
 import { deleteExpiredContactImports } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { QUEUES } from '../../../jobs/queue.ts';
-import { dispatchDueRequests, REQUEST_SEND_RETRY_LIMIT, sendDelivery } from './requests.service.ts';
+import {
+  dispatchDueRequests,
+  REQUEST_SEND_RETRY_DELAY,
+  REQUEST_SEND_RETRY_DELAY_MAX,
+  REQUEST_SEND_RETRY_LIMIT,
+  sendDelivery,
+} from './requests.service.ts';
 
 /**
  * A message that cannot go now (provider outage, 429, timeout) is retried with backoff: 30 s,
  * doubling, at most an hour apart, for about a day (REQUEST_SEND_RETRY_LIMIT); then the request
- * moves on to its next channel. A job whose process died mid-send runs again after two minutes,
- * and the delivery's lease and idempotency key keep it from going twice.
+ * moves on to its next channel. An answer that names its wait (Retry-After) is queued again for
+ * then, as a new job that carries the retries so far in `retries`. A job whose process died
+ * mid-send runs again after two minutes, and the delivery's lease and idempotency key keep it from
+ * going twice.
  */
 export const REQUEST_SEND_QUEUE_OPTIONS = {
   retryLimit: REQUEST_SEND_RETRY_LIMIT,
-  retryDelay: 30,
+  retryDelay: REQUEST_SEND_RETRY_DELAY,
   retryBackoff: true,
-  retryDelayMax: 3600,
+  retryDelayMax: REQUEST_SEND_RETRY_DELAY_MAX,
   expireInSeconds: 120,
 };
 
@@ -21,9 +29,11 @@ export function registerRequestJobs(
   deps: TDeps,
   queueOptions: Partial<typeof REQUEST_SEND_QUEUE_OPTIONS> = {},
 ): void {
-  deps.jobs.register<{ deliveryId: number }>(
+  deps.jobs.register<{ deliveryId: number; retries?: number }>(
     QUEUES.requestSend,
-    async ({ deliveryId }, job) => ({ outcome: await sendDelivery(deps, deliveryId, job) }),
+    async ({ deliveryId, retries = 0 }, job) => ({
+      outcome: await sendDelivery(deps, deliveryId, { retryCount: retries + job.retryCount }),
+    }),
     { queue: { ...REQUEST_SEND_QUEUE_OPTIONS, ...queueOptions } },
   );
   deps.jobs.register(

@@ -87,6 +87,13 @@ const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const DISPATCH_BATCH = 500;
 /** A send that keeps answering "not now" is given up after this many retries (about a day). */
 export const REQUEST_SEND_RETRY_LIMIT = 30;
+/** The first retry's wait in seconds; it doubles with each retry, up to the maximum. */
+export const REQUEST_SEND_RETRY_DELAY = 30;
+export const REQUEST_SEND_RETRY_DELAY_MAX = 3600;
+
+/** The backoff before the retry after `retries` earlier ones: 30 s, doubling, at most an hour. */
+export const requestRetryDelaySeconds = (retries: number) =>
+  Math.min(REQUEST_SEND_RETRY_DELAY_MAX, REQUEST_SEND_RETRY_DELAY * 2 ** Math.min(retries, 20));
 
 /** 10 base62 characters from crypto's uniform randomInt (~59 bits): a link nobody can guess. */
 export function newRequestToken(): string {
@@ -395,13 +402,23 @@ async function fallBack(deps: TDeps, request: TReviewRequest, contact: TContact)
   );
 }
 
-export type TSendOutcome = 'sent' | 'failed' | 'skipped' | 'waiting' | 'throttled' | 'cancelled';
+export type TSendOutcome =
+  | 'sent'
+  | 'failed'
+  | 'skipped'
+  | 'waiting'
+  | 'throttled'
+  | 'retry-later'
+  | 'cancelled';
 
 /**
  * The request-send worker: one delivery, exactly once. The delivery is leased (a second worker, or
  * a job run again after its acknowledgement was lost, finds it taken or no longer queued); the
  * channel gets the delivery's idempotency key; "not now" answers are thrown for pg-boss to retry
- * with backoff, and given up (then the next channel) only after REQUEST_SEND_RETRY_LIMIT retries.
+ * with backoff, or, when the answer says how long to wait (a provider's Retry-After, a send still
+ * in doubt), queued again for then; given up (then the next channel) only after
+ * REQUEST_SEND_RETRY_LIMIT retries. `job.retryCount` counts the retries of every job this delivery
+ * has had (requests.jobs.ts adds the ones carried in the job's data).
  */
 export async function sendDelivery(
   deps: TDeps,
@@ -434,7 +451,7 @@ export async function sendDelivery(
     // Late (retries, a backlog) past 9 pm: it waits for the morning instead of going now.
     await releaseDelivery(deps.db, delivery.id, null);
     const wait = Math.ceil((nextOpening(now, hours).getTime() - now.getTime()) / 1000);
-    await deps.jobs.send(QUEUES.requestSend, { deliveryId }, { startAfter: wait });
+    await sendAgainAfter(deps, deliveryId, job.retryCount, wait);
     return 'waiting';
   }
   try {
@@ -442,8 +459,7 @@ export async function sendDelivery(
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'TOO_MANY_REQUESTS') throw error;
     await releaseDelivery(deps.db, delivery.id, null);
-    const wait = Number(error.details?.retryAfterSeconds ?? 1);
-    await deps.jobs.send(QUEUES.requestSend, { deliveryId }, { startAfter: wait });
+    await sendAgainAfter(deps, deliveryId, job.retryCount, Number(error.details?.retryAfterSeconds ?? 1));
     return 'throttled';
   }
 
@@ -481,6 +497,18 @@ export async function sendDelivery(
   }
   if (result.status === 'retry' && job.retryCount < REQUEST_SEND_RETRY_LIMIT) {
     await releaseDelivery(deps.db, delivery.id, result.error.slice(0, 500));
+    if (result.retryAfterSeconds !== undefined) {
+      // Told when to come back: not sooner (a 429 honoured, an in-doubt send given its window),
+      // and never sooner than the backoff either; it counts as a retry.
+      const wait = Math.max(Math.ceil(result.retryAfterSeconds), requestRetryDelaySeconds(job.retryCount));
+      await sendAgainAfter(
+        deps,
+        deliveryId,
+        job.retryCount + 1,
+        Math.min(wait, REQUEST_SEND_RETRY_DELAY_MAX),
+      );
+      return 'retry-later';
+    }
     throw new RequestRetryError(
       `delivery ${delivery.id} on ${delivery.channel} not sent yet: ${result.error}`,
     );
@@ -493,6 +521,15 @@ export async function sendDelivery(
   );
   if (initial) await fallBack(deps, request, contact);
   return 'failed';
+}
+
+/** A new send job for the delivery after `seconds`, carrying the retries it has had so far. */
+async function sendAgainAfter(deps: TDeps, deliveryId: number, retries: number, seconds: number) {
+  await deps.jobs.send(
+    QUEUES.requestSend,
+    { deliveryId, ...(retries > 0 ? { retries } : {}) },
+    { startAfter: seconds },
+  );
 }
 
 /** The provider took the message: the delivery is sent, and so is its request when it carried it. */
