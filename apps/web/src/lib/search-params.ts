@@ -39,6 +39,14 @@ export function textField(max = 200): TSearchField<string> {
   };
 }
 
+/** A calendar day as `YYYY-MM-DD` (a date input's value), else '' (not chosen). */
+export function dayField(): TSearchField<string> {
+  return {
+    fallback: '',
+    parse: (raw) => (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : ''),
+  };
+}
+
 /** One of `values`, else `fallback` (undefined: "not chosen"). */
 export function choiceField<const T extends string>(values: readonly T[]): TSearchField<T | undefined>;
 export function choiceField<const T extends string>(values: readonly T[], fallback: T): TSearchField<T>;

@@ -137,6 +137,28 @@ describe('By placement on the owner dashboard', () => {
     expect(calls()).toHaveLength(before);
   });
 
+  it('keeps the range in the URL: a deep link opens on it, a chosen preset is written there', async () => {
+    const app = await renderOwner(
+      '/dashboard?range=custom&from=2026-03-01&to=2026-03-31',
+      dashboardHandlers(),
+      'Hi, Asha Rao',
+    );
+    await waitFor(() => expect(section().getByText('Table 4')).toBeInTheDocument());
+    const calls = () => app.server.callsTo('owner.placements.stats').map((c) => c.input);
+    expect(calls()[0]).toEqual({ from: '2026-03-01', to: '2026-03-31' });
+    expect(section().getByRole('radio', { name: 'Custom' })).toBeChecked();
+    expect(section().getByLabelText('From')).toHaveValue('2026-03-01');
+
+    await app.user.click(section().getByRole('radio', { name: '90 days' }));
+    await waitFor(() => expect(app.router.state.location.search).toMatchObject({ range: '90d' }));
+    const today = todayInIndia();
+    await waitFor(() => expect(calls().at(-1)).toEqual({ from: addDays(today, -89), to: today }));
+    // The default range is the bare path; a made-up one reads as the default.
+    await app.router.navigate({ to: '/dashboard', search: { range: 'forever' } as never });
+    await waitFor(() => expect(app.router.state.location.search).toEqual({}));
+    await waitFor(() => expect(calls().at(-1)).toEqual({ from: addDays(today, -29), to: today }));
+  });
+
   it('says "Failed to load placement stats" with the error, and retries', async () => {
     let fail = true;
     const app = await renderOwner(

@@ -6,23 +6,17 @@ import {
   ZPlacementStatsInput,
 } from '@starloop/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ChangeEvent, lazy, Suspense, useMemo, useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { type ChangeEvent, lazy, Suspense, useMemo } from 'react';
 import { DataTable, type TDataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { loadState } from '../../../components/data-table/paged-data-table.tsx';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { formatDate, formatNumber, formatPercent, formatRating } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
+import { RANGE_PRESET_VALUES, type TRangePreset } from '../dashboard/dashboard-search.ts';
 import { LoadError } from '../shared/load-error.tsx';
 import { placementLabel } from './placement-label.ts';
-import {
-  DEFAULT_RANGE_PRESET,
-  lastDays,
-  presetRange,
-  RANGE_PRESETS,
-  type TDayRange,
-  type TRangePreset,
-  todayInIndia,
-} from './placement-range.ts';
+import { lastDays, presetRange, RANGE_PRESETS, type TDayRange, todayInIndia } from './placement-range.ts';
 
 // The chart (recharts) loads after the table: numbers first.
 const ByPlacementChart = lazy(() =>
@@ -105,9 +99,16 @@ const COLUMNS: TDataTableColumn<TByPlacementRow>[] = [
  */
 export function ByPlacement() {
   const trpc = useTrpc();
+  const navigate = useNavigate();
   const today = useMemo(() => todayInIndia(), []);
-  const [preset, setPreset] = useState<TRangePreset>(DEFAULT_RANGE_PRESET);
-  const [custom, setCustom] = useState<TDayRange>(() => lastDays(30, today));
+  // The range lives in the URL (dashboard-search.ts), so a chosen range survives a reload and a link.
+  const search = useSearch({ from: '/_app/dashboard/' });
+  const preset = search.range;
+  const defaults = lastDays(30, today);
+  const custom: TDayRange = { from: search.from || defaults.from, to: search.to || defaults.to };
+  /** A preset is a step back can undo; a day typed into the custom range replaces the entry. */
+  const show = (patch: { range?: TRangePreset; from?: string; to?: string }, replace = false) =>
+    void navigate({ to: '.', search: (previous) => ({ ...previous, ...patch }), replace });
   const range = presetRange(preset, today, custom);
   const checked = ZPlacementStatsInput.safeParse(range);
   const rangeError = checked.success ? null : (checked.error.issues[0]?.message ?? null);
@@ -116,8 +117,7 @@ export function ByPlacement() {
     type: 'date',
     value: custom[end],
     max: today,
-    onChange: (event: ChangeEvent<HTMLInputElement>) =>
-      setCustom({ ...custom, [end]: event.currentTarget.value }),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => show({ [end]: event.currentTarget.value }, true),
   });
 
   const stats = useQuery(
@@ -146,7 +146,10 @@ export function ByPlacement() {
           aria-label="Date range"
           size="xs"
           value={preset}
-          onChange={(value) => setPreset(value as TRangePreset)}
+          onChange={(value) => {
+            const chosen = RANGE_PRESET_VALUES.find((v) => v === value);
+            if (chosen) show({ range: chosen });
+          }}
           data={RANGE_PRESETS.map((p) => ({ value: p.value, label: p.label }))}
         />
       }

@@ -16,6 +16,6 @@ describe('By-placement ranges', () => {
   it('uses the owner’s own dates for Custom', () => {
     const custom = { from: '2026-01-01', to: '2026-01-31' };
     expect(presetRange('custom', '2026-11-25', custom)).toBe(custom);
-    expect(presetRange('365', '2026-11-25', custom)).toEqual({ from: '2025-11-26', to: '2026-11-25' });
+    expect(presetRange('12m', '2026-11-25', custom)).toEqual({ from: '2025-11-26', to: '2026-11-25' });
   });
 });

@@ -1,15 +1,14 @@
 import { addDays, istDay } from '@starloop/contract';
+import type { TRangePreset } from '../dashboard/dashboard-search.ts';
 
 /** The By-placement range picker's choices: the last N days (IST), today included, or the owner's own. */
 export const RANGE_PRESETS = [
-  { value: '7', label: '7 days', days: 7 },
-  { value: '30', label: '30 days', days: 30 },
-  { value: '90', label: '90 days', days: 90 },
-  { value: '365', label: '12 months', days: 365 },
+  { value: '7d', label: '7 days', days: 7 },
+  { value: '30d', label: '30 days', days: 30 },
+  { value: '90d', label: '90 days', days: 90 },
+  { value: '12m', label: '12 months', days: 365 },
   { value: 'custom', label: 'Custom', days: null },
-] as const;
-export type TRangePreset = (typeof RANGE_PRESETS)[number]['value'];
-export const DEFAULT_RANGE_PRESET: TRangePreset = '30';
+] as const satisfies readonly { value: TRangePreset; label: string; days: number | null }[];
 
 export interface TDayRange {
   from: string;
