@@ -106,7 +106,7 @@ export function ByPlacement() {
   const preset = search.range;
   const defaults = lastDays(30, today);
   const custom: TDayRange = { from: search.from || defaults.from, to: search.to || defaults.to };
-  /** A preset is a step back can undo; a day typed into the custom range replaces the entry. */
+  /** A chosen preset is a history entry (Back undoes it); a typed day replaces the current one. */
   const show = (patch: { range?: TRangePreset; from?: string; to?: string }, replace = false) =>
     void navigate({ to: '.', search: (previous) => ({ ...previous, ...patch }), replace });
   const range = presetRange(preset, today, custom);
