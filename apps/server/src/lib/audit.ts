@@ -40,6 +40,20 @@ export function auditByAdmin(db: TDb, actor: TAdminActor, entry: TAuditWrite): P
   return recordAudit(db, { actorKind: 'admin', actorId: actor.id, ip: actor.ip, ...entry });
 }
 
+/**
+ * A signed-in owner changing its own security settings (password, API keys, webhook endpoints,
+ * channel credentials, Google access), with the address the request came from.
+ */
+export interface TOwnerActor {
+  id: number;
+  ip: string | null;
+}
+
+/** One audit row written by an owner about its own account; pass the change's transaction as `db`. */
+export function auditByOwner(db: TDb, actor: TOwnerActor, entry: TAuditWrite): Promise<void> {
+  return recordAudit(db, { actorKind: 'owner', actorId: actor.id, ip: actor.ip, ...entry });
+}
+
 /** One audit row written by someone other than a signed-in admin (an owner, the command line). */
 export function auditBy(
   db: TDb,

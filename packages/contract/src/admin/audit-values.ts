@@ -23,6 +23,15 @@ export const AUDIT_ACTIONS = [
   'two_factor.recovery_code_use',
   'two_factor.reset',
   'two_factor.requirement_change',
+  // An owner's own security changes.
+  'owner.password_change',
+  'api_key.create',
+  'api_key.revoke',
+  'webhook_endpoint.create',
+  'webhook_endpoint.delete',
+  'channels.update',
+  'google.connect',
+  'google.disconnect',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

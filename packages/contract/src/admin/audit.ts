@@ -24,6 +24,8 @@ export const AUDIT_TARGET_TABLES = [
   'leads',
   'manual_payments',
   'admin_security_settings',
+  'api_keys',
+  'webhook_endpoints',
 ] as const;
 export type TAuditTargetTable = (typeof AUDIT_TARGET_TABLES)[number];
 

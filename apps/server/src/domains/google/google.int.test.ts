@@ -575,6 +575,20 @@ describe(`Google reviews on ${testDriverName()}`, () => {
       expect(await findGoogleConnection(server.deps.db, owner.id)).toBeUndefined();
       expect(await googleRows(owner.id)).toHaveLength(0);
       expect(data(await query('owner.google.status', auth))).toMatchObject({ status: 'not_connected' });
+      // Both ends of the grant are in the owner's audit trail, without any token.
+      const trail = await server.deps.db
+        .selectFrom('auditLog')
+        .select(['action', 'targetTable', 'targetId', 'details'])
+        .where('actorKind', '=', 'owner')
+        .where('actorId', '=', owner.id)
+        .where('action', 'in', ['google.connect', 'google.disconnect'])
+        .orderBy('id')
+        .execute();
+      expect(trail).toEqual([
+        { action: 'google.connect', targetTable: 'owners', targetId: owner.id, details: {} },
+        { action: 'google.disconnect', targetTable: 'owners', targetId: owner.id, details: {} },
+      ]);
+      expect(JSON.stringify(trail)).not.toContain(refresh);
     });
   });
 

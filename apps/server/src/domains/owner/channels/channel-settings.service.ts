@@ -21,6 +21,7 @@ import {
 } from '@starloop/db';
 import { seal, unseal } from '../../../auth/sealed-secrets.ts';
 import type { TDeps } from '../../../context.ts';
+import { auditByOwner } from '../../../lib/audit.ts';
 import { badRequest, conflict } from '../../../lib/errors.ts';
 import type { TChannelSettings } from '../requests/channels/channel.ts';
 import { countVariables, parseVariables } from '../requests/channels/dlt-template.ts';
@@ -208,14 +209,23 @@ export async function updateChannelSettings(
   deps: Pick<TDeps, 'db' | 'config' | 'log'>,
   owner: TOwnerPublic,
   input: TChannelSettingsUpdate,
+  client: { ip: string | null },
 ): Promise<TChannelSettingsView> {
   if (input.channel === 'whatsapp') await saveWhatsApp(deps, owner, input);
   else await saveSms(deps, owner, input);
-  // Which fields changed, never their values (the secret least of all).
-  deps.log.info(
-    { ownerId: owner.id, channel: input.channel, enabled: input.enabled },
-    'channel settings saved',
+  // Whether the credentials changed, never their values (the secret least of all).
+  const secret = input.channel === 'whatsapp' ? input.accessToken : input.password;
+  const details = {
+    channel: input.channel,
+    enabled: input.enabled,
+    secret: secret === null ? 'removed' : secret ? 'replaced' : 'kept',
+  };
+  await auditByOwner(
+    deps.db,
+    { id: owner.id, ip: client.ip },
+    { action: 'channels.update', targetTable: 'owners', targetId: owner.id, details },
   );
+  deps.log.info({ ownerId: owner.id, ...details }, 'channel settings saved');
   return getChannelSettings(deps, owner);
 }
 

@@ -9,4 +9,4 @@ import { updateChannelSettings } from './channel-settings.service.ts';
 export const updateChannelSettingsOperation = ownerProcedure
   .input(ZChannelSettingsUpdate)
   .output(ZChannelSettings)
-  .mutation(({ ctx, input }) => updateChannelSettings(ctx.deps, ctx.session.owner, input));
+  .mutation(({ ctx, input }) => updateChannelSettings(ctx.deps, ctx.session.owner, input, ctx));

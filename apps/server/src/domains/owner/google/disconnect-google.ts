@@ -5,4 +5,4 @@ import { disconnectGoogle } from './google.service.ts';
 /** The signed-in owner, for itself. Revokes the grant at Google and deletes tokens and imported reviews. */
 export const disconnectGoogleOperation = ownerProcedure
   .output(ZMessageResult)
-  .mutation(({ ctx }) => disconnectGoogle(ctx.deps, ctx.session.owner.id));
+  .mutation(({ ctx }) => disconnectGoogle(ctx.deps, ctx.session.owner.id, ctx));

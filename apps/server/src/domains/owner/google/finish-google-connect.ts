@@ -9,4 +9,4 @@ import { finishGoogleConnect } from './google.service.ts';
 export const finishGoogleConnectOperation = ownerProcedure
   .input(ZGoogleConnectFinish)
   .output(ZGoogleStatus)
-  .mutation(({ ctx, input }) => finishGoogleConnect(ctx.deps, ctx.session.owner, input));
+  .mutation(({ ctx, input }) => finishGoogleConnect(ctx.deps, ctx.session.owner, input, ctx));

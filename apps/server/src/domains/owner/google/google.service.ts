@@ -27,6 +27,7 @@ import {
   updateOwner,
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
+import { auditByOwner } from '../../../lib/audit.ts';
 import { AppError } from '../../../lib/errors.ts';
 import {
   GoogleAccessRevokedError,
@@ -162,6 +163,7 @@ export async function finishGoogleConnect(
   deps: TDeps,
   owner: TOwnerPublic,
   input: TGoogleConnectFinish,
+  client: { ip: string | null },
 ): Promise<TGoogleStatus> {
   assertEnabled(deps);
   const key = deps.config.google.tokenKey;
@@ -185,16 +187,19 @@ export async function finishGoogleConnect(
       answer.refresh_token ? GOOGLE_TEXTS.scopeMissing : GOOGLE_TEXTS.noRefreshToken,
     );
   }
-  await saveGoogleTokens(
-    deps.db,
-    owner.id,
-    {
-      refreshTokenSealed: sealToken(key, answer.refresh_token),
-      ...sealedTokens(deps, answer),
-      grantedScope: answer.scope ?? GOOGLE_SCOPE,
-    },
-    deps.now(),
-  );
+  const tokens = {
+    refreshTokenSealed: sealToken(key, answer.refresh_token),
+    ...sealedTokens(deps, answer),
+    grantedScope: answer.scope ?? GOOGLE_SCOPE,
+  };
+  await inTransaction(deps.db, async (trx) => {
+    await saveGoogleTokens(trx, owner.id, tokens, deps.now());
+    await auditByOwner(
+      trx,
+      { id: owner.id, ip: client.ip },
+      { action: 'google.connect', targetTable: 'owners', targetId: owner.id },
+    );
+  });
   deps.log.info({ ownerId: owner.id }, 'google business profile connected');
   const connection = await findGoogleConnection(deps.db, owner.id);
   // A reconnect after a revocation picks up where the location's sync left off.
@@ -349,14 +354,25 @@ async function registerNotifications(deps: TDeps, ownerId: number, accountName: 
 // ---------------------------------------------------------------------------- disconnect, sync, rules
 
 /** Revokes the grant at Google, then deletes the tokens and the imported reviews. */
-export async function disconnectGoogle(deps: TDeps, ownerId: number): Promise<TMessageResult> {
+export async function disconnectGoogle(
+  deps: TDeps,
+  ownerId: number,
+  client: { ip: string | null },
+): Promise<TMessageResult> {
   assertEnabled(deps);
   const connection = await findGoogleConnection(deps.db, ownerId);
   if (connection) {
     // Revoking the refresh token ends the whole grant (its access tokens too).
     const token = openToken(deps.config.google.tokenKey, connection.refreshTokenSealed);
     if (token) await revokeGoogleToken(deps, token);
-    await inTransaction(deps.db, (trx) => deleteGoogleConnection(trx, ownerId));
+    await inTransaction(deps.db, async (trx) => {
+      await deleteGoogleConnection(trx, ownerId);
+      await auditByOwner(
+        trx,
+        { id: ownerId, ip: client.ip },
+        { action: 'google.disconnect', targetTable: 'owners', targetId: ownerId },
+      );
+    });
     deps.log.info({ ownerId }, 'google business profile disconnected');
   }
   return { success: true, message: GOOGLE_TEXTS.disconnected };

@@ -8,6 +8,8 @@ import {
   type TApiKeyCreate,
   type TApiKeyCreated,
   type TApiKeyList,
+  type TAuditAction,
+  type TAuditTargetTable,
   type TOutboundEventType,
   type TWebhookDeliveryList,
   type TWebhookDeliveryQuery,
@@ -21,17 +23,20 @@ import {
   deleteWebhookEndpoint as deleteEndpointRow,
   insertApiKey,
   insertWebhookEndpoint,
+  inTransaction,
   listApiKeys as listApiKeyRows,
   listWebhookDeliveries as listDeliveryRows,
   listWebhookEndpoints as listEndpointRows,
   revokeApiKey as revokeApiKeyRow,
   type TApiKey as TApiKeyRow,
+  type TDb,
   type TOwnerPublic,
   type TWebhookEndpoint as TWebhookEndpointRow,
 } from '@starloop/db';
 import { newApiKey } from '../../../auth/api-keys.ts';
 import { seal } from '../../../auth/sealed-secrets.ts';
 import type { TDeps } from '../../../context.ts';
+import { auditByOwner, type TOwnerActor } from '../../../lib/audit.ts';
 import { badRequest, forbidden } from '../../../lib/errors.ts';
 import { ownedRecordRemoval } from '../owned-records.ts';
 import { literalAddressRefused } from './outbound-http.ts';
@@ -61,20 +66,51 @@ export async function listApiKeys(deps: Pick<TDeps, 'db'>, owner: TOwnerPublic):
   return { keys: rows.map(toApiKey), allowed: integrationsAllowed(owner.plan) };
 }
 
+/**
+ * Adds one of an owner's credentials (an API key, a webhook endpoint) within its plan's count: the
+ * row and its audit entry in one transaction; over the count a 403 with `limitText`.
+ */
+async function insertCredential<Row extends { id: number }>(
+  deps: Pick<TDeps, 'db' | 'log'>,
+  actor: TOwnerActor,
+  spec: {
+    insert: (trx: TDb) => Promise<Row | 'limit'>;
+    limitText: string;
+    audit: { action: TAuditAction; targetTable: TAuditTargetTable };
+    logId: string;
+    logMessage: string;
+  },
+): Promise<Row> {
+  const row = await inTransaction(deps.db, async (trx) => {
+    const inserted = await spec.insert(trx);
+    if (inserted !== 'limit') await auditByOwner(trx, actor, { ...spec.audit, targetId: inserted.id });
+    return inserted;
+  });
+  if (row === 'limit') throw forbidden(spec.limitText);
+  deps.log.info({ ownerId: actor.id, [spec.logId]: row.id }, spec.logMessage);
+  return row;
+}
+
 export async function createApiKey(
   deps: Pick<TDeps, 'db' | 'log'>,
   owner: TOwnerPublic,
   input: TApiKeyCreate,
+  client: { ip: string | null },
 ): Promise<TApiKeyCreated> {
   assertIntegrations(owner);
   const { key, prefix, hash } = newApiKey();
-  const row = await insertApiKey(
-    deps.db,
-    { ownerId: owner.id, name: input.name, prefix, keyHash: hash },
-    API_KEY_LIMIT,
+  const row = await insertCredential(
+    deps,
+    { id: owner.id, ip: client.ip },
+    {
+      insert: (trx) =>
+        insertApiKey(trx, { ownerId: owner.id, name: input.name, prefix, keyHash: hash }, API_KEY_LIMIT),
+      limitText: INTEGRATION_TEXTS.apiKeyLimit,
+      audit: { action: 'api_key.create', targetTable: 'api_keys' },
+      logId: 'apiKeyId',
+      logMessage: 'api key created',
+    },
   );
-  if (row === 'limit') throw forbidden(INTEGRATION_TEXTS.apiKeyLimit);
-  deps.log.info({ ownerId: owner.id, apiKeyId: row.id }, 'api key created');
   return { apiKey: toApiKey(row), key, message: INTEGRATION_TEXTS.apiKeyCreated };
 }
 
@@ -84,6 +120,7 @@ export const revokeApiKey = ownedRecordRemoval({
   removed: INTEGRATION_TEXTS.apiKeyRevoked,
   logId: 'apiKeyId',
   logMessage: 'api key revoked',
+  audit: { action: 'api_key.revoke', targetTable: 'api_keys' },
 });
 
 // ---------------------------------------------------------------------------- webhook endpoints
@@ -119,6 +156,7 @@ export async function createWebhookEndpoint(
   deps: Pick<TDeps, 'db' | 'log' | 'config'>,
   owner: TOwnerPublic,
   input: TWebhookEndpointCreate,
+  client: { ip: string | null },
 ): Promise<TWebhookEndpointCreated> {
   assertIntegrations(owner);
   const url = new URL(input.url);
@@ -128,18 +166,23 @@ export async function createWebhookEndpoint(
   if (!allowLocal && literalAddressRefused(url.hostname))
     throw badRequest(INTEGRATION_TEXTS.webhookUrlPrivate, 'url');
   const secret = newSigningSecret();
-  const row = await insertWebhookEndpoint(
-    deps.db,
+  const endpoint = {
+    ownerId: owner.id,
+    url: url.toString(),
+    events: input.events,
+    sealedSecret: seal(deps.config.tokenSecret, 'webhook-signing-secret', secret),
+  };
+  const row = await insertCredential(
+    deps,
+    { id: owner.id, ip: client.ip },
     {
-      ownerId: owner.id,
-      url: url.toString(),
-      events: input.events,
-      sealedSecret: seal(deps.config.tokenSecret, 'webhook-signing-secret', secret),
+      insert: (trx) => insertWebhookEndpoint(trx, endpoint, WEBHOOK_ENDPOINT_LIMIT),
+      limitText: INTEGRATION_TEXTS.webhookLimit,
+      audit: { action: 'webhook_endpoint.create', targetTable: 'webhook_endpoints' },
+      logId: 'endpointId',
+      logMessage: 'webhook endpoint created',
     },
-    WEBHOOK_ENDPOINT_LIMIT,
   );
-  if (row === 'limit') throw forbidden(INTEGRATION_TEXTS.webhookLimit);
-  deps.log.info({ ownerId: owner.id, endpointId: row.id }, 'webhook endpoint created');
   return { endpoint: toEndpoint(row), secret, message: INTEGRATION_TEXTS.webhookCreated };
 }
 
@@ -149,6 +192,7 @@ export const deleteWebhookEndpoint = ownedRecordRemoval({
   removed: INTEGRATION_TEXTS.webhookDeleted,
   logId: 'endpointId',
   logMessage: 'webhook endpoint removed',
+  audit: { action: 'webhook_endpoint.delete', targetTable: 'webhook_endpoints' },
 });
 
 const DELIVERY_PAGE = 50;

@@ -6,4 +6,4 @@ import { deletePlacement } from './placements.service.ts';
 export const deletePlacementOperation = ownerProcedure
   .input(ZPlacementDelete)
   .output(ZMessageResult)
-  .mutation(({ ctx, input }) => deletePlacement(ctx.deps, ctx.session.owner, input.id));
+  .mutation(({ ctx, input }) => deletePlacement(ctx.deps, ctx.session.owner, input.id, ctx));

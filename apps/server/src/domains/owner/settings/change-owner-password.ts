@@ -7,5 +7,9 @@ export const changeOwnerPasswordOperation = ownerProcedure
   .input(ZChangePassword)
   .output(ZMessageResult)
   .mutation(({ ctx, input }) =>
-    changeOwnerPassword(ctx.deps, { ownerId: ctx.session.owner.id, sessionId: ctx.session.sessionId }, input),
+    changeOwnerPassword(
+      ctx.deps,
+      { ownerId: ctx.session.owner.id, sessionId: ctx.session.sessionId, ip: ctx.ip },
+      input,
+    ),
   );

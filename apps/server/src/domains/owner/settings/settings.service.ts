@@ -10,6 +10,7 @@ import {
 import { assertPasswordNotCommon } from '../../../auth/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../../../auth/passwords.ts';
 import type { TDeps } from '../../../context.ts';
+import { auditByOwner } from '../../../lib/audit.ts';
 import { badRequest, foundOr404 } from '../../../lib/errors.ts';
 
 export async function updateOwnerSettings(
@@ -30,7 +31,7 @@ export function ownerSettingsOf(owner: TOwnerPublic): TOwnerSettings {
 
 export async function changeOwnerPassword(
   deps: TDeps,
-  session: { ownerId: number; sessionId: string },
+  session: { ownerId: number; sessionId: string; ip: string | null },
   input: { currentPassword: string; newPassword: string },
 ): Promise<{ success: true; message: string }> {
   const current = await findOwnerPasswordHash(deps.db, session.ownerId);
@@ -44,6 +45,11 @@ export async function changeOwnerPassword(
     // Every other device is signed out; this one stays signed in.
     await revokeOtherSubjectSessions(trx, 'owner', session.ownerId, session.sessionId, deps.now());
     await retireOneTimeTokens(trx, session.ownerId, ONE_TIME_TOKEN_KINDS, deps.now());
+    await auditByOwner(
+      trx,
+      { id: session.ownerId, ip: session.ip },
+      { action: 'owner.password_change', targetTable: 'owners', targetId: session.ownerId },
+    );
   });
   return { success: true, message: PUBLIC_TEXTS.passwordChanged };
 }

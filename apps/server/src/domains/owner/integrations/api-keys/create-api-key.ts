@@ -6,4 +6,4 @@ import { createApiKey } from '../integrations.service.ts';
 export const createApiKeyOperation = ownerProcedure
   .input(ZApiKeyCreate)
   .output(ZApiKeyCreated)
-  .mutation(({ ctx, input }) => createApiKey(ctx.deps, ctx.session.owner, input));
+  .mutation(({ ctx, input }) => createApiKey(ctx.deps, ctx.session.owner, input, ctx));

@@ -6,4 +6,4 @@ import { revokeApiKey } from '../integrations.service.ts';
 export const revokeApiKeyOperation = ownerProcedure
   .input(ZIntegrationId)
   .output(ZMessageResult)
-  .mutation(({ ctx, input }) => revokeApiKey(ctx.deps, ctx.session.owner, input.id));
+  .mutation(({ ctx, input }) => revokeApiKey(ctx.deps, ctx.session.owner, input.id, ctx));

@@ -6,4 +6,4 @@ import { createWebhookEndpoint } from '../integrations.service.ts';
 export const createWebhookEndpointOperation = ownerProcedure
   .input(ZWebhookEndpointCreate)
   .output(ZWebhookEndpointCreated)
-  .mutation(({ ctx, input }) => createWebhookEndpoint(ctx.deps, ctx.session.owner, input));
+  .mutation(({ ctx, input }) => createWebhookEndpoint(ctx.deps, ctx.session.owner, input, ctx));

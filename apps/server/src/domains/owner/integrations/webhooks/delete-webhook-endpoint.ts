@@ -6,4 +6,4 @@ import { deleteWebhookEndpoint } from '../integrations.service.ts';
 export const deleteWebhookEndpointOperation = ownerProcedure
   .input(ZIntegrationId)
   .output(ZMessageResult)
-  .mutation(({ ctx, input }) => deleteWebhookEndpoint(ctx.deps, ctx.session.owner, input.id));
+  .mutation(({ ctx, input }) => deleteWebhookEndpoint(ctx.deps, ctx.session.owner, input.id, ctx));
