@@ -21,7 +21,7 @@ import {
 } from '@starloop/db';
 import { seal, unseal } from '../../../auth/sealed-secrets.ts';
 import type { TDeps } from '../../../context.ts';
-import { auditByOwner } from '../../../lib/audit.ts';
+import { auditByOwner, type TOwnerActor } from '../../../lib/audit.ts';
 import { badRequest, conflict } from '../../../lib/errors.ts';
 import type { TChannelSettings } from '../requests/channels/channel.ts';
 import { countVariables, parseVariables } from '../requests/channels/dlt-template.ts';
@@ -118,7 +118,7 @@ function smsView(
 
 export async function getChannelSettings(
   deps: Pick<TDeps, 'db' | 'config'>,
-  owner: TOwnerPublic,
+  owner: Pick<TOwnerPublic, 'id'>,
 ): Promise<TChannelSettingsView> {
   const rows = await listChannelSettings(deps.db, owner.id);
   const of = (channel: TMessagingChannel) => rows.find((row) => row.channel === channel);
@@ -136,7 +136,7 @@ function requireFilled(fields: [string, string, unknown][]): void {
 
 async function saveWhatsApp(
   deps: Pick<TDeps, 'db' | 'config'>,
-  owner: TOwnerPublic,
+  owner: Pick<TOwnerPublic, 'id'>,
   input: TWhatsAppSettingsUpdate,
 ) {
   const current = await findChannelSettings(deps.db, owner.id, 'whatsapp');
@@ -167,7 +167,11 @@ async function saveWhatsApp(
   }
 }
 
-async function saveSms(deps: Pick<TDeps, 'db' | 'config'>, owner: TOwnerPublic, input: TSmsSettingsUpdate) {
+async function saveSms(
+  deps: Pick<TDeps, 'db' | 'config'>,
+  owner: Pick<TOwnerPublic, 'id'>,
+  input: TSmsSettingsUpdate,
+) {
   const current = await findChannelSettings(deps.db, owner.id, 'sms');
   const variables = input.variables ?? [];
   if (input.templateText && variables.length > 0) {
@@ -205,11 +209,11 @@ async function saveSms(deps: Pick<TDeps, 'db' | 'config'>, owner: TOwnerPublic, 
   });
 }
 
+/** Saves one channel's settings for `owner` (its id, and the request's address for the audit entry). */
 export async function updateChannelSettings(
   deps: Pick<TDeps, 'db' | 'config' | 'log'>,
-  owner: TOwnerPublic,
+  owner: TOwnerActor,
   input: TChannelSettingsUpdate,
-  client: { ip: string | null },
 ): Promise<TChannelSettingsView> {
   if (input.channel === 'whatsapp') await saveWhatsApp(deps, owner, input);
   else await saveSms(deps, owner, input);
@@ -220,11 +224,12 @@ export async function updateChannelSettings(
     enabled: input.enabled,
     secret: secret === null ? 'removed' : secret ? 'replaced' : 'kept',
   };
-  await auditByOwner(
-    deps.db,
-    { id: owner.id, ip: client.ip },
-    { action: 'channels.update', targetTable: 'owners', targetId: owner.id, details },
-  );
+  await auditByOwner(deps.db, owner, {
+    action: 'channels.update',
+    targetTable: 'owners',
+    targetId: owner.id,
+    details,
+  });
   deps.log.info({ ownerId: owner.id, ...details }, 'channel settings saved');
   return getChannelSettings(deps, owner);
 }

@@ -9,4 +9,6 @@ import { updateChannelSettings } from './channel-settings.service.ts';
 export const updateChannelSettingsOperation = ownerProcedure
   .input(ZChannelSettingsUpdate)
   .output(ZChannelSettings)
-  .mutation(({ ctx, input }) => updateChannelSettings(ctx.deps, ctx.session.owner, input, ctx));
+  .mutation(({ ctx, input }) =>
+    updateChannelSettings(ctx.deps, { id: ctx.session.owner.id, ip: ctx.ip }, input),
+  );

@@ -66,30 +66,76 @@ export async function listApiKeys(deps: Pick<TDeps, 'db'>, owner: TOwnerPublic):
   return { keys: rows.map(toApiKey), allowed: integrationsAllowed(owner.plan) };
 }
 
+/** How the audit trail, the log and the owner's messages name one kind of owner credential. */
+interface TCredentialKind {
+  targetTable: TAuditTargetTable;
+  created: TAuditAction;
+  removed: TAuditAction;
+  logId: string;
+  limitText: string;
+  notFound: string;
+  removedText: string;
+}
+
+const API_KEYS: TCredentialKind = {
+  targetTable: 'api_keys',
+  created: 'api_key.create',
+  removed: 'api_key.revoke',
+  logId: 'apiKeyId',
+  limitText: INTEGRATION_TEXTS.apiKeyLimit,
+  notFound: INTEGRATION_TEXTS.apiKeyNotFound,
+  removedText: INTEGRATION_TEXTS.apiKeyRevoked,
+};
+
+const WEBHOOK_ENDPOINTS: TCredentialKind = {
+  targetTable: 'webhook_endpoints',
+  created: 'webhook_endpoint.create',
+  removed: 'webhook_endpoint.delete',
+  logId: 'endpointId',
+  limitText: INTEGRATION_TEXTS.webhookLimit,
+  notFound: INTEGRATION_TEXTS.webhookNotFound,
+  removedText: INTEGRATION_TEXTS.webhookDeleted,
+};
+
 /**
- * Adds one of an owner's credentials (an API key, a webhook endpoint) within its plan's count: the
- * row and its audit entry in one transaction; over the count a 403 with `limitText`.
+ * Adds one of an owner's credentials within its plan's count: the row and its audit entry in one
+ * transaction; over the count a 403 with the kind's `limitText`.
  */
 async function insertCredential<Row extends { id: number }>(
   deps: Pick<TDeps, 'db' | 'log'>,
   actor: TOwnerActor,
-  spec: {
-    insert: (trx: TDb) => Promise<Row | 'limit'>;
-    limitText: string;
-    audit: { action: TAuditAction; targetTable: TAuditTargetTable };
-    logId: string;
-    logMessage: string;
-  },
+  kind: TCredentialKind,
+  insert: (trx: TDb) => Promise<Row | 'limit'>,
 ): Promise<Row> {
   const row = await inTransaction(deps.db, async (trx) => {
-    const inserted = await spec.insert(trx);
-    if (inserted !== 'limit') await auditByOwner(trx, actor, { ...spec.audit, targetId: inserted.id });
+    const inserted = await insert(trx);
+    if (inserted !== 'limit') {
+      await auditByOwner(trx, actor, {
+        action: kind.created,
+        targetTable: kind.targetTable,
+        targetId: inserted.id,
+      });
+    }
     return inserted;
   });
-  if (row === 'limit') throw forbidden(spec.limitText);
-  deps.log.info({ ownerId: actor.id, [spec.logId]: row.id }, spec.logMessage);
+  if (row === 'limit') throw forbidden(kind.limitText);
+  deps.log.info({ ownerId: actor.id, [kind.logId]: row.id, action: kind.created }, 'owner credential added');
   return row;
 }
+
+/** Revokes or deletes one of the owner's own credentials by id (another owner's is a 404), audited. */
+const credentialRemoval = (
+  kind: TCredentialKind,
+  remove: (db: TDb, ownerId: number, id: number, now: Date) => Promise<boolean>,
+) =>
+  ownedRecordRemoval({
+    remove,
+    notFound: kind.notFound,
+    removed: kind.removedText,
+    logId: kind.logId,
+    logMessage: 'owner credential removed',
+    audit: { action: kind.removed, targetTable: kind.targetTable },
+  });
 
 export async function createApiKey(
   deps: Pick<TDeps, 'db' | 'log'>,
@@ -99,29 +145,13 @@ export async function createApiKey(
 ): Promise<TApiKeyCreated> {
   assertIntegrations(owner);
   const { key, prefix, hash } = newApiKey();
-  const row = await insertCredential(
-    deps,
-    { id: owner.id, ip: client.ip },
-    {
-      insert: (trx) =>
-        insertApiKey(trx, { ownerId: owner.id, name: input.name, prefix, keyHash: hash }, API_KEY_LIMIT),
-      limitText: INTEGRATION_TEXTS.apiKeyLimit,
-      audit: { action: 'api_key.create', targetTable: 'api_keys' },
-      logId: 'apiKeyId',
-      logMessage: 'api key created',
-    },
+  const row = await insertCredential(deps, { id: owner.id, ip: client.ip }, API_KEYS, (trx) =>
+    insertApiKey(trx, { ownerId: owner.id, name: input.name, prefix, keyHash: hash }, API_KEY_LIMIT),
   );
   return { apiKey: toApiKey(row), key, message: INTEGRATION_TEXTS.apiKeyCreated };
 }
 
-export const revokeApiKey = ownedRecordRemoval({
-  remove: revokeApiKeyRow,
-  notFound: INTEGRATION_TEXTS.apiKeyNotFound,
-  removed: INTEGRATION_TEXTS.apiKeyRevoked,
-  logId: 'apiKeyId',
-  logMessage: 'api key revoked',
-  audit: { action: 'api_key.revoke', targetTable: 'api_keys' },
-});
+export const revokeApiKey = credentialRemoval(API_KEYS, revokeApiKeyRow);
 
 // ---------------------------------------------------------------------------- webhook endpoints
 
@@ -172,28 +202,13 @@ export async function createWebhookEndpoint(
     events: input.events,
     sealedSecret: seal(deps.config.tokenSecret, 'webhook-signing-secret', secret),
   };
-  const row = await insertCredential(
-    deps,
-    { id: owner.id, ip: client.ip },
-    {
-      insert: (trx) => insertWebhookEndpoint(trx, endpoint, WEBHOOK_ENDPOINT_LIMIT),
-      limitText: INTEGRATION_TEXTS.webhookLimit,
-      audit: { action: 'webhook_endpoint.create', targetTable: 'webhook_endpoints' },
-      logId: 'endpointId',
-      logMessage: 'webhook endpoint created',
-    },
+  const row = await insertCredential(deps, { id: owner.id, ip: client.ip }, WEBHOOK_ENDPOINTS, (trx) =>
+    insertWebhookEndpoint(trx, endpoint, WEBHOOK_ENDPOINT_LIMIT),
   );
   return { endpoint: toEndpoint(row), secret, message: INTEGRATION_TEXTS.webhookCreated };
 }
 
-export const deleteWebhookEndpoint = ownedRecordRemoval({
-  remove: deleteEndpointRow,
-  notFound: INTEGRATION_TEXTS.webhookNotFound,
-  removed: INTEGRATION_TEXTS.webhookDeleted,
-  logId: 'endpointId',
-  logMessage: 'webhook endpoint removed',
-  audit: { action: 'webhook_endpoint.delete', targetTable: 'webhook_endpoints' },
-});
+export const deleteWebhookEndpoint = credentialRemoval(WEBHOOK_ENDPOINTS, deleteEndpointRow);
 
 const DELIVERY_PAGE = 50;
 
