@@ -125,5 +125,11 @@ describe(`an owner's security changes in the audit trail on ${testDriverName()}`
       ['channels.update', owner.id, { channel: 'whatsapp', enabled: false, secret: 'kept' }],
     ]);
     expect(JSON.stringify(trail)).not.toContain('EAAG-audit-secret');
+
+    // Another owner's WhatsApp number is refused (409): nothing saved, nothing in the trail.
+    const other = await createTestOwner(server);
+    const taken = await mutate(other.id, 'owner.channels.update', { ...whatsapp, accessToken: 'EAAG-other' });
+    expect(taken.statusCode).toBe(409);
+    expect(await trailOf(other.id)).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '@starloop/contract';
 import {
   findChannelSettings,
+  inTransaction,
   isUniqueViolation,
   listChannelSettings,
   type TMessagingChannel,
@@ -215,8 +216,6 @@ export async function updateChannelSettings(
   owner: TOwnerActor,
   input: TChannelSettingsUpdate,
 ): Promise<TChannelSettingsView> {
-  if (input.channel === 'whatsapp') await saveWhatsApp(deps, owner, input);
-  else await saveSms(deps, owner, input);
   // Whether the credentials changed, never their values (the secret least of all).
   const secret = input.channel === 'whatsapp' ? input.accessToken : input.password;
   const details = {
@@ -224,11 +223,16 @@ export async function updateChannelSettings(
     enabled: input.enabled,
     secret: secret === null ? 'removed' : secret ? 'replaced' : 'kept',
   };
-  await auditByOwner(deps.db, owner, {
-    action: 'channels.update',
-    targetTable: 'owners',
-    targetId: owner.id,
-    details,
+  await inTransaction(deps.db, async (trx) => {
+    const scoped = { ...deps, db: trx };
+    if (input.channel === 'whatsapp') await saveWhatsApp(scoped, owner, input);
+    else await saveSms(scoped, owner, input);
+    await auditByOwner(trx, owner, {
+      action: 'channels.update',
+      targetTable: 'owners',
+      targetId: owner.id,
+      details,
+    });
   });
   deps.log.info({ ownerId: owner.id, ...details }, 'channel settings saved');
   return getChannelSettings(deps, owner);
