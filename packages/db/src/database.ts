@@ -186,6 +186,9 @@ export interface RegistrationAttemptTable {
   refundReason: TRefundReason | null;
   createdAt: CreatedAt;
   settledAt: Timestamp | null;
+  /** The provider's refund of a 'needs_refund' attempt, once an admin has made it (migration 0019). */
+  refundId: string | null;
+  refundedAt: Timestamp | null;
 }
 
 export type TRegistrationOutcome = 'pending' | 'applied' | 'needs_refund';

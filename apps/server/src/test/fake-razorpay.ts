@@ -26,6 +26,17 @@ export interface TFakePayment {
   error_description?: string | null;
 }
 
+export interface TFakeRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  receipt: string | null;
+  notes: Record<string, string>;
+  status: 'processed';
+}
+
 /** ok: answers like Razorpay; error: 500 for everything; hang: accepts and never answers. */
 export type TFakeMode = 'ok' | 'error' | 'hang';
 
@@ -37,18 +48,23 @@ export interface TFakeRazorpay {
   mode: TFakeMode;
   /** The payment attempts GET /v1/orders/:id/payments reports for an order. */
   setOrderPayments(orderId: string, payments: TFakePayment[]): void;
+  /** Refunds made, by payment id (POST /v1/payments/:id/refund; listed by GET .../refunds). */
+  refunds: Map<string, TFakeRefund[]>;
   reset(): void;
   close(): Promise<void>;
 }
 
 /**
- * A fake Razorpay API on loopback for tests: POST /v1/orders and GET /v1/orders/:id/payments,
+ * A fake Razorpay API on loopback for tests: POST /v1/orders, GET /v1/orders/:id/payments, and a
+ * payment's refunds (POST /v1/payments/:id/refund, GET /v1/payments/:id/refunds; never more than paid),
  * recording every request it receives; switchable to answer 500 or to hang.
  */
 export async function startFakeRazorpay(): Promise<TFakeRazorpay> {
   const requests: TFakeRequest[] = [];
   const orders = new Map<string, TFakeOrder>();
   const payments = new Map<string, TFakePayment[]>();
+  const paymentAmounts = new Map<string, number>();
+  const refunds = new Map<string, TFakeRefund[]>();
   const state = { mode: 'ok' as TFakeMode };
 
   const server = await listenOnLoopback({}, async (req, res) => {
@@ -85,6 +101,44 @@ export async function startFakeRazorpay(): Promise<TFakeRazorpay> {
         created_at: Math.floor(Date.now() / 1000),
       });
     }
+    const refundMatch = /^\/v1\/payments\/([^/?]+)\/(refund|refunds)$/.exec(path);
+    if (refundMatch) {
+      const paymentId = decodeURIComponent(refundMatch[1]!);
+      const amount = paymentAmounts.get(paymentId);
+      if (amount === undefined) {
+        return send(res, 400, {
+          error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' },
+        });
+      }
+      const made = refunds.get(paymentId) ?? [];
+      if (req.method === 'GET' && refundMatch[2] === 'refunds') {
+        return send(res, 200, { entity: 'collection', count: made.length, items: made });
+      }
+      if (req.method === 'POST' && refundMatch[2] === 'refund') {
+        const input = (body ?? {}) as { amount?: number; receipt?: string; notes?: Record<string, string> };
+        const asked = Number(input.amount ?? amount);
+        if (made.reduce((sum, r) => sum + r.amount, 0) + asked > amount) {
+          return send(res, 400, {
+            error: {
+              code: 'BAD_REQUEST_ERROR',
+              description: 'The total refund amount is greater than the refund payment amount',
+            },
+          });
+        }
+        const refund: TFakeRefund = {
+          id: `rfnd_${randomBytes(7).toString('hex')}`,
+          entity: 'refund',
+          amount: asked,
+          currency: 'INR',
+          payment_id: paymentId,
+          receipt: input.receipt ?? null,
+          notes: input.notes ?? {},
+          status: 'processed',
+        };
+        refunds.set(paymentId, [...made, refund]);
+        return send(res, 200, refund);
+      }
+    }
     const match = /^\/v1\/orders\/([^/?]+)\/payments$/.exec(path);
     if (req.method === 'GET' && match) {
       const orderId = decodeURIComponent(match[1]!);
@@ -116,7 +170,9 @@ export async function startFakeRazorpay(): Promise<TFakeRazorpay> {
       orders,
       setOrderPayments(orderId, list) {
         payments.set(orderId, list);
+        for (const p of list) paymentAmounts.set(p.id, orders.get(orderId)?.amount ?? 0);
       },
+      refunds,
       reset() {
         requests.length = 0;
         state.mode = 'ok';

@@ -22,6 +22,7 @@ import { listOutboxOperation } from '../domains/admin/outbox/list-outbox.ts';
 import { getOverviewStatsOperation } from '../domains/admin/overview/get-overview-stats.ts';
 import { listActivityOperation } from '../domains/admin/overview/list-activity.ts';
 import { listPaymentsOperation } from '../domains/admin/payments/list-payments.ts';
+import { refundPaymentOperation } from '../domains/admin/payments/refund-payment.ts';
 import { exportReportOperation } from '../domains/admin/reports/export-report.ts';
 import { listReviewsOperation } from '../domains/admin/reviews/list-reviews.ts';
 import { getSecuritySettingsOperation } from '../domains/admin/security/get-security-settings.ts';
@@ -202,7 +203,7 @@ export const appRouter = router({
       requests: getUserRequestsOperation,
     },
     reviews: { list: listReviewsOperation },
-    payments: { list: listPaymentsOperation },
+    payments: { list: listPaymentsOperation, refund: refundPaymentOperation },
     manualPayments: { list: listManualPaymentsOperation },
     admins: { list: listAdminsOperation, create: createAdminOperation, update: updateAdminOperation },
     agents: {

@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = [
   'channels.update',
   'google.connect',
   'google.disconnect',
+  // Money an admin sends back.
+  'payment.refund',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

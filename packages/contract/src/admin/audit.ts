@@ -26,6 +26,7 @@ export const AUDIT_TARGET_TABLES = [
   'admin_security_settings',
   'api_keys',
   'webhook_endpoints',
+  'payments',
 ] as const;
 export type TAuditTargetTable = (typeof AUDIT_TARGET_TABLES)[number];
 

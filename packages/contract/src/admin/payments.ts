@@ -32,8 +32,13 @@ export const ZAdminPayment = z.object({
   /** Cut to LIMITS.signatureDisplayChars: the whole signature never leaves the server. */
   razorpaySignature: z.string().nullable(),
   createdAt: ZIsoDate,
-  /** Captured for a registration whose phone or code was taken by then: applied to nobody, refund it. */
+  /**
+   * Captured for a registration whose phone or code was taken by then: applied to nobody, and not
+   * refunded yet (admin.payments.refund refunds it).
+   */
   needsRefund: z.boolean(),
+  /** When such a payment was refunded through the provider; null otherwise. */
+  refundedAt: ZIsoDate.nullable(),
 });
 export type TAdminPayment = z.infer<typeof ZAdminPayment>;
 
@@ -43,3 +48,20 @@ export const ZAdminPaymentsResponse = pageAnswer('payments', ZAdminPayment, {
   paymentStatusCounts: countsOf(['pending', 'failed', 'captured']),
 });
 export type TAdminPaymentsResponse = z.infer<typeof ZAdminPaymentsResponse>;
+
+export const ADMIN_PAYMENT_TEXTS = {
+  paymentNotFound: 'Payment not found',
+  notRefundable: 'Only a captured payment that was applied to nobody can be refunded here.',
+  alreadyRefunded: 'This payment has already been refunded.',
+  refunded: 'Refund made. The money goes back to the payer in 5-7 working days.',
+  providerRefused: 'The payment provider refused the refund:',
+} as const;
+
+/** POST /api/admin/payments/{id}/refund: the whole amount back to the payer, once. */
+export const ZAdminPaymentRefundResult = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  refundId: z.string(),
+  refundedAt: ZIsoDate,
+});
+export type TAdminPaymentRefundResult = z.infer<typeof ZAdminPaymentRefundResult>;

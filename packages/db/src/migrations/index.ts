@@ -13,6 +13,7 @@ import * as reviewPageLanguage from './2026-11-25-0015-review-page-language.ts';
 import * as reviewRequests from './2026-11-25-0016-review-requests.ts';
 import * as requestChannels from './2026-11-25-0017-request-channels.ts';
 import * as googleReviews from './2026-11-25-0018-google-reviews.ts';
+import * as registrationRefunds from './2026-11-27-0019-registration-refunds.ts';
 
 /** Static map so migrations bundle cleanly; keys sort by date prefix. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0016-review-requests': reviewRequests,
   '2026-11-25-0017-request-channels': requestChannels,
   '2026-11-25-0018-google-reviews': googleReviews,
+  '2026-11-27-0019-registration-refunds': registrationRefunds,
 };

@@ -133,8 +133,9 @@ export interface TAdminPaymentRow
   businessName: string;
   code: string;
   contactNumber: string;
-  /** Captured for a registration attempt whose phone or code was taken by then: applied to nobody. */
+  /** Captured for a registration attempt whose phone or code was taken by then: applied to nobody, not refunded yet. */
   needsRefund: boolean;
+  refundedAt: Date | null;
 }
 
 type TAdminPaymentsQuery = TPageRequest & { search?: string | undefined };
@@ -223,7 +224,10 @@ export const listAdminPayments: TPageReader<TAdminPaymentsQuery, TAdminPaymentRo
           sql<string>`coalesce(owners.business_name, ${DELETED_ACCOUNT})`.as('businessName'),
           sql<string>`coalesce(owners.code, '')`.as('code'),
           sql<string>`coalesce(owners.contact_number, '')`.as('contactNumber'),
-          sql<boolean>`coalesce(registration_attempts.outcome = 'needs_refund', false)`.as('needsRefund'),
+          sql<boolean>`coalesce(registration_attempts.outcome = 'needs_refund' and registration_attempts.refunded_at is null, false)`.as(
+            'needsRefund',
+          ),
+          'registrationAttempts.refundedAt',
         ])
         .where('payments.id', 'in', ids)
         .execute(),

@@ -40,3 +40,31 @@ export async function settleRegistrationAttempt(
     .where('outcome', '=', 'pending')
     .execute();
 }
+
+/** A payment with what its refund depends on. */
+export async function findPaymentForRefund(db: TDb, paymentId: number) {
+  return db
+    .selectFrom('payments')
+    .leftJoin('registrationAttempts', 'registrationAttempts.paymentId', 'payments.id')
+    .select(['payments.id', 'payments.amount', 'payments.status', 'payments.razorpayPaymentId'])
+    .select(['registrationAttempts.outcome', 'registrationAttempts.refundedAt'])
+    .where('payments.id', '=', paymentId)
+    .executeTakeFirst();
+}
+
+/** Records the provider's refund of an attempt applied to nobody; false if there is none to record. */
+export async function recordRegistrationRefund(
+  db: TDb,
+  paymentId: number,
+  refundId: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('registrationAttempts')
+    .set({ refundId, refundedAt: now })
+    .where('paymentId', '=', paymentId)
+    .where('outcome', '=', 'needs_refund')
+    .where('refundId', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}

@@ -1115,6 +1115,133 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
       expect((await ownerRow(gone.owner.id)).status).toBe('pending');
       expect(await adminPayment(gone.orderId)).toMatchObject({ needsRefund: true });
     });
+
+    describe('refunds of a payment applied to nobody', () => {
+      /** A registration captured after its phone was taken; Razorpay knows the payment when `known`. */
+      const needsRefund = async (paymentId: string, known = true) => {
+        const victim = await initiate();
+        const attacker = await initiate(attackerOf(victim.data.phone));
+        expect((await verify(victim.orderId, `pay_v_${unique()}`)).statusCode).toBe(200);
+        if (known) fake.setOrderPayments(attacker.orderId, [{ id: paymentId, status: 'captured' }]);
+        expect((await verify(attacker.orderId, paymentId)).statusCode).toBe(200);
+        expect(await adminPayment(attacker.orderId)).toMatchObject({ needsRefund: true, refundedAt: null });
+        return { ...attacker, victim };
+      };
+      const refund = async (id: number, headers?: Record<string, string>) =>
+        server.app.inject({
+          method: 'POST',
+          url: `/api/admin/payments/${id}/refund`,
+          headers: headers ?? (await asAdmin()),
+        });
+      const audits = (paymentId: number) =>
+        server.deps.db
+          .selectFrom('auditLog')
+          .selectAll()
+          .where('action', '=', 'payment.refund')
+          .where('targetId', '=', paymentId)
+          .execute();
+
+      it('refunds the whole amount once, through Razorpay, and says so in the list, the feed and the audit trail', async () => {
+        const paid = await needsRefund('pay_refund_0001');
+        const res = await refund(paid.payment.id);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual({
+          success: true,
+          message: 'Refund made. The money goes back to the payer in 5-7 working days.',
+          refundId: expect.stringMatching(/^rfnd_/),
+          refundedAt: expect.any(String),
+        });
+        const made = fake.refunds.get('pay_refund_0001')!;
+        expect(made).toEqual([
+          expect.objectContaining({
+            id: res.json().refundId,
+            amount: 199900,
+            receipt: `refund-${paid.payment.id}`,
+          }),
+        ]);
+        expect(await adminPayment(paid.orderId)).toMatchObject({
+          needsRefund: false,
+          refundedAt: res.json().refundedAt,
+        });
+        const [entry] = await audits(paid.payment.id);
+        expect(entry).toMatchObject({ actorKind: 'admin', targetTable: 'payments' });
+        expect(entry!.details).toMatchObject({ amount: 199900, refundId: res.json().refundId });
+        expect(JSON.stringify(entry)).not.toContain(KEY_SECRET);
+
+        // Asked again (a second admin, a double click): refused, and Razorpay is not asked.
+        const before = fake.requests.length;
+        const again = await refund(paid.payment.id);
+        expect(again.statusCode).toBe(409);
+        expect(again.json().message).toBe('This payment has already been refunded.');
+        expect(fake.requests.length).toBe(before);
+        expect(fake.refunds.get('pay_refund_0001')).toHaveLength(1);
+        expect(await audits(paid.payment.id)).toHaveLength(1);
+
+        // The victim's payment was applied: it is not refunded here; an unknown id is a 404.
+        const applied = await findPaymentByOrderId(server.deps.db, paid.victim.orderId);
+        const notOurs = await refund(applied!.id);
+        expect(notOurs.statusCode).toBe(400);
+        expect(notOurs.json().message).toBe(
+          'Only a captured payment that was applied to nobody can be refunded here.',
+        );
+        expect((await refund(987654321)).statusCode).toBe(404);
+        // Only admins: no token, or an owner's, is refused before anything runs.
+        expect((await refund(paid.payment.id, {})).statusCode).toBe(401);
+      });
+
+      it('writes nothing when Razorpay is down (503) or refuses (409 with its reason)', async () => {
+        const down = await needsRefund('pay_refund_0002');
+        fake.mode = 'error';
+        const unavailable = await refund(down.payment.id);
+        fake.mode = 'ok';
+        expect(unavailable.statusCode).toBe(503);
+        expect(await adminPayment(down.orderId)).toMatchObject({ needsRefund: true, refundedAt: null });
+        expect(await audits(down.payment.id)).toHaveLength(0);
+        // Once it is back, the same refund goes through.
+        expect((await refund(down.payment.id)).statusCode).toBe(200);
+
+        const unknown = await needsRefund('pay_refund_0003', false);
+        const refused = await refund(unknown.payment.id);
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().message).toBe(
+          'The payment provider refused the refund: Razorpay refund failed: The id provided does not exist',
+        );
+        expect(await adminPayment(unknown.orderId)).toMatchObject({ needsRefund: true, refundedAt: null });
+        expect(await audits(unknown.payment.id)).toHaveLength(0);
+      });
+
+      it('two admins refunding at once: one refund is made, the other admin is told why', async () => {
+        const paid = await needsRefund('pay_refund_0005');
+        const answers = await Promise.all([refund(paid.payment.id), refund(paid.payment.id)]);
+        expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+        expect(fake.refunds.get('pay_refund_0005')).toHaveLength(1);
+        expect(await audits(paid.payment.id)).toHaveLength(1);
+      });
+
+      it('records a refund Razorpay already made for this payment instead of asking for a second', async () => {
+        const lost = await needsRefund('pay_refund_0004');
+        // A refund made earlier whose answer never arrived (or whose record was rolled back).
+        fake.refunds.set('pay_refund_0004', [
+          {
+            id: 'rfnd_earlier01',
+            entity: 'refund',
+            amount: 199900,
+            currency: 'INR',
+            payment_id: 'pay_refund_0004',
+            receipt: `refund-${lost.payment.id}`,
+            notes: {},
+            status: 'processed',
+          },
+        ]);
+        const res = await refund(lost.payment.id);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().refundId).toBe('rfnd_earlier01');
+        expect(fake.refunds.get('pay_refund_0004')).toHaveLength(1);
+        expect(fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/refund'))).toHaveLength(
+          0,
+        );
+      });
+    });
   });
 
   describe('verify issues a token only on the call that captures a registration', () => {

@@ -25,6 +25,21 @@ export interface TProviderPayment {
   errorDescription: string | null;
 }
 
+/** A refund of a payment, as the provider reports it. */
+export interface TProviderRefund {
+  id: string;
+  status: 'pending' | 'processed' | 'failed';
+}
+
+/** A whole payment back to its payer; the receipt names the refund, so it is made once. */
+export interface TRefundInput {
+  paymentId: string;
+  /** Paise. */
+  amount: number;
+  receipt: string;
+  notes: Record<string, string>;
+}
+
 /**
  * Any failure to reach the provider or a refusal by it; callers answer 503 and write nothing.
  * Deliberately carries no `cause`: the SDK's errors hold its request config, key secret included.
@@ -48,6 +63,8 @@ export interface TPaymentProvider {
   testMode: boolean;
   createOrder(input: TCreateOrderInput): Promise<TProviderOrder>;
   fetchOrderPayments(orderId: string): Promise<TProviderPayment[]>;
+  /** Refunds a captured payment; a refund already made with the same receipt is answered instead. */
+  refundPayment(input: TRefundInput): Promise<TProviderRefund>;
   /** Checks the checkout callback's signature in constant time. */
   verifyCheckoutSignature(orderId: string, paymentId: string, signature: string): boolean;
   /** The test gateway itself, only when this provider is it. */

@@ -102,6 +102,28 @@ export function createRazorpayProvider(options: {
         throw providerError('payment lookup', error);
       }
     },
+    async refundPayment(input) {
+      try {
+        // Razorpay has no idempotency key for refunds: a refund carrying our receipt is looked for
+        // first, so a retry after a lost answer does not ask for the money twice.
+        const made = await client.payments.fetchMultipleRefund(input.paymentId);
+        const earlier = made?.items?.find((r) => r.receipt === input.receipt);
+        const refund =
+          earlier ??
+          (await client.payments.refund(input.paymentId, {
+            amount: input.amount,
+            speed: 'normal',
+            receipt: input.receipt,
+            notes: input.notes,
+          }));
+        if (!refund || typeof refund.id !== 'string' || !refund.id) {
+          throw new Error('the refund in the answer has no id');
+        }
+        return { id: refund.id, status: refund.status };
+      } catch (error) {
+        throw providerError('refund', error);
+      }
+    },
     verifyCheckoutSignature(orderId, paymentId, signature) {
       return signatureMatches(checkoutSignature(options.keySecret, orderId, paymentId), signature);
     },

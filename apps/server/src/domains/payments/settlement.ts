@@ -47,7 +47,7 @@ export type TCaptureOutcome =
   | { kind: 'unknown-order' }
   | { kind: 'amount-mismatch'; payment: TPayment };
 
-const rupees = (paise: number) =>
+export const rupees = (paise: number) =>
   `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 const PURPOSE_WORDS: Record<TPaymentPurpose, string> = {

@@ -4,6 +4,7 @@ import {
   signatureMatches,
   type TPaymentProvider,
   type TProviderPayment,
+  type TProviderRefund,
 } from './provider.ts';
 
 /** What the register page's "Test payment" dialog gets back after Pay: the checkout callback fields. */
@@ -62,6 +63,9 @@ export function createTestGateway(): TPaymentProvider & { testGateway: TTestGate
     },
   };
 
+  // Refunds by receipt: asking again answers the refund already made.
+  const refunds = new Map<string, TProviderRefund>();
+
   return {
     kind: 'test',
     keyId: TEST_GATEWAY_KEY_ID,
@@ -72,6 +76,11 @@ export function createTestGateway(): TPaymentProvider & { testGateway: TTestGate
     },
     async fetchOrderPayments(orderId) {
       return [...(attempts.get(orderId) ?? [])];
+    },
+    async refundPayment(input) {
+      const refund = refunds.get(input.receipt) ?? { id: randomId('rfnd'), status: 'processed' as const };
+      refunds.set(input.receipt, refund);
+      return refund;
     },
     verifyCheckoutSignature(orderId, paymentId, signature) {
       return signatureMatches(checkoutSignature(secret, orderId, paymentId), signature);

@@ -100,6 +100,7 @@ describe(`admin payments API on ${testDriverName()}`, () => {
       razorpaySignature: source.razorpaySignature?.slice(0, 20) ?? null,
       createdAt: source.createdAt.toISOString(),
       needsRefund: false,
+      refundedAt: null,
     });
   });
 

@@ -1,6 +1,7 @@
 import type { TAdminPayment } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { trpcError } from '../../../test/fake-trpc.ts';
 import { expectLoadFailureThenRetry, failingUntilRecovered, openDialog } from '../test/admin-actions.tsx';
 import { lastInputOf, meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
 
@@ -23,6 +24,7 @@ function payment(overrides: Partial<TAdminPayment> = {}): TAdminPayment {
     razorpaySignature: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6',
     createdAt: '2026-11-02T09:30:00.000Z',
     needsRefund: false,
+    refundedAt: null,
     ...overrides,
   };
 }
@@ -103,6 +105,68 @@ describe('Payments management', { timeout: 15_000 }, () => {
     expect(within(other).queryByText('Needs refund')).toBeNull();
     const dialog = await openDialog(app, 'View payment 501', 'Payment Details');
     expect(within(dialog).getByText('Needs refund')).toBeInTheDocument();
+  });
+
+  it('refunds such a payment after a confirmation, then shows it refunded and loads the list again', async () => {
+    const app = await renderAdmin(
+      PATH,
+      {
+        'admin.payments.list': () => list([payment({ needsRefund: true })]),
+        'admin.payments.refund': () => ({
+          success: true,
+          message: 'Refund made. The money goes back to the payer in 5-7 working days.',
+          refundId: 'rfnd_N1',
+          refundedAt: '2026-11-27T10:00:00.000Z',
+        }),
+      },
+      TITLE,
+    );
+    const dialog = await openDialog(app, 'View payment 501', 'Payment Details');
+    expect(dialog).toHaveTextContent('Razorpay Payment ID');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Refund ₹2,999.00' }));
+    expect(dialog).toHaveTextContent('Refund ₹2,999.00 to the payer? This cannot be undone.');
+    // Cancel asks nothing of the server.
+    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(app.server.callsTo('admin.payments.refund')).toHaveLength(0);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Refund ₹2,999.00' }));
+    const listed = app.server.callsTo('admin.payments.list').length;
+    await app.user.click(within(dialog).getByRole('button', { name: 'Yes, refund' }));
+    expect(
+      await screen.findByText('Refund made. The money goes back to the payer in 5-7 working days.'),
+    ).toBeInTheDocument();
+    expect(app.server.callsTo('admin.payments.refund').map((c) => c.input)).toEqual([{ id: 501 }]);
+    expect(await within(dialog).findByText('Refunded')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Refund/ })).toBeNull();
+    await waitFor(() => expect(app.server.callsTo('admin.payments.list').length).toBeGreaterThan(listed));
+  });
+
+  it("says why a refund was not made and offers it again; a refunded payment reads 'Refunded'", async () => {
+    const app = await renderAdmin(
+      PATH,
+      {
+        'admin.payments.list': () =>
+          list([
+            payment({ needsRefund: true }),
+            payment({
+              id: 502,
+              refundedAt: '2026-11-20T10:00:00.000Z',
+              user: { ...payment().user, businessName: 'Other Cafe' },
+            }),
+          ]),
+        'admin.payments.refund': () => {
+          throw trpcError('CONFLICT', 'This payment has already been refunded.');
+        },
+      },
+      TITLE,
+    );
+    const other = (await page().findByText('Other Cafe')).closest('tr')!;
+    expect(within(other).getByText('Refunded')).toBeInTheDocument();
+    expect(within(other).queryByText('Needs refund')).toBeNull();
+    const dialog = await openDialog(app, 'View payment 501', 'Payment Details');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Refund ₹2,999.00' }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Yes, refund' }));
+    expect(await within(dialog).findByText('This payment has already been refunded.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Refund ₹2,999.00' })).toBeEnabled();
   });
 
   it('searches from page 1 and refreshes on demand', async () => {

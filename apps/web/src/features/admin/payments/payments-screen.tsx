@@ -1,4 +1,4 @@
-import { Badge, Button, Code, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { LIMITS, type TAdminPayment, type TPageMeta } from '@starloop/contract';
 import { col, TwoLines } from '../../../components/data-table/columns.tsx';
 import type { TDataTableColumn } from '../../../components/data-table/data-table.tsx';
@@ -11,6 +11,7 @@ import { AdminListScreen } from '../shared/admin-list-screen.tsx';
 import { paymentsList } from '../shared/admin-lists.ts';
 import { PaymentStatusBadge } from '../shared/badges.tsx';
 import { useRecordDialog } from '../shared/use-record-dialog.ts';
+import { PaymentRefund, REFUND_TEXTS } from './payment-refund.tsx';
 
 export const PAYMENTS_TEXTS = {
   errorTitle: 'Error loading payments',
@@ -30,7 +31,7 @@ export function shortSignature(signature: string | null | undefined): string {
 
 const NEEDS_REFUND_TEXT = 'Needs refund';
 
-/** Captured for a registration whose phone or code was taken by then: nobody got it, refund it. */
+/** Captured for a registration whose phone or code was taken by then: nobody got it, refund it (or refunded). */
 function PaymentStatus({ payment }: { payment: TAdminPayment }) {
   return (
     <Group gap={4} wrap="nowrap">
@@ -38,6 +39,11 @@ function PaymentStatus({ payment }: { payment: TAdminPayment }) {
       {payment.needsRefund ? (
         <Badge color="orange" variant="filled">
           {NEEDS_REFUND_TEXT}
+        </Badge>
+      ) : null}
+      {payment.refundedAt ? (
+        <Badge color="gray" variant="filled">
+          {REFUND_TEXTS.refunded}
         </Badge>
       ) : null}
     </Group>
@@ -53,7 +59,7 @@ export const paymentFields = (shown: TAdminPayment): TDetailField[] => [
   { label: 'Payment ID', value: shown.id },
   { label: 'Status', value: <PaymentStatus payment={shown} /> },
   { label: 'Order ID', value: <Mono>{shown.razorpayOrderId}</Mono> },
-  { label: 'Razorpay shown ID', value: <Mono>{shown.razorpayPaymentId}</Mono> },
+  { label: 'Razorpay Payment ID', value: <Mono>{shown.razorpayPaymentId}</Mono> },
   { label: 'Signature', value: <Mono>{shortSignature(shown.razorpaySignature)}</Mono>, wide: true },
 ];
 
@@ -144,7 +150,12 @@ export function PaymentsScreen() {
       minWidth={900}
     >
       <RecordDetailDialog {...dialogs.viewProps} title="Payment Details" fields={paymentFields}>
-        {paymentSummary}
+        {(shown) => (
+          <Stack gap="md">
+            {paymentSummary(shown)}
+            <PaymentRefund payment={shown} />
+          </Stack>
+        )}
       </RecordDetailDialog>
     </AdminListScreen>
   );
