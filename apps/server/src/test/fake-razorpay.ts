@@ -34,7 +34,8 @@ export interface TFakeRefund {
   payment_id: string;
   receipt: string | null;
   notes: Record<string, string>;
-  status: 'processed';
+  /** A test sets 'failed' to play a refund the bank sent back. */
+  status: 'processed' | 'failed';
 }
 
 /** ok: answers like Razorpay; error: 500 for everything; hang: accepts and never answers. */
@@ -56,7 +57,8 @@ export interface TFakeRazorpay {
 
 /**
  * A fake Razorpay API on loopback for tests: POST /v1/orders, GET /v1/orders/:id/payments, and a
- * payment's refunds (POST /v1/payments/:id/refund, GET /v1/payments/:id/refunds; never more than paid),
+ * payment's refunds (POST /v1/payments/:id/refund, GET /v1/payments/:id/refunds; never more than paid
+ * counting failed ones out),
  * recording every request it receives; switchable to answer 500 or to hang.
  */
 export async function startFakeRazorpay(): Promise<TFakeRazorpay> {
@@ -117,7 +119,8 @@ export async function startFakeRazorpay(): Promise<TFakeRazorpay> {
       if (req.method === 'POST' && refundMatch[2] === 'refund') {
         const input = (body ?? {}) as { amount?: number; receipt?: string; notes?: Record<string, string> };
         const asked = Number(input.amount ?? amount);
-        if (made.reduce((sum, r) => sum + r.amount, 0) + asked > amount) {
+        const refunded = made.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
+        if (refunded + asked > amount) {
           return send(res, 400, {
             error: {
               code: 'BAD_REQUEST_ERROR',
@@ -217,6 +220,23 @@ export function webhookBody(
     payload: {
       payment: { entity },
       ...(event === 'order.paid' ? { order: { entity: { id: payment.orderId, status: 'paid' } } } : {}),
+    },
+    created_at: Math.floor(Date.now() / 1000),
+  });
+}
+
+/** A Razorpay webhook body for a refund event. */
+export function refundWebhookBody(event: 'refund.processed' | 'refund.failed', refund: TFakeRefund): string {
+  return JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_test',
+    event,
+    contains: ['refund', 'payment'],
+    payload: {
+      refund: { entity: { ...refund, status: event === 'refund.failed' ? 'failed' : 'processed' } },
+      payment: {
+        entity: { id: refund.payment_id, entity: 'payment', amount: refund.amount, status: 'captured' },
+      },
     },
     created_at: Math.floor(Date.now() / 1000),
   });

@@ -68,3 +68,17 @@ export async function recordRegistrationRefund(
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
+
+/**
+ * A refund the provider reports failed: the attempt needs a refund again. Answers its payment id,
+ * or undefined when no attempt carries that refund (not ours, or undone already).
+ */
+export async function clearFailedRegistrationRefund(db: TDb, refundId: string): Promise<number | undefined> {
+  const row = await db
+    .updateTable('registrationAttempts')
+    .set({ refundId: null, refundedAt: null })
+    .where('refundId', '=', refundId)
+    .returning('paymentId')
+    .executeTakeFirst();
+  return row?.paymentId;
+}

@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addressSequence, ownerSessions, postJson } from '../../test/client-kit.ts';
 import {
+  refundWebhookBody,
   signCheckout,
   signWebhook,
   startFakeRazorpay,
@@ -1216,6 +1217,40 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
         expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
         expect(fake.refunds.get('pay_refund_0005')).toHaveLength(1);
         expect(await audits(paid.payment.id)).toHaveLength(1);
+      });
+
+      it('a refund Razorpay reports failed reads "Needs refund" again, and the next refund is a new one', async () => {
+        const paid = await needsRefund('pay_refund_0006');
+        const first = await refund(paid.payment.id);
+        expect(first.statusCode, first.body).toBe(200);
+        const [made] = fake.refunds.get('pay_refund_0006')!;
+        // Someone else's refund is not ours: ignored.
+        const stranger = refundWebhookBody('refund.failed', { ...made!, id: 'rfnd_stranger' });
+        expect((await webhook(stranger, `evt_${unique()}`)).statusCode).toBe(200);
+        expect(await adminPayment(paid.orderId)).toMatchObject({ needsRefund: false });
+
+        made!.status = 'failed';
+        const failedEvent = `evt_${unique()}`;
+        const failed = await webhook(refundWebhookBody('refund.failed', made!), failedEvent);
+        expect(failed.statusCode, failed.body).toBe(200);
+        expect(await adminPayment(paid.orderId)).toMatchObject({ needsRefund: true, refundedAt: null });
+        const feed = await server.deps.db
+          .selectFrom('activityEvents')
+          .select('message')
+          .where(sql<boolean>`meta->>'refundId' = ${made!.id}`)
+          .execute();
+        expect(feed.map((e) => e.message)).toContainEqual(
+          `Refund ${made!.id} of payment #${paid.payment.id} failed at the provider: it needs a refund again`,
+        );
+
+        // The failed refund is not taken for a made one: a new refund is asked for.
+        const second = await refund(paid.payment.id);
+        expect(second.statusCode, second.body).toBe(200);
+        expect(second.json().refundId).not.toBe(made!.id);
+        expect(fake.refunds.get('pay_refund_0006')).toHaveLength(2);
+        // The same event delivered again changes nothing.
+        expect((await webhook(refundWebhookBody('refund.failed', made!), failedEvent)).statusCode).toBe(200);
+        expect(await adminPayment(paid.orderId)).toMatchObject({ needsRefund: false });
       });
 
       it('records a refund Razorpay already made for this payment instead of asking for a second', async () => {

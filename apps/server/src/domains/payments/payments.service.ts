@@ -45,7 +45,7 @@ import {
 } from './provider.ts';
 import { paymentProviderFor } from './provider-registry.ts';
 import { placeholderCode, registrationTargets } from './registration-rules.ts';
-import { settleCaptured, settleFailed } from './settlement.ts';
+import { settleCaptured, settleFailed, settleRefundFailed } from './settlement.ts';
 
 export interface TClient {
   ip: string;
@@ -323,6 +323,7 @@ const ZWebhookEvent = z.object({
         })
         .optional(),
       order: z.object({ entity: z.object({ id: z.string() }) }).optional(),
+      refund: z.object({ entity: z.object({ id: z.string(), payment_id: z.string().nullish() }) }).optional(),
     })
     .default({}),
 });
@@ -386,6 +387,10 @@ export async function handleWebhook(
         source: 'webhook',
       });
       return outcome.kind === 'unknown-order' ? 'ignored' : 'processed';
+    }
+    const refund = payload.refund?.entity;
+    if (event === 'refund.failed' && refund) {
+      return settleRefundFailed(deps, trx, { id: refund.id, paymentId: refund.payment_id ?? null });
     }
     return 'ignored';
   });

@@ -104,10 +104,10 @@ export function createRazorpayProvider(options: {
     },
     async refundPayment(input) {
       try {
-        // Razorpay has no idempotency key for refunds: a refund carrying our receipt is looked for
-        // first, so a retry after a lost answer does not ask for the money twice.
+        // Razorpay has no idempotency key for refunds: a refund carrying our receipt (and not failed)
+        // is looked for first, so a retry after a lost answer does not ask for the money twice.
         const made = await client.payments.fetchMultipleRefund(input.paymentId);
-        const earlier = made?.items?.find((r) => r.receipt === input.receipt);
+        const earlier = made?.items?.find((r) => r.receipt === input.receipt && r.status !== 'failed');
         const refund =
           earlier ??
           (await client.payments.refund(input.paymentId, {

@@ -17,7 +17,7 @@ export async function razorpayWebhookRoute(app: FastifyInstance, { deps }: { dep
     {
       method: 'POST',
       url: '/payments/webhook',
-      summary: 'Razorpay webhook (payment.captured, order.paid, payment.failed)',
+      summary: 'Razorpay webhook (payment.captured, order.paid, payment.failed, refund.failed)',
       description:
         'X-Razorpay-Signature is the HMAC-SHA256 of the raw body with RAZORPAY_WEBHOOK_SECRET; a bad one is a 400. ' +
         'Events are deduplicated by X-Razorpay-Event-Id.',

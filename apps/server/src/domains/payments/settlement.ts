@@ -1,5 +1,6 @@
 import { resolveRegistrationPlan, type TPaymentPurpose } from '@starloop/contract';
 import {
+  clearFailedRegistrationRefund,
   findAgentByCodeOrName,
   findOwnerByCode,
   findOwnerById,
@@ -369,4 +370,24 @@ function failInTransaction(
     );
     return { kind: 'failed' } as const;
   });
+}
+
+/**
+ * A refund Razorpay reports failed (`refund.failed`, e.g. the payer's account closed): the payment
+ * reads "Needs refund" again, so an admin can refund it once more; the feed says why.
+ */
+export async function settleRefundFailed(
+  deps: TDeps,
+  trx: TDb,
+  refund: { id: string; paymentId: string | null },
+): Promise<'processed' | 'ignored'> {
+  const paymentId = await clearFailedRegistrationRefund(trx, refund.id);
+  if (paymentId === undefined) return 'ignored';
+  await recordActivity(trx, {
+    type: 'payment',
+    message: `Refund ${refund.id} of payment #${paymentId} failed at the provider: it needs a refund again`,
+    meta: { paymentId, refundId: refund.id, needsRefund: true },
+  });
+  deps.log.warn({ paymentId, refundId: refund.id }, 'refund failed at the provider; needs a refund again');
+  return 'processed';
 }
