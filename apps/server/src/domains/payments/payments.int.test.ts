@@ -1186,7 +1186,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
           'Only a captured payment that was applied to nobody can be refunded here.',
         );
         expect((await refund(987654321)).statusCode).toBe(404);
-        // Only admins: no token, or an owner's, is refused before anything runs.
+        // Only admins: a call without a token is refused (the fuzz suite tries every caller kind).
         expect((await refund(paid.payment.id, {})).statusCode).toBe(401);
       });
 

@@ -52,7 +52,9 @@ export interface TClient {
   userAgent?: string | undefined;
 }
 
-const providerUnavailable = () => new AppError('SERVICE_UNAVAILABLE', PAYMENT_TEXTS.providerUnavailable);
+/** The provider could not be reached: 503 with the payment texts' words (orders and refunds alike). */
+export const providerUnavailable = () =>
+  new AppError('SERVICE_UNAVAILABLE', PAYMENT_TEXTS.providerUnavailable);
 
 /** Creates the provider order; any provider failure is logged (never with secrets) and becomes a 503. */
 async function createProviderOrder(
@@ -323,7 +325,7 @@ const ZWebhookEvent = z.object({
         })
         .optional(),
       order: z.object({ entity: z.object({ id: z.string() }) }).optional(),
-      refund: z.object({ entity: z.object({ id: z.string(), payment_id: z.string().nullish() }) }).optional(),
+      refund: z.object({ entity: z.object({ id: z.string() }) }).optional(),
     })
     .default({}),
 });
@@ -390,7 +392,7 @@ export async function handleWebhook(
     }
     const refund = payload.refund?.entity;
     if (event === 'refund.failed' && refund) {
-      return settleRefundFailed(deps, trx, { id: refund.id, paymentId: refund.payment_id ?? null });
+      return settleRefundFailed(deps, trx, refund.id);
     }
     return 'ignored';
   });

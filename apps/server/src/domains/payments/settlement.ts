@@ -379,15 +379,15 @@ function failInTransaction(
 export async function settleRefundFailed(
   deps: TDeps,
   trx: TDb,
-  refund: { id: string; paymentId: string | null },
+  refundId: string,
 ): Promise<'processed' | 'ignored'> {
-  const paymentId = await clearFailedRegistrationRefund(trx, refund.id);
+  const paymentId = await clearFailedRegistrationRefund(trx, refundId);
   if (paymentId === undefined) return 'ignored';
   await recordActivity(trx, {
     type: 'payment',
-    message: `Refund ${refund.id} of payment #${paymentId} failed at the provider: it needs a refund again`,
-    meta: { paymentId, refundId: refund.id, needsRefund: true },
+    message: `Refund ${refundId} of payment #${paymentId} failed at the provider: it needs a refund again`,
+    meta: { paymentId, refundId, needsRefund: true },
   });
-  deps.log.warn({ paymentId, refundId: refund.id }, 'refund failed at the provider; needs a refund again');
+  deps.log.warn({ paymentId, refundId }, 'refund failed at the provider; needs a refund again');
   return 'processed';
 }

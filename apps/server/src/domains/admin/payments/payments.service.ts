@@ -1,7 +1,6 @@
 import {
   ADMIN_PAYMENT_TEXTS,
   LIMITS,
-  PAYMENT_TEXTS,
   pageMeta,
   type TAdminPayment,
   type TAdminPaymentRefundResult,
@@ -18,7 +17,8 @@ import {
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { recordAdminChange, type TAdminActor } from '../../../lib/audit.ts';
-import { AppError, badRequest, conflict, foundOr404 } from '../../../lib/errors.ts';
+import { badRequest, conflict, foundOr404 } from '../../../lib/errors.ts';
+import { providerUnavailable } from '../../payments/payments.service.ts';
 import { PaymentProviderError, type TProviderRefund } from '../../payments/provider.ts';
 import { paymentProviderFor } from '../../payments/provider-registry.ts';
 import { rupees } from '../../payments/settlement.ts';
@@ -105,7 +105,7 @@ export async function refundPayment(
     if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
       throw conflict(`${ADMIN_PAYMENT_TEXTS.providerRefused} ${(error as Error).message}`);
     }
-    throw new AppError('SERVICE_UNAVAILABLE', PAYMENT_TEXTS.providerUnavailable);
+    throw providerUnavailable();
   }
   const now = deps.now();
   return inTransaction(deps.db, async (trx) => {
