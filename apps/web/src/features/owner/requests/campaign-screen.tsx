@@ -13,6 +13,7 @@ import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime, formatRating } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
+import { campaignDetail } from './request-details.ts';
 import { CAMPAIGN_STATUS_COLORS, CAMPAIGN_STATUS_LABELS, CHANNEL_LABELS, shareOf } from './request-labels.ts';
 
 const n = (value: number) => value.toLocaleString('en-IN');
@@ -45,7 +46,7 @@ export function CampaignScreen({ campaignId }: { campaignId: number }) {
   const trpc = useTrpc();
   // Figures move while messages go out and customers answer: the screen refreshes itself.
   const campaign = useQuery({
-    ...trpc.owner.requests.getCampaign.queryOptions({ id: campaignId }),
+    ...campaignDetail.queryOptions(trpc, campaignId),
     refetchInterval: 5000,
   });
   const cancel = useMutation(trpc.owner.requests.cancelCampaign.mutationOptions());

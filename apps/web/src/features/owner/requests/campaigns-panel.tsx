@@ -22,7 +22,7 @@ export function CampaignsPanel() {
       key: 'name',
       header: 'Campaign',
       render: (row) => (
-        <AnchorLink to="/dashboard/requests/campaigns/$campaignId" params={{ campaignId: String(row.id) }}>
+        <AnchorLink to="/dashboard/requests/campaigns/$campaignId" params={{ campaignId: row.id }}>
           {row.name}
         </AnchorLink>
       ),

@@ -9,6 +9,7 @@ import { SimpleTable, type TTableColumn } from '../../../components/simple-table
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
+import { contactDetail } from './request-details.ts';
 import {
   CHANNEL_LABELS,
   CONSENT_SOURCE_LABELS,
@@ -34,7 +35,7 @@ const REQUEST_COLUMNS: TTableColumn<TRequestHistoryItem>[] = [
 /** One customer: details, consent, opt-out, and every request sent to them with what happened. */
 export function ContactScreen({ contactId }: { contactId: number }) {
   const trpc = useTrpc();
-  const history = useQuery(trpc.owner.requests.contactHistory.queryOptions({ id: contactId }));
+  const history = useQuery(contactDetail.queryOptions(trpc, contactId));
   if (history.isError) return <LoadError title="Failed to load customer" query={history} />;
   if (history.isPending) return <Skeleton height={240} radius="md" />;
   const { contact, requests } = history.data;

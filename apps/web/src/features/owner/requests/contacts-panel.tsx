@@ -71,7 +71,7 @@ export function ContactsPanel({
       key: 'name',
       header: 'Name',
       render: (row) => (
-        <AnchorLink to="/dashboard/requests/contacts/$contactId" params={{ contactId: String(row.id) }}>
+        <AnchorLink to="/dashboard/requests/contacts/$contactId" params={{ contactId: row.id }}>
           {row.name ?? '(no name)'}
         </AnchorLink>
       ),

@@ -63,7 +63,7 @@ export function RequestsScreen() {
             onCampaign={(id) =>
               void navigate({
                 to: '/dashboard/requests/campaigns/$campaignId',
-                params: { campaignId: String(id) },
+                params: { campaignId: id },
               })
             }
           />
