@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Alias, Plugin } from 'vite';
+import { ROUTE_PATHS_FILE, readRoutePaths } from './route-paths.ts';
 
 /** The server-rendered review page's hydration entry (its key in the review build's manifest). */
 export const REVIEW_ENTRY = 'src/review-entry.tsx';
@@ -51,6 +52,32 @@ export function chunkModulesReport(fileName: string): Plugin {
         );
       }
       this.emitFile({ type: 'asset', fileName, source: `${JSON.stringify(report, null, 2)}\n` });
+    },
+  };
+}
+
+/**
+ * Writes the router's page paths (route-paths.ts) to `.vite/route-paths.json`, beside Vite's
+ * manifest: the server answers those paths 200 and any other page path 404. Read from the route
+ * files as the build starts, so the list is the route tree this build bundles.
+ */
+export function routePathsFile(): Plugin {
+  let root: string | undefined;
+  let paths: Promise<string[]> | undefined;
+  return {
+    name: 'starloop:route-paths',
+    apply: browserBuild,
+    configResolved(config) {
+      root = config.root;
+    },
+    buildStart() {
+      paths = readRoutePaths(root);
+      // Awaited in generateBundle; a failure there fails the build.
+      paths.catch(() => {});
+    },
+    async generateBundle() {
+      const source = `${JSON.stringify(await (paths ?? readRoutePaths(root)), null, 2)}\n`;
+      this.emitFile({ type: 'asset', fileName: ROUTE_PATHS_FILE, source });
     },
   };
 }

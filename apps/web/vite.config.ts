@@ -3,7 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { chunkModulesReport, PREACT_ALIASES, precompressAssets } from './vite-plugins.ts';
+import { chunkModulesReport, PREACT_ALIASES, precompressAssets, routePathsFile } from './vite-plugins.ts';
 
 /** Tests of the review page's hydration entry: they run with Preact, as the entry is built. */
 const PREACT_TESTS = ['src/features/review/review-hydration.test.tsx'];
@@ -19,6 +19,8 @@ export default defineConfig(({ mode }) => {
       tanstackRouter({ target: 'react', autoCodeSplitting: true }),
       react(),
       chunkModulesReport('.vite/chunk-modules.json'),
+      // dist/.vite/route-paths.json: the pages the server answers 200 (route-paths.ts).
+      routePathsFile(),
       precompressAssets(),
     ],
     server: { proxy },

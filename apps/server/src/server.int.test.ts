@@ -12,11 +12,13 @@ import {
   json,
   type TTestServer,
 } from './test/test-server.ts';
+import { routedWebDist } from './test/web-build.ts';
 
 describe(`server on ${testDriverName()}`, () => {
   let server: TTestServer;
   beforeAll(async () => {
-    server = await createTestServer();
+    // A fake web build listing the router's pages, as the real build does (404 for any other page).
+    server = await createTestServer({}, { webDistDir: await routedWebDist() });
   });
   afterAll(async () => {
     await server?.stop();

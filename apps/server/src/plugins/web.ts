@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isAppRoute } from '@starloop/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { PAGE_ROUTES_FILE, readPageRoutes } from './page-routes.ts';
 
 const API_PREFIXES = ['/api/', '/trpc/', '/internal/'];
 
@@ -17,16 +17,24 @@ const notBuilt = (reply: FastifyReply) =>
 /**
  * Serves the built web app. Deep links to app routes get index.html (200); any other page path
  * gets index.html with a 404 status so the app shows its 404 page and crawlers see the truth.
+ * The app's routes are the web router's own, listed by the web build (page-routes.ts).
  */
 export const webPlugin = fp(async (app: FastifyInstance, options: { distDir: string }) => {
   const indexFile = path.join(options.distDir, 'index.html');
   const hasBuild = existsSync(indexFile);
+  const pageRoutes = readPageRoutes(options.distDir, app.log);
   if (!hasBuild) {
     app.log.warn(
       { distDir: options.distDir },
       'web build not found: run `npm run build` to serve the web app',
     );
   } else {
+    if (!existsSync(path.join(options.distDir, PAGE_ROUTES_FILE))) {
+      app.log.warn(
+        { distDir: options.distDir },
+        `the web build has no ${PAGE_ROUTES_FILE}: every page path is answered 200 until the web app is built again`,
+      );
+    }
     await app.register(fastifyStatic, {
       root: options.distDir,
       wildcard: false,
@@ -83,8 +91,10 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { distDir: str
     }
     const html = await indexHtml();
     if (!html) return notBuilt(reply);
+    // A build without the list (made before it existed) cannot tell: the app decides on the page.
+    const known = (await pageRoutes.isPage(pathname)) ?? true;
     return reply
-      .status(isAppRoute(pathname) ? 200 : 404)
+      .status(known ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(html);
