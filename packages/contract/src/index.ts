@@ -8,7 +8,6 @@ export * from './patterns.ts';
 export * from './payments.ts';
 export * from './plans.ts';
 export * from './public/index.ts';
-export * from './routes.ts';
 export * from './security.ts';
 export * from './text-rules.ts';
 export * from './text-script.ts';
