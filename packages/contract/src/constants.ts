@@ -2,10 +2,7 @@
 
 export const BRAND = 'StarLoop';
 
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
-/** A rating at or above this counts as positive (spec section 9). */
-export const POSITIVE_RATING_MIN = 4;
+// RATING_MIN, RATING_MAX and POSITIVE_RATING_MIN live in rules/rating.ts (exported from the index).
 export const RATING_WORDS = ['Poor', 'Fair', 'Good', 'Great', 'Excellent'] as const;
 
 export const LIMITS = {
@@ -23,15 +20,20 @@ export const LIMITS = {
   signatureDisplayChars: 20,
 } as const;
 
+/** Rows a page when a list query names no `limit` (spec section 3: `ZPageQuery`). */
+export const DEFAULT_PAGE_SIZE = 10;
+/** Rows a page of each list, as its screen asks for them (and the owner's reviews by default). */
 export const PAGE_SIZE = {
-  users: 10,
-  reviews: 10,
-  payments: 10,
-  agents: 10,
-  manualPayments: 10,
-  leads: 10,
-  admins: 10,
+  users: DEFAULT_PAGE_SIZE,
+  reviews: DEFAULT_PAGE_SIZE,
+  payments: DEFAULT_PAGE_SIZE,
+  agents: DEFAULT_PAGE_SIZE,
+  manualPayments: DEFAULT_PAGE_SIZE,
+  leads: DEFAULT_PAGE_SIZE,
+  admins: DEFAULT_PAGE_SIZE,
   ownerReviews: 5,
+  /** The owner's customers and campaigns (the Requests screen). */
+  ownerRequests: DEFAULT_PAGE_SIZE,
 } as const;
 
 /** Timings in milliseconds (spec section 9). */
@@ -65,6 +67,19 @@ export const OWNER_STATUSES = ['pending', 'active', 'inactive'] as const;
 export type TOwnerStatus = (typeof OWNER_STATUSES)[number];
 /** The admin user-edit form offers only these (spec section 4). */
 export const OWNER_EDITABLE_STATUSES = ['pending', 'active'] as const;
+/** The admin users list's status filter: a status of the live owners, or the deleted owners. */
+export const ADMIN_USER_STATUS_FILTERS = [...OWNER_STATUSES, 'deleted'] as const;
+export type TAdminUserStatusFilter = (typeof ADMIN_USER_STATUS_FILTERS)[number];
+
+/** Where a review came from: the business's QR review page, or its Google Business Profile. */
+export const REVIEW_SOURCES = ['qr', 'google'] as const;
+export type TReviewSource = (typeof REVIEW_SOURCES)[number];
+export const REVIEW_SOURCE_FILTERS = ['all', ...REVIEW_SOURCES] as const;
+export type TReviewSourceFilter = (typeof REVIEW_SOURCE_FILTERS)[number];
+
+/** The owner's customers list filter (review requests). */
+export const CONTACT_FILTERS = ['all', 'reachable', 'opted-out'] as const;
+export type TContactFilter = (typeof CONTACT_FILTERS)[number];
 
 export const REGISTRATION_SOURCES = ['website', 'manual'] as const;
 export type TRegistrationSource = (typeof REGISTRATION_SOURCES)[number];
@@ -72,12 +87,7 @@ export type TRegistrationSource = (typeof REGISTRATION_SOURCES)[number];
 export const REVIEW_FLOWS = ['smart', 'open'] as const;
 export type TReviewFlow = (typeof REVIEW_FLOWS)[number];
 
-/**
- * The languages of the customer review page (the review page package's REVIEW_LANGUAGES; a server
- * test keeps the two equal): English, Hindi, Marathi, Tamil, Telugu, Bengali, Gujarati, Kannada.
- */
-export const REVIEW_PAGE_LANGUAGES = ['en', 'hi', 'mr', 'ta', 'te', 'bn', 'gu', 'kn'] as const;
-export type TReviewPageLanguage = (typeof REVIEW_PAGE_LANGUAGES)[number];
+// The languages of the customer review page (REVIEW_PAGE_LANGUAGES) live in rules/languages.ts.
 
 export const PAYMENT_STATUSES = ['captured', 'pending', 'failed'] as const;
 export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];

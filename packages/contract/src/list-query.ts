@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE } from './constants.ts';
 import { wholeNumberFields, wholeNumberInput } from './schema-helpers.ts';
 
 /**
@@ -16,7 +17,7 @@ export const ZNewestQuery = z.object({ limit: pageLimit(200, 50) }).default({ li
 /** page (from 1), limit (1 to 100, 10 by default) and an optional search (trimmed; empty = none). */
 export const ZPageQuery = z.object({
   page: wholeNumberInput(z.number().int().min(1)).default(1),
-  limit: pageLimit(100, 10),
+  limit: pageLimit(100, DEFAULT_PAGE_SIZE),
   search: z
     .string()
     .trim()

@@ -1,3 +1,5 @@
+import { rupeesToPaise } from './rules/money.ts';
+
 /**
  * Spec section 9 gives two readings of the plans: the self-registration plans (per month, amounts in
  * paise, charged) and the landing-page plans (marketing copy). Both stand.
@@ -13,7 +15,7 @@ export interface TRegistrationPlan {
   price: number;
   /** Struck-through original price in rupees. */
   originalPrice: number;
-  /** Charged amount in paise. */
+  /** Charged amount in paise: the price, in paise. */
   amount: number;
   label: string;
   features: readonly string[];
@@ -30,23 +32,42 @@ const ESSENTIAL_FEATURES = [
   'Basic support',
 ] as const;
 
+/** A plan with its charged amount: its price in paise (fields in the order the API answers them). */
+const withAmount = ({
+  key,
+  name,
+  price,
+  originalPrice,
+  label,
+  features,
+  popular,
+}: Omit<TRegistrationPlan, 'amount'>) =>
+  ({
+    key,
+    name,
+    price,
+    originalPrice,
+    amount: rupeesToPaise(price),
+    label,
+    features,
+    popular,
+  }) satisfies TRegistrationPlan;
+
 export const REGISTRATION_PLANS: readonly TRegistrationPlan[] = [
-  {
+  withAmount({
     key: 'essential',
     name: 'Essential',
     price: 1999,
     originalPrice: 3999,
-    amount: 199900,
     label: 'SAVE 50%',
     features: ESSENTIAL_FEATURES,
     popular: false,
-  },
-  {
+  }),
+  withAmount({
     key: 'professional',
     name: 'Professional',
     price: 2999,
     originalPrice: 5999,
-    amount: 299900,
     label: 'SAVE 50%',
     features: [
       'Everything in Essential',
@@ -59,7 +80,7 @@ export const REGISTRATION_PLANS: readonly TRegistrationPlan[] = [
       'API access',
     ],
     popular: true,
-  },
+  }),
 ];
 
 export const CURRENCY = 'INR';
@@ -75,6 +96,21 @@ export const PLACEMENT_LIMITS: Record<TPlanKey, number | null> = { essential: 50
  * part of its request and does not count again.
  */
 export const REQUEST_LIMITS: Record<TPlanKey, number> = { essential: 100, professional: 1000 };
+
+/**
+ * What each plan allows besides its limits: the plans that have each feature. `replies`: automatic
+ * review replies (drafted, rewritten, mailed) and custom reply templates; `integrations`: API keys
+ * and outbound webhooks (issue 19 item 5).
+ */
+export const PLAN_FEATURES = {
+  replies: ['professional'],
+  integrations: ['professional'],
+} as const satisfies Record<string, readonly TPlanKey[]>;
+export type TPlanFeature = keyof typeof PLAN_FEATURES;
+
+/** Whether `plan` has `feature` (PLAN_FEATURES). */
+export const planAllows = (plan: TPlanKey, feature: TPlanFeature): boolean =>
+  (PLAN_FEATURES[feature] as readonly TPlanKey[]).includes(plan);
 
 /** An unrecognised plan name falls back to Essential (spec section 9). */
 export function resolveRegistrationPlan(name: string | undefined | null): TRegistrationPlan {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OWNER_STATUSES, REGISTRATION_SOURCES } from '../constants.ts';
+import { ADMIN_USER_STATUS_FILTERS, OWNER_STATUSES, REGISTRATION_SOURCES } from '../constants.ts';
 import { ZIsoDate, ZMessageResult } from '../dto.ts';
 import { pageAnswer, ZPageQuery } from '../list-query.ts';
 import { MESSAGES } from '../messages.ts';
@@ -31,9 +31,6 @@ export const ZAdminUserCounts = countsOf([
   'manualOnboarded',
 ]);
 export type TAdminUserCounts = z.infer<typeof ZAdminUserCounts>;
-
-export const ADMIN_USER_STATUS_FILTERS = [...OWNER_STATUSES, 'deleted'] as const;
-export type TAdminUserStatusFilter = (typeof ADMIN_USER_STATUS_FILTERS)[number];
 
 /** Deleted owners are left out unless status=deleted. Search covers name, business, phone, code, email. */
 export const ZAdminUsersQuery = ZPageQuery.extend({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { REPLY_STATUSES, SENTIMENT_LABELS } from '../constants.ts';
+import { PAGE_SIZE, REPLY_STATUSES, REVIEW_SOURCES, SENTIMENT_LABELS } from '../constants.ts';
 import { ZIsoDate } from '../dto.ts';
 import { pageLimit, ZPageMeta, ZPageQuery } from '../list-query.ts';
-import { REVIEW_SOURCES, ZGoogleReviewDetails, ZReviewSourceFilter } from './google.ts';
+import { ZGoogleReviewDetails, ZReviewSourceFilter } from './google.ts';
 
 /** The owner's dashboard (owner.dashboard): the reviews, one review, and the cards and charts. */
 
@@ -28,7 +28,7 @@ export type TOwnerReview = z.infer<typeof ZOwnerReview>;
 
 /** The owner's reviews list: 5 a page by default, at most 50; every source unless one is chosen. */
 export const ZOwnerReviewsInput = ZPageQuery.extend({
-  limit: pageLimit(50, 5),
+  limit: pageLimit(50, PAGE_SIZE.ownerReviews),
   /** Absent: every source. */
   source: ZReviewSourceFilter.optional(),
 });

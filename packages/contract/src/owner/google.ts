@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { REVIEW_SOURCE_FILTERS, type TReviewSource } from '../constants.ts';
 import { ZIsoDate } from '../dto.ts';
 import { cappedText, SYNC_OUTCOME_FIELDS } from '../schema-helpers.ts';
 
 /** Google reviews (issue 20): connecting a Google Business Profile, its reviews and replies. */
 
-/** Where a review came from: the business's QR review page, or its Google Business Profile. */
-export const REVIEW_SOURCES = ['qr', 'google'] as const;
-export type TReviewSource = (typeof REVIEW_SOURCES)[number];
-export const REVIEW_SOURCE_FILTERS = ['all', ...REVIEW_SOURCES] as const;
-export type TReviewSourceFilter = (typeof REVIEW_SOURCE_FILTERS)[number];
+// REVIEW_SOURCES and REVIEW_SOURCE_FILTERS (and their types) live in constants.ts.
 export const REVIEW_SOURCE_LABELS: Record<TReviewSource, string> = { qr: 'QR', google: 'Google' };
 export const ZReviewSourceFilter = z.enum(REVIEW_SOURCE_FILTERS, { message: 'Choose all, qr or google' });
 

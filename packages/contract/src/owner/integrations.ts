@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZIsoDate } from '../dto.ts';
-import type { TPlanKey } from '../plans.ts';
+import { PLAN_FEATURES, planAllows, type TPlanKey } from '../plans.ts';
 import { cappedText, withMessage, ZRecordId } from '../schema-helpers.ts';
 import { ZRequestSent, ZSendRequest } from './requests.ts';
 
@@ -9,9 +9,9 @@ import { ZRequestSent, ZSendRequest } from './requests.ts';
  * `POST /api/v1/review-requests` and outbound webhooks signed with HMAC-SHA256.
  */
 
-/** API keys and webhooks are Professional features (issue 19 item 5). */
-export const INTEGRATION_PLANS: readonly TPlanKey[] = ['professional'];
-export const integrationsAllowed = (plan: TPlanKey): boolean => INTEGRATION_PLANS.includes(plan);
+/** API keys and webhooks are Professional features (issue 19 item 5): PLAN_FEATURES (plans.ts). */
+export const INTEGRATION_PLANS: readonly TPlanKey[] = PLAN_FEATURES.integrations;
+export const integrationsAllowed = (plan: TPlanKey): boolean => planAllows(plan, 'integrations');
 export const API_KEY_LIMIT = 10;
 export const WEBHOOK_ENDPOINT_LIMIT = 5;
 export const API_KEY_NAME_MAX = 60;

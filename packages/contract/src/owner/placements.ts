@@ -79,14 +79,7 @@ const ZDay = z
   }, PLACEMENT_TEXTS.dateInvalid);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** India Standard Time is UTC+05:30 all year (no daylight saving). */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
-
-/** The IST calendar day of an instant, 'YYYY-MM-DD': the day scans are counted under. */
-export const istDay = (at: Date): string => new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-
-/** The instant an IST day begins. */
-export const istDayStart = (day: string): Date => new Date(Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS);
+// istDay and istDayStart (the IST calendar) live in rules/ist.ts.
 
 /** `day` moved by `days` calendar days. */
 export const addDays = (day: string, days: number): string =>

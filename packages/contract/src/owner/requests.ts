@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTACT_FILTERS } from '../constants.ts';
 import { ZIsoDate } from '../dto.ts';
 import { ZPageMeta, ZPageQuery } from '../list-query.ts';
 import { EMAIL_PATTERN } from '../patterns.ts';
@@ -33,7 +34,8 @@ export type TOptOutSource = (typeof OPT_OUT_SOURCES)[number];
 
 /**
  * `service`: one request sent from the counter right after a visit (tied to that transaction; any
- * hour). `promotional`: campaigns and reminders (bulk, to past customers): 9 am to 9 pm IST only.
+ * hour). `promotional`: campaigns and reminders (bulk, to past customers): 9 am to 9 pm IST only
+ * (PROMOTIONAL_HOURS_IST, rules/ist.ts).
  */
 export const REQUEST_CATEGORIES = ['service', 'promotional'] as const;
 export type TRequestCategory = (typeof REQUEST_CATEGORIES)[number];
@@ -43,8 +45,6 @@ export type TRequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /** Never ask one customer more often than this (an owner setting; at least 30 days). */
 export const REQUEST_INTERVAL_DAYS = { default: 90, min: 30, max: 365 } as const;
-/** Promotional messages go between these IST hours (9:00 to 21:00); otherwise they wait. */
-export const PROMOTIONAL_HOURS_IST = { from: 9, to: 21 } as const;
 /** The one reminder goes this many days after the request, to those who have not reviewed. */
 export const REMINDER_DAYS = { min: 1, max: 30 } as const;
 /** The short link's token: 10 base62 characters (~59 bits), `/r/{token}`. */
@@ -179,9 +179,6 @@ export const ZContact = z.object({
   createdAt: ZIsoDate,
 });
 export type TContact = z.infer<typeof ZContact>;
-
-export const CONTACT_FILTERS = ['all', 'reachable', 'opted-out'] as const;
-export type TContactFilter = (typeof CONTACT_FILTERS)[number];
 
 export const ZContactListQuery = ZPageQuery.extend({
   filter: z.enum(CONTACT_FILTERS).default('all'),

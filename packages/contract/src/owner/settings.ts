@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LIMITS, REVIEW_FLOWS, REVIEW_PAGE_LANGUAGES } from '../constants.ts';
+import { LIMITS, REVIEW_FLOWS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
+import { REVIEW_PAGE_LANGUAGES } from '../rules/languages.ts';
 import { cappedText, TEXT_LIMITS } from '../schema-helpers.ts';
 
 /** The owner's settings (owner.settings): the review page and notifications, and the password. */

@@ -3,6 +3,7 @@ import { LIMITS, REVIEW_FLOWS } from '../constants.ts';
 import { ZCreatedResult } from '../dto.ts';
 import { MESSAGES } from '../messages.ts';
 import { EMAIL_PATTERN, INDIAN_MOBILE_PATTERN } from '../patterns.ts';
+import { isPositiveRating, RATING_MAX, RATING_MIN } from '../rules/rating.ts';
 import { cappedText, TEXT_LIMITS, wholeNumberInput } from '../schema-helpers.ts';
 import { ZBusinessCode } from './registration.ts';
 
@@ -32,8 +33,8 @@ export const ZReviewSubmit = z
       z
         .number({ message: f.ratingInvalid })
         .int(f.ratingInvalid)
-        .min(1, f.ratingInvalid)
-        .max(5, f.ratingInvalid),
+        .min(RATING_MIN, f.ratingInvalid)
+        .max(RATING_MAX, f.ratingInvalid),
     ),
     message: cappedText(TEXT_LIMITS.long).trim().max(LIMITS.feedbackMax, f.messageMax).default(''),
     /** Optional phone or email so the business can reply. */
@@ -50,7 +51,10 @@ export const ZReviewSubmit = z
     /** The placement key of the QR code scanned (`?p=`); unknown or foreign keys count for Default. */
     placement: z.string().max(64).optional(),
   })
-  .refine((v) => v.rating > 3 || v.message.length > 0, { message: f.messageRequired, path: ['message'] });
+  .refine((v) => isPositiveRating(v.rating) || v.message.length > 0, {
+    message: f.messageRequired,
+    path: ['message'],
+  });
 export type TReviewSubmit = z.infer<typeof ZReviewSubmit>;
 
 export const ZReviewSubmitResult = ZCreatedResult;

@@ -1,0 +1,10 @@
+/**
+ * `@starloop/contract/rules`: the product rules that are plain values and functions, with no zod
+ * and no import of anything that brings zod, so the customer review page (packages/review-page,
+ * hydrated on customers' phones) may import them. The main entry re-exports all of them.
+ */
+
+export * from './ist.ts';
+export * from './languages.ts';
+export * from './money.ts';
+export * from './rating.ts';
