@@ -6,6 +6,8 @@ import type {
   TConsentSource,
   TDeliveryPurpose,
   TDeliveryStatus,
+  TGoogleConnectionStatus as TGoogleConnectionView,
+  TGoogleReplyStatus as TGoogleReplyView,
   TLeadSource,
   TLeadStatus,
   TMailStatus,
@@ -24,6 +26,7 @@ import type {
   TReviewFlow,
   TReviewPageLanguage,
   TSentimentLabel,
+  WEBHOOK_DELIVERY_STATUSES,
 } from '@starloop/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -53,7 +56,10 @@ export interface OwnerTable {
   subscriptionStart: Timestamp | null;
   subscriptionEnd: Timestamp | null;
   reviewFlow: ColumnType<TReviewFlow, TReviewFlow | undefined, TReviewFlow>;
-  /** The review page's default language; null: the customer's phone decides (migration 0015). */
+  /**
+   * The review page's default language; null: the customer's phone decides (migration 0015). The
+   * contract's list is the only check (migration 0020 dropped the database's copy of it).
+   */
   reviewPageLanguage: ColumnType<
     TReviewPageLanguage | null,
     TReviewPageLanguage | null | undefined,
@@ -637,9 +643,10 @@ export type TEmail = Selectable<EmailOutboxTable>;
 
 // ---------------------------------------------------------------------------- Google (migration 0018)
 
-export type TGoogleConnectionStatus = 'choose_location' | 'active' | 'revoked';
+/** A stored connection's status: the contract's, but for `not_connected` (no row at all). */
+export type TGoogleConnectionStatus = Exclude<TGoogleConnectionView, 'not_connected'>;
 export type TGoogleSyncState = 'idle' | 'importing' | 'syncing';
-export type TGoogleReplyStatus = 'drafted' | 'scheduled' | 'publishing' | 'published' | 'failed';
+export type TGoogleReplyStatus = TGoogleReplyView;
 
 /** An owner's auto-publish rule for one star rating: `auto` publishes the draft after `delayMinutes`. */
 export interface TGoogleReplyRule {
@@ -732,7 +739,7 @@ export type TGoogleReview = Selectable<GoogleReviewTable>;
 
 export type TMessagingChannel = 'whatsapp' | 'sms';
 export type TSendAttemptState = 'sending' | 'accepted' | 'not_sent' | 'in_doubt' | 'failed' | 'abandoned';
-export type TWebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+export type TWebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /** An owner's settings of one messaging channel; the one secret is sealed by the server. */
 export interface OwnerChannelSettingsTable {

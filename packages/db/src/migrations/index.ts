@@ -14,6 +14,7 @@ import * as reviewRequests from './2026-11-25-0016-review-requests.ts';
 import * as requestChannels from './2026-11-25-0017-request-channels.ts';
 import * as googleReviews from './2026-11-25-0018-google-reviews.ts';
 import * as registrationRefunds from './2026-11-27-0019-registration-refunds.ts';
+import * as reviewPageLanguageList from './2026-11-28-0020-review-page-language-list.ts';
 
 /** Static map so migrations bundle cleanly; keys sort by date prefix. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0017-request-channels': requestChannels,
   '2026-11-25-0018-google-reviews': googleReviews,
   '2026-11-27-0019-registration-refunds': registrationRefunds,
+  '2026-11-28-0020-review-page-language-list': reviewPageLanguageList,
 };

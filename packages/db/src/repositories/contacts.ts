@@ -1,4 +1,4 @@
-import type { TConsentSource, TOptOutSource, TRequestChannel } from '@starloop/contract';
+import type { TConsentSource, TContactFilter, TOptOutSource, TRequestChannel } from '@starloop/contract';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { Database, TContact, TContactImportRow } from '../database.ts';
@@ -159,7 +159,7 @@ export async function listReachableContacts(db: TDb, ownerId: number): Promise<T
     .execute();
 }
 
-export type TContactFilterValue = 'all' | 'reachable' | 'opted-out';
+export type TContactFilterValue = TContactFilter;
 
 /** The owner's contacts, newest first, searched over name, phone and email. */
 export async function listContacts(

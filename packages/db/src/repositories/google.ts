@@ -1,3 +1,4 @@
+import type { TReviewSource } from '@starloop/contract';
 import {
   type Expression,
   type ExpressionBuilder,
@@ -23,6 +24,7 @@ import {
   takesReminders,
 } from './owner-notifications.ts';
 import { countOf, countRows, readPage, sortedWindow, type TPage, type TPageRequest } from './paging.ts';
+import { lowRating } from './rating-sql.ts';
 import {
   deleteRows,
   ownerRowsFinder,
@@ -492,7 +494,7 @@ export async function countGoogleReviewsByMonth(
 
 // ---------------------------------------------------------------------------- the dashboard's list
 
-export type TReviewSource = 'qr' | 'google';
+export type { TReviewSource };
 export type TSourcedReview = { source: 'qr'; review: TReview } | { source: 'google'; review: TGoogleReview };
 
 /**
@@ -580,7 +582,7 @@ function googleLowRatings(db: TDb, ownerId: number) {
     .selectFrom('googleReviews')
     .selectAll()
     .where('ownerId', '=', ownerId)
-    .where('rating', '<=', 3)
+    .where(lowRating())
     .where('deletedAt', 'is', null);
 }
 

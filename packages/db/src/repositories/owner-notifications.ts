@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { Database } from '../database.ts';
+import { negativeRating } from './rating-sql.ts';
 
 /*
  * What the owner is told about reviews, QR and Google alike: low-rating alerts, each review listed
@@ -13,7 +14,7 @@ type TOwnerReviews = 'reviews' | 'googleReviews';
 /** A review a reminder is about: labelled negative, or 1-2 stars without a label. */
 export const isNegativeReview = (table: TOwnerReviews) => {
   const label = sql.ref(`${table}.sentimentLabel`);
-  return sql<boolean>`(${label} = ${'negative'} or (${label} is null and ${sql.ref(`${table}.rating`)} <= ${2}))`;
+  return sql<boolean>`(${label} = ${'negative'} or (${label} is null and ${negativeRating(`${table}.rating`)}))`;
 };
 
 /** An owner reminders may go to: not deleted, with an email, and a notification on. */

@@ -1,3 +1,4 @@
+import type { TAdminUserStatusFilter } from '@starloop/contract';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { Database, TNewOwner, TOwner, TOwnerUpdate } from '../database.ts';
@@ -241,7 +242,7 @@ export async function countOwners(db: TDb, now: Date = new Date()): Promise<TOwn
 
 // ------------------------------------------------------------------------------ admin users list
 
-export type TAdminUserFilter = 'pending' | 'active' | 'inactive' | 'deleted';
+export type TAdminUserFilter = TAdminUserStatusFilter;
 
 export interface TAdminUserRow extends TOwnerPublic {
   agentRealName: string | null;

@@ -3,6 +3,7 @@ import type { TDb } from '../client.ts';
 import type { Database, TPlacement } from '../database.ts';
 import { insertWithinLimit } from './owner-limits.ts';
 import { countOf } from './paging.ts';
+import { positiveRating } from './rating-sql.ts';
 import { ownerRowsFinder } from './records.ts';
 
 /**
@@ -145,7 +146,7 @@ export async function placementActivity(
         'placementId',
         sql<number>`count(*)::int`.as('ratings'),
         sql<number>`coalesce(sum(rating), 0)::bigint`.as('ratingSum'),
-        sql<number>`(count(*) filter (where rating >= 4))::int`.as('positive'),
+        sql<number>`(count(*) filter (where ${positiveRating()}))::int`.as('positive'),
       ])
       .where('ownerId', '=', ownerId)
       .where('createdAt', '>=', range.reviewsFrom)

@@ -10,6 +10,7 @@ import {
   releaseReviewsNotified,
   takesReminders,
 } from './owner-notifications.ts';
+import { lowRating } from './rating-sql.ts';
 import { deleteRows, stampOnce, updateRows } from './records.ts';
 
 /** Automatic replies, reply templates and owner notifications (columns of migration 0005). */
@@ -180,7 +181,7 @@ const lowRatingsAfter = (db: TDb, ownerId: number, from: Date) =>
     .selectFrom('reviews')
     .selectAll()
     .where('ownerId', '=', ownerId)
-    .where('rating', '<=', 3)
+    .where(lowRating())
     .where('createdAt', '>', from)
     .orderBy('createdAt', 'asc')
     .orderBy('id', 'asc');

@@ -1,8 +1,9 @@
-import type {
-  TDeliveryPurpose,
-  TDeliveryStatus,
-  TRequestCategory,
-  TRequestChannel,
+import {
+  REQUEST_INTERVAL_DAYS,
+  type TDeliveryPurpose,
+  type TDeliveryStatus,
+  type TRequestCategory,
+  type TRequestChannel,
 } from '@starloop/contract';
 import { type SelectQueryBuilder, sql, type Updateable } from 'kysely';
 import type { TDb } from '../client.ts';
@@ -34,7 +35,7 @@ export interface TRequestSettingsRow {
 }
 
 export const DEFAULT_REQUEST_SETTINGS: TRequestSettingsRow = {
-  intervalDays: 90,
+  intervalDays: REQUEST_INTERVAL_DAYS.default,
   channelOrder: ['whatsapp', 'sms', 'email'],
 };
 

@@ -1,3 +1,4 @@
+import { RATING_MAX, RATING_MIN } from '@starloop/contract/rules';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { Database, TNewReview, TReview } from '../database.ts';
@@ -57,8 +58,8 @@ export async function insertReviews(
 ): Promise<TReview[]> {
   if (reviews.length === 0) return [];
   for (const review of reviews) {
-    if (!Number.isInteger(review.rating) || review.rating < 1 || review.rating > 5) {
-      throw new RangeError(`rating must be 1 to 5, got ${review.rating}`);
+    if (!Number.isInteger(review.rating) || review.rating < RATING_MIN || review.rating > RATING_MAX) {
+      throw new RangeError(`rating must be ${RATING_MIN} to ${RATING_MAX}, got ${review.rating}`);
     }
   }
   const input = reviews.map((review, i) => ({

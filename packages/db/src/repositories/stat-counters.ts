@@ -1,3 +1,11 @@
+import {
+  MANUAL_PAYMENT_METHODS,
+  OWNER_STATUSES,
+  PAYMENT_STATUSES,
+  type TAdminUserStatusFilter,
+  type TManualPaymentMethod,
+  type TPaymentStatus,
+} from '@starloop/contract';
 import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import { COUNTER_TRIGGERS, RECOUNT_STAT_COUNTERS } from '../counters/counter-functions.ts';
@@ -18,8 +26,8 @@ import type { TOwnerCounts } from './owners.ts';
 
 export interface TPlatformCounters {
   reviews: { count: number; ratingSum: number };
-  payments: Record<'captured' | 'pending' | 'failed', { count: number; amount: number }>;
-  manual: Record<'cash' | 'cheque' | 'razorpay' | 'bank_transfer', { count: number; amount: number }>;
+  payments: Record<TPaymentStatus, { count: number; amount: number }>;
+  manual: Record<TManualPaymentMethod, { count: number; amount: number }>;
   activity: number;
   owners: TOwnerCounts;
 }
@@ -81,7 +89,8 @@ export async function getPlatformCounters(db: TDb, now: Date = new Date()): Prom
       continue;
     }
     owners.total += row.n;
-    if (status === 'active' || status === 'pending' || status === 'inactive') owners[status] += row.n;
+    const ownerStatus = OWNER_STATUSES.find((s) => s === status);
+    if (ownerStatus) owners[ownerStatus] += row.n;
     if (source === 'manual') owners.manualOnboarded += row.n;
     if (referral === 'referred') owners.referred += row.n;
     if (reviewed === 'reviewed') owners.withReviews += row.n;
@@ -92,17 +101,12 @@ export async function getPlatformCounters(db: TDb, now: Date = new Date()): Prom
   const pair = (metric: string) => ({ count: get(metric).n, amount: get(metric).amount });
   return {
     reviews: { count: get('reviews').n, ratingSum: get('reviews').amount },
-    payments: {
-      captured: pair('payments:captured'),
-      pending: pair('payments:pending'),
-      failed: pair('payments:failed'),
-    },
-    manual: {
-      cash: pair('manual:cash'),
-      cheque: pair('manual:cheque'),
-      razorpay: pair('manual:razorpay'),
-      bank_transfer: pair('manual:bank_transfer'),
-    },
+    payments: Object.fromEntries(
+      PAYMENT_STATUSES.map((status) => [status, pair(`payments:${status}`)]),
+    ) as TPlatformCounters['payments'],
+    manual: Object.fromEntries(
+      MANUAL_PAYMENT_METHODS.map((method) => [method, pair(`manual:${method}`)]),
+    ) as TPlatformCounters['manual'],
     activity: get('activity').n,
     owners,
   };
@@ -143,7 +147,7 @@ export async function countFromCounters(db: TDb, pattern: string): Promise<numbe
 /** Owners in the counters: live ones (of one status when given), or the deleted ones. */
 export function countOwnersFromCounters(
   db: TDb,
-  filter: 'pending' | 'active' | 'inactive' | 'deleted' | undefined,
+  filter: TAdminUserStatusFilter | undefined,
 ): Promise<number> {
   if (filter === 'deleted') return countFromCounters(db, 'owners:%:deleted:%');
   return countFromCounters(db, `owners:${filter ?? '%'}:live:%`);
