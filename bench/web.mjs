@@ -31,6 +31,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { REVIEW_PAGE_LANGUAGES } from '@starloop/contract/rules';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../apps/e2e/lib/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,8 +39,8 @@ const require = createRequire(import.meta.url);
 const PORT = Number(process.env.BENCH_PORT ?? 3999);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const CODE = 'chai-point-pune';
-/** The review page's languages (packages/review-page/src/languages.ts). */
-const REVIEW_LANGUAGES = ['en', 'hi', 'mr', 'ta', 'te', 'bn', 'gu', 'kn'];
+/** The review page's languages: the contract's one list (Node 24 reads its TypeScript as is). */
+const REVIEW_LANGUAGES = REVIEW_PAGE_LANGUAGES;
 const BASE = `http://127.0.0.1:${PORT}`;
 const PAGES = {
   reviewPage: {

@@ -1,39 +1,32 @@
-/**
- * The languages the customer review page speaks (the contract's REVIEW_PAGE_LANGUAGES; a server
- * test keeps the two lists equal). Kept here, free of zod, so the page's own code stays small.
+import {
+  DEFAULT_REVIEW_PAGE_LANGUAGE,
+  isReviewPageLanguage,
+  REVIEW_PAGE_LANGUAGE_META,
+  REVIEW_PAGE_LANGUAGES,
+  type TLanguageMeta,
+  type TReviewPageLanguage,
+} from '@starloop/contract/rules';
+
+/*
+ * The languages the customer review page speaks: the contract's one list
+ * (`@starloop/contract/rules`, rules/languages.ts, free of zod so the page's own code stays small),
+ * under the names the page's code uses.
  */
-export const REVIEW_LANGUAGES = ['en', 'hi', 'mr', 'ta', 'te', 'bn', 'gu', 'kn'] as const;
-export type TReviewLanguage = (typeof REVIEW_LANGUAGES)[number];
+export const REVIEW_LANGUAGES = REVIEW_PAGE_LANGUAGES;
+export type TReviewLanguage = TReviewPageLanguage;
+export type { TLanguageMeta };
 
-export const DEFAULT_REVIEW_LANGUAGE: TReviewLanguage = 'en';
+export const DEFAULT_REVIEW_LANGUAGE: TReviewLanguage = DEFAULT_REVIEW_PAGE_LANGUAGE;
 
-export interface TLanguageMeta {
-  /** The language's own name, as the switcher shows it (a reader of that language finds it). */
-  name: string;
-  /** BCP 47 tag for <html lang> and the switcher's links: the Indian variant of each language. */
-  tag: string;
-  dir: 'ltr' | 'rtl';
-}
-
-export const LANGUAGE_META: Record<TReviewLanguage, TLanguageMeta> = {
-  en: { name: 'English', tag: 'en-IN', dir: 'ltr' },
-  hi: { name: 'हिन्दी', tag: 'hi-IN', dir: 'ltr' },
-  mr: { name: 'मराठी', tag: 'mr-IN', dir: 'ltr' },
-  ta: { name: 'தமிழ்', tag: 'ta-IN', dir: 'ltr' },
-  te: { name: 'తెలుగు', tag: 'te-IN', dir: 'ltr' },
-  bn: { name: 'বাংলা', tag: 'bn-IN', dir: 'ltr' },
-  gu: { name: 'ગુજરાતી', tag: 'gu-IN', dir: 'ltr' },
-  kn: { name: 'ಕನ್ನಡ', tag: 'kn-IN', dir: 'ltr' },
-};
+/** Each language's own name, BCP 47 tag and direction (and English name). */
+export const LANGUAGE_META: Record<TReviewLanguage, TLanguageMeta> = REVIEW_PAGE_LANGUAGE_META;
 
 /** The query parameter that picks the language (`/review/{code}?lang=hi`). */
 export const LANG_PARAM = 'lang';
 /** Where the switcher remembers the customer's choice on this device. */
 export const LANG_STORAGE_KEY = 'starloopReviewLang';
 
-export function isReviewLanguage(value: unknown): value is TReviewLanguage {
-  return typeof value === 'string' && (REVIEW_LANGUAGES as readonly string[]).includes(value);
-}
+export const isReviewLanguage: (value: unknown) => value is TReviewLanguage = isReviewPageLanguage;
 
 /**
  * The supported language a browser's Accept-Language header prefers most, if any: tags by their

@@ -1,23 +1,12 @@
-import type { TReviewLanguage } from '../languages.ts';
-import bn from './bn.json';
-import { asMessages } from './catalog.ts';
-import { messages as en } from './en.ts';
-import gu from './gu.json';
-import hi from './hi.json';
-import kn from './kn.json';
-import mr from './mr.json';
-import ta from './ta.json';
-import te from './te.json';
+import { REVIEW_LANGUAGES, type TReviewLanguage } from '../languages.ts';
+import { loadCatalog } from './load-catalog.ts';
 import type { TReviewMessages } from './types.ts';
 
-/** Every catalog, for the server (which inlines only the page's own one into the HTML). */
-export const CATALOGS: Record<TReviewLanguage, TReviewMessages> = {
-  en,
-  hi: asMessages(hi),
-  mr: asMessages(mr),
-  ta: asMessages(ta),
-  te: asMessages(te),
-  bn: asMessages(bn),
-  gu: asMessages(gu),
-  kn: asMessages(kn),
-};
+/**
+ * Every catalog, for the server (which inlines only the page's own one into the HTML): read once,
+ * through the one map of `load-catalog.ts`, while this module loads (a top-level await, so an
+ * importer finds them all at hand).
+ */
+export const CATALOGS = Object.fromEntries(
+  await Promise.all(REVIEW_LANGUAGES.map(async (lang) => [lang, await loadCatalog(lang)] as const)),
+) as Record<TReviewLanguage, TReviewMessages>;

@@ -1,8 +1,10 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { REVIEW_LANGUAGES } from '../languages.ts';
 import { CATALOGS } from './all-catalogs.ts';
 import { messages as en } from './en.ts';
 import { fill, plural } from './format.ts';
+import { CATALOG_LOADERS } from './load-catalog.ts';
 import type { TReviewMessages } from './types.ts';
 
 /** Every leaf of a catalog by its path ('ratingWords.0', 'starLabel.other'). */
@@ -19,6 +21,23 @@ function leaves(value: unknown, path = ''): Map<string, unknown> {
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('review page catalogs', () => {
+  it('every language of the list has its JSON file, and all but English their line in the one map', async () => {
+    for (const lang of REVIEW_LANGUAGES) {
+      expect(existsSync(new URL(`./${lang}.json`, import.meta.url)), `${lang}.json`).toBe(true);
+      expect(CATALOGS[lang]?.question, `${lang} among the server's catalogs`).toBeTypeOf('string');
+    }
+    // English is always at hand (en.ts); every other language is found through the map.
+    const withLoader = REVIEW_LANGUAGES.filter((lang) => lang !== 'en');
+    for (const lang of withLoader) {
+      expect(CATALOG_LOADERS, `the map's line for ${lang}`).toHaveProperty(lang);
+      expect((await CATALOG_LOADERS[lang]()).default, `${lang}.json through the map`).toEqual(CATALOGS[lang]);
+    }
+    // Nothing else: no line or file for a language the list does not have.
+    expect(Object.keys(CATALOG_LOADERS).sort()).toEqual([...withLoader].sort());
+    const files = readdirSync(new URL('./', import.meta.url)).filter((name) => name.endsWith('.json'));
+    expect(files.map((name) => name.replace(/\.json$/, '')).sort()).toEqual([...REVIEW_LANGUAGES].sort());
+  });
+
   it('English holds the spec texts verbatim', () => {
     expect(en).toMatchObject({
       loading: 'Loading review form...',

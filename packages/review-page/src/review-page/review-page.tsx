@@ -1,3 +1,4 @@
+import { isLowRating, POSITIVE_RATING_MIN } from '@starloop/contract/rules';
 import { type FormEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { LanguageSwitcher } from '../language-switcher/language-switcher.tsx';
 import { DEFAULT_REVIEW_LANGUAGE, type TReviewLanguage } from '../languages.ts';
@@ -7,8 +8,8 @@ import { BRAND, feedbackActionPath, PAGE_PARAMS, rateActionPath, reviewPagePath 
 import { fallbackReviewUrl, getDeviceId, submitReview } from '../review-api.ts';
 import { loadReviewInfo, ReviewApiError, type TReviewInfo } from '../review-info.ts';
 
-/** Spec section 9: 4 or more counts as positive. */
-export const POSITIVE_MIN = 4;
+/** Spec section 9: 4 or more counts as positive (the contract's rule, `@starloop/contract/rules`). */
+export const POSITIVE_MIN = POSITIVE_RATING_MIN;
 export const FEEDBACK_MAX = 500;
 /** Spec section 9: star-to-link delay, rating reset after the link, thank-you display. */
 export const REVIEW_TIMINGS = { starToLink: 300, resetAfterLink: 500, thankYou: 3000 } as const;
@@ -264,7 +265,7 @@ function ReviewForm({ context, ready }: { context: TPageContext; ready: TReadySt
     setNotice('');
     setRating(stars);
     recorded.current = false;
-    if (openFlow || stars < POSITIVE_MIN) return;
+    if (openFlow || isLowRating(stars)) return;
 
     record(stars);
     // Opened now, inside the tap, so pop-up blockers allow it; pointed at the link after the animation.
@@ -328,7 +329,7 @@ function ReviewForm({ context, ready }: { context: TPageContext; ready: TReadySt
     }
   };
 
-  const showForm = rating > 0 && !thanks && (openFlow || rating < POSITIVE_MIN);
+  const showForm = rating > 0 && !thanks && (openFlow || isLowRating(rating));
   const { question: questionId, counter: counterId, cancelForm: cancelFormId } = IDS;
 
   return (

@@ -1,21 +1,20 @@
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
-import { REVIEW_PAGE_LANGUAGES, type TOwnerSettings, type TReviewPageLanguage } from '@starloop/contract';
+import {
+  isReviewPageLanguage,
+  languageLabel,
+  REVIEW_PAGE_LANGUAGES,
+  type TOwnerSettings,
+  type TReviewPageLanguage,
+} from '@starloop/contract';
 import { useState } from 'react';
 import { useOwner } from '../shared/use-owner.ts';
 import { SavedSection } from './saved-note.tsx';
 import type { TSettingsSaver } from './use-settings.ts';
 
 /** The review page's languages as the owner reads them: English name, then the language's own. */
-export const REVIEW_LANGUAGE_NAMES: Record<TReviewPageLanguage, string> = {
-  en: 'English',
-  hi: 'Hindi (हिन्दी)',
-  mr: 'Marathi (मराठी)',
-  ta: 'Tamil (தமிழ்)',
-  te: 'Telugu (తెలుగు)',
-  bn: 'Bengali (বাংলা)',
-  gu: 'Gujarati (ગુજરાતી)',
-  kn: 'Kannada (ಕನ್ನಡ)',
-};
+export const REVIEW_LANGUAGE_NAMES = Object.fromEntries(
+  REVIEW_PAGE_LANGUAGES.map((lang) => [lang, languageLabel(lang)]),
+) as Record<TReviewPageLanguage, string>;
 
 /** The Select's value for "no default" (null in the settings). */
 export const PHONE_DECIDES = 'phone';
@@ -28,8 +27,7 @@ const PREVIEW_OPTIONS = REVIEW_PAGE_LANGUAGES.map((lang) => ({
   label: REVIEW_LANGUAGE_NAMES[lang],
 }));
 
-const isLanguage = (value: string | null): value is TReviewPageLanguage =>
-  (REVIEW_PAGE_LANGUAGES as readonly (string | null)[]).includes(value);
+const isLanguage = (value: string | null): value is TReviewPageLanguage => isReviewPageLanguage(value);
 
 /**
  * The review page's default language, with a preview of the page in any of its languages. The
