@@ -35,6 +35,7 @@
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
+import { isLowRating } from '@starloop/contract';
 import autocannon from 'autocannon';
 import {
   createBenchDatabase,
@@ -196,7 +197,7 @@ function reviewRequests(ledger: TLedger): autocannon.Request[] {
         const deviceId = randomUUID();
         (context as { deviceId?: string }).deviceId = deviceId;
         ledger.outstanding.add(deviceId);
-        const message = rating <= 3 ? pick(FEEDBACK) : '';
+        const message = isLowRating(rating) ? pick(FEEDBACK) : '';
         return { ...req, body: JSON.stringify({ code: pick(CODES), rating, message, deviceId }) };
       },
       onResponse: (status, _body, context) => {

@@ -45,6 +45,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import path from 'node:path';
+import { isLowRating } from '@starloop/contract';
 import { insertAdmin, insertReviews, type TReviewInsert } from '@starloop/db';
 import type pg from 'pg';
 import { hashPassword } from '../apps/server/src/auth/passwords.ts';
@@ -198,7 +199,7 @@ async function seed(url: string) {
         batch.push({
           ownerId: ids[i % ids.length]!,
           rating,
-          message: rating <= 3 ? pick(NEGATIVE) : i % 3 === 0 ? pick(POSITIVE) : '',
+          message: isLowRating(rating) ? pick(NEGATIVE) : i % 3 === 0 ? pick(POSITIVE) : '',
           customerContact: null,
           deviceId: `seed-${i}`,
           sentimentLabel: null,
@@ -310,7 +311,7 @@ function runOperation(world: TWorld, route: TRoute): Promise<TOutcome> {
           : contactKind < 0.6
             ? `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`
             : undefined;
-      const message = rating <= 3 ? pick(NEGATIVE) : Math.random() < 0.4 ? pick(POSITIVE) : '';
+      const message = isLowRating(rating) ? pick(NEGATIVE) : Math.random() < 0.4 ? pick(POSITIVE) : '';
       world.ledger.outstanding.add(deviceId);
       return timed(route, () =>
         postJson(http, '/api/reviews/', { code: pick(CODES), rating, message, customerContact, deviceId }),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { PROMOTIONAL_HOURS_IST } from '@starloop/contract/rules';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -92,11 +93,12 @@ const ZEnv = z.object({
   REVIEWS_PER_BUSINESS_PER_HOUR: positiveInt(120),
   REVIEW_QUEUE_MAX: positiveInt(5000),
   // Hours (IST, from-to) in which promotional review requests (campaigns, reminders) may go out.
-  // TRAI's rule for promotional messages is 9 to 21; only a narrower window belongs in production.
+  // TRAI's rule for promotional messages is 9 to 21 (the contract's PROMOTIONAL_HOURS_IST, the
+  // default); only a narrower window belongs in production.
   REQUESTS_PROMOTIONAL_HOURS: z
     .string()
     .trim()
-    .default('9-21')
+    .default(`${PROMOTIONAL_HOURS_IST.from}-${PROMOTIONAL_HOURS_IST.to}`)
     .refine((v) => {
       const m = /^(\d{1,2})-(\d{1,2})$/.exec(v);
       return m !== null && Number(m[1]) < Number(m[2]) && Number(m[2]) <= 24;

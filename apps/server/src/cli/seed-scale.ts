@@ -1,3 +1,4 @@
+import { LOW_RATING_MAX, POSITIVE_RATING_MIN, resolveRegistrationPlan } from '@starloop/contract';
 import {
   findAdminByEmail,
   insertAdmin,
@@ -307,10 +308,10 @@ export async function seedScale(
       await run(`
         insert into reviews (owner_id, rating, message, sentiment_label, sentiment_score, reply_status, reply_text, created_at)
         select o.id, s.rating, m.message,
-               case when m.message = '' then null when s.rating >= 4 then 'positive' when s.rating = 3 then 'neutral' else 'negative' end,
+               case when m.message = '' then null when s.rating >= ${POSITIVE_RATING_MIN} then 'positive' when s.rating = ${LOW_RATING_MAX} then 'neutral' else 'negative' end,
                case when m.message = '' then null else round(((s.rating - 3) / 2.0)::numeric, 2)::real end,
                case when m.message = '' then 'none' else 'drafted' end,
-               case when m.message = '' then null when s.rating >= 4 then 'Thank you for your kind words!'
+               case when m.message = '' then null when s.rating >= ${POSITIVE_RATING_MIN} then 'Thank you for your kind words!'
                     else 'We are sorry about your experience and will follow up.' end,
                ${nowSql} - s.r4 * interval '400 days'
         from (
@@ -322,7 +323,7 @@ export async function seedScale(
         join scale_owners o on o.n = s.n
         cross join lateral (
           select case
-            when s.rating >= 4 and s.r5 < 0.6 then ''
+            when s.rating >= ${POSITIVE_RATING_MIN} and s.r5 < 0.6 then ''
             when s.rating = 5 then ${texts(5)} when s.rating = 4 then ${texts(4)}
             when s.rating = 3 then ${texts(3)} when s.rating = 2 then ${texts(2)} else ${texts(1)}
           end as message
@@ -338,7 +339,7 @@ export async function seedScale(
         insert into payments (owner_id, plan, purpose, provider, amount, status, payment_method, razorpay_order_id,
           razorpay_payment_id, razorpay_signature, failure_reason, captured_at, created_at, updated_at)
         select o.id, s.plan, case when s.r3 < 0.3 then 'registration' when s.r3 < 0.9 then 'renewal' else 'upgrade' end,
-               'razorpay', case when s.plan = 'professional' then 299900 else 199900 end, s.status,
+               'razorpay', case when s.plan = 'professional' then ${resolveRegistrationPlan('professional').amount} else ${resolveRegistrationPlan('essential').amount} end, s.status,
                ${pick(['upi', 'card', 'netbanking', 'wallet'], 's.r4')},
                'order_Sc' || lpad(s.g::text, 12, '0'),
                case when s.status <> 'pending' then 'pay_Sc' || lpad(s.g::text, 12, '0') end,

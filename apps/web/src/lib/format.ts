@@ -1,15 +1,21 @@
+import { CURRENCY, paiseToRupees } from '@starloop/contract';
+
 /** One place for how numbers, money and dates look (ui-guide: Numbers and words). */
 
-const INR = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
+const INR = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: CURRENCY,
+  minimumFractionDigits: 2,
+});
 const INR_WHOLE = new Intl.NumberFormat('en-IN', {
   style: 'currency',
-  currency: 'INR',
+  currency: CURRENCY,
   maximumFractionDigits: 0,
 });
 const NUMBER = new Intl.NumberFormat('en-IN');
 
 /** Razorpay amounts are paise: ₹1,999.00 for 199900. */
-export const formatPaise = (paise: number) => INR.format(paise / 100);
+export const formatPaise = (paise: number) => INR.format(paiseToRupees(paise));
 /** Manual payments and plan prices are whole rupees, shown as they are: ₹24,000. */
 export const formatRupees = (rupees: number) => INR_WHOLE.format(rupees);
 /** Rupees with two decimals (admin revenue cards). */

@@ -1,4 +1,4 @@
-import { GOOGLE_REPLY_MAX, type TSentimentLabel } from '@starloop/contract';
+import { GOOGLE_REPLY_MAX, isLowRating, type TSentimentLabel } from '@starloop/contract';
 import {
   countLiveGoogleReviews,
   findGoogleConnection,
@@ -17,7 +17,7 @@ import {
   updateGoogleReview,
 } from '@starloop/db';
 import { QUEUES } from '../../jobs/queue.ts';
-import { templatesFor } from '../owner/templates/templates.service.ts';
+import { repliesEnabled, templatesFor } from '../owner/templates/templates.service.ts';
 import { rewriteWithLlm } from '../replies/llm.ts';
 import { analyzeSentiment } from '../replies/sentiment/engine.ts';
 import { containsLink, renderReply, replyValuesFor } from '../replies/templates.ts';
@@ -104,7 +104,7 @@ async function draftContext(deps: TGoogleDeps, ownerId: number): Promise<TDraftC
   if (!owner || owner.deletedAt) return undefined;
   return {
     businessName: owner.businessName,
-    professional: owner.plan === 'professional',
+    professional: repliesEnabled(owner),
     templates: await templatesFor(deps.db, ownerId),
   };
 }
@@ -224,7 +224,7 @@ export async function upsertGoogleReviews(
   const inserted = await insertGoogleReviews(deps.db, fresh);
   outcome.inserted = inserted.length;
   for (const row of inserted) {
-    if (!options.history && row.rating <= 3) outcome.newLowRatings += 1;
+    if (!options.history && isLowRating(row.rating)) outcome.newLowRatings += 1;
     if (row.replyStatus === 'scheduled' && row.publishAfter)
       outcome.scheduled.push({ id: row.id, at: row.publishAfter });
   }

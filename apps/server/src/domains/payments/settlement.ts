@@ -1,4 +1,4 @@
-import { resolveRegistrationPlan, type TPaymentPurpose } from '@starloop/contract';
+import { paiseToRupees, resolveRegistrationPlan, type TPaymentPurpose } from '@starloop/contract';
 import {
   clearFailedRegistrationRefund,
   findAgentByCodeOrName,
@@ -49,7 +49,7 @@ export type TCaptureOutcome =
   | { kind: 'amount-mismatch'; payment: TPayment };
 
 export const rupees = (paise: number) =>
-  `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  `₹${paiseToRupees(paise).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 const PURPOSE_WORDS: Record<TPaymentPurpose, string> = {
   registration: 'registration',

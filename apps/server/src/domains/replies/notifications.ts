@@ -1,3 +1,4 @@
+import { IST_OFFSET_MINUTES, IST_TIME_ZONE, istDay, RATING_MAX } from '@starloop/contract';
 import {
   claimDigest,
   claimGoogleReminder,
@@ -53,20 +54,20 @@ const ALERT_LIST_MAX = 50;
 
 /** Every 15 minutes: reminders, and the daily digest once its 09:00 IST slot has passed. */
 export const NOTIFY_TICK_CRON = '*/15 * * * *';
-/** 09:00 IST is 03:30 UTC. */
-export const DIGEST_UTC = { hour: 3, minute: 30 };
+/** The daily digest's slot: 09:00 IST, which is 03:30 UTC. */
+const DIGEST_UTC_MINUTES = 9 * 60 - IST_OFFSET_MINUTES;
+export const DIGEST_UTC = { hour: Math.floor(DIGEST_UTC_MINUTES / 60), minute: DIGEST_UTC_MINUTES % 60 };
 export const REMINDER_AFTER_HOURS = 48;
 /** Reviews older than this are not reminded about (e.g. after the feature is switched on). */
 export const REMINDER_MAX_AGE_DAYS = 14;
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
-const stars = (rating: number) => '★'.repeat(rating) + '☆'.repeat(5 - rating);
+const stars = (rating: number) => '★'.repeat(rating) + '☆'.repeat(RATING_MAX - rating);
 // One formatter for the process: building one costs far more than formatting with it.
 const IST_TIME = new Intl.DateTimeFormat('en-IN', {
   dateStyle: 'medium',
   timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
+  timeZone: IST_TIME_ZONE,
 });
 const istTime = (date: Date) => IST_TIME.format(date);
 
@@ -282,7 +283,7 @@ export function digestSlot(now: Date): { at: Date; date: string } {
   );
   if (at.getTime() > now.getTime()) at.setUTCDate(at.getUTCDate() - 1);
   // The IST calendar date of the slot names the digest.
-  const date = new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+  const date = istDay(at);
   return { at, date };
 }
 

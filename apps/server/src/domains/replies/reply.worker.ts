@@ -11,7 +11,7 @@ import {
   storeReplyDraft,
 } from '@starloop/db';
 import type { TDeps } from '../../context.ts';
-import { templatesFor } from '../owner/templates/templates.service.ts';
+import { repliesEnabled, templatesFor } from '../owner/templates/templates.service.ts';
 import { unsubscribeUrl } from '../public/unsubscribe/unsubscribe.service.ts';
 import { rewriteWithLlm } from './llm.ts';
 import { analyzeSentiment } from './sentiment/engine.ts';
@@ -88,7 +88,7 @@ export async function processReplyJob(
   }
 
   const owner = await findOwnerById(deps.db, review.ownerId);
-  if (!owner || owner.deletedAt || owner.plan !== 'professional') {
+  if (!owner || owner.deletedAt || !repliesEnabled(owner)) {
     if (review.replyStatus === 'pending') {
       await cancelPendingReply(deps.db, reviewId, lock);
       return 'cancelled';

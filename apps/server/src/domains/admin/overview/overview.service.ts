@@ -1,5 +1,9 @@
 import {
+  isLowRating,
+  isPositiveRating,
   pageMeta,
+  paiseToRupees,
+  rupeesToPaise,
   type TAdminActivityQuery,
   type TAdminActivityResponse,
   type TAdminCharts,
@@ -18,8 +22,11 @@ import type { TDeps } from '../../../context.ts';
 import { istMonth } from '../../owner/requests/requests.service.ts';
 
 /** Paise to rupees, to the paisa. */
-const rupees = (paise: number) => Math.round(paise) / 100;
+const rupees = paiseToRupees;
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+/** How many reviews have a number of stars that passes `test` (per-star counts 1 to 5). */
+const starsWhere = (stars: Record<number, number>, test: (rating: number) => boolean) =>
+  Object.entries(stars).reduce((sum, [rating, count]) => (test(Number(rating)) ? sum + count : sum), 0);
 
 /**
  * The overview's stat cards, from counters only: platform counters (owners, revenue) and the
@@ -38,14 +45,14 @@ export async function getAdminStats(deps: TDeps): Promise<TAdminStatsResponse> {
     stats: {
       totalUsers: counters.owners.total,
       revenue: {
-        total: rupees(razorpayPaise + manualRupees * 100),
+        total: rupees(razorpayPaise + rupeesToPaise(manualRupees)),
         razorpay: rupees(razorpayPaise),
         manual: manualRupees,
       },
       totalReviews: reviews.reviewCount,
       averageRating: oneDecimal(reviews.averageRating),
-      lowRatingCount: reviews.stars[1] + reviews.stars[2] + reviews.stars[3],
-      highRatingCount: reviews.stars[4] + reviews.stars[5],
+      lowRatingCount: starsWhere(reviews.stars, isLowRating),
+      highRatingCount: starsWhere(reviews.stars, isPositiveRating),
       manualOnboardedUsers: counters.owners.manualOnboarded,
       users: counters.owners,
     },

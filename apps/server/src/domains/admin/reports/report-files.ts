@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
-import { REPORT_TITLES, type TReportFormat, type TReportType } from '@starloop/contract';
+import { paiseToRupees, REPORT_TITLES, type TReportFormat, type TReportType } from '@starloop/contract';
 import { readReportPage, type TDb, type TReportRows } from '@starloop/db';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
@@ -13,7 +13,7 @@ interface TColumn<R> {
   value: (row: R) => TCell;
 }
 
-const rupees = (paise: number) => Math.round(paise) / 100;
+const rupees = paiseToRupees;
 
 /** The columns of each report; money columns say their unit in the header. */
 export const REPORT_COLUMNS: { [K in TReportType]: TColumn<TReportRows[K]>[] } = {

@@ -1,6 +1,8 @@
 import {
   CONTACT_IMPORT_MAX_ROWS,
   CONTACT_NAME_MAX,
+  IST_OFFSET,
+  istDay,
   REQUEST_TEXTS,
   type TConsentSource,
 } from '@starloop/contract';
@@ -25,7 +27,6 @@ export interface TContactSheet {
   rows: { line: number; cells: TCell[] }[];
 }
 
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 const XLSX_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** Reads a CSV or .xlsx file (told apart by content, not by name). */
@@ -167,11 +168,9 @@ function dateOf(value: TCell): Date | 'invalid' | null {
   if (ymd) iso = `${ymd[1]}-${ymd[2]!.padStart(2, '0')}-${ymd[3]!.padStart(2, '0')}`;
   else if (dmy) iso = `${dmy[3]}-${dmy[2]!.padStart(2, '0')}-${dmy[1]!.padStart(2, '0')}`;
   if (!iso) return 'invalid';
-  const at = new Date(`${iso}T00:00:00+05:30`);
+  const at = new Date(`${iso}T00:00:00${IST_OFFSET}`);
   // A day that does not exist (31/02/2026) does not come back as itself.
-  const back = Number.isNaN(at.getTime())
-    ? ''
-    : new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+  const back = Number.isNaN(at.getTime()) ? '' : istDay(at);
   return back === iso ? at : 'invalid';
 }
 

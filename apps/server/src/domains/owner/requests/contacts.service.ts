@@ -1,5 +1,6 @@
 import {
   CONTACT_IMPORT_CHUNK,
+  IST_OFFSET,
   pageMeta,
   REQUEST_TEXTS,
   type TConsentSource,
@@ -58,7 +59,9 @@ export function contactUpsertOf(input: TContactInput, now: Date): TContactUpsert
   if (input.consent) {
     consentAt = input.consentAt
       ? new Date(
-          /^\d{4}-\d{2}-\d{2}$/.test(input.consentAt) ? `${input.consentAt}T00:00:00+05:30` : input.consentAt,
+          /^\d{4}-\d{2}-\d{2}$/.test(input.consentAt)
+            ? `${input.consentAt}T00:00:00${IST_OFFSET}`
+            : input.consentAt,
         )
       : now;
     if (consentAt.getTime() > now.getTime() + 60_000)

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
-  istDay,
+  istMonth,
   REQUEST_CHANNELS,
   REQUEST_LIMITS,
   REQUEST_TEXTS,
@@ -103,7 +103,7 @@ export function newRequestToken(): string {
 }
 
 /** The IST month ('YYYY-MM') an instant falls in: the quota's month. */
-export const istMonth = (at: Date) => istDay(at).slice(0, 7);
+export { istMonth };
 
 export const requestLimit = (owner: Pick<TOwnerPublic, 'plan'>) =>
   REQUEST_LIMITS[owner.plan] ?? REQUEST_LIMITS.essential;

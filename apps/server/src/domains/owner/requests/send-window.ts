@@ -1,10 +1,10 @@
-import type { TRequestCategory } from '@starloop/contract';
+import { istTimeOfDay, type TRequestCategory } from '@starloop/contract';
 
 /**
  * When a request may go. Promotional messages (campaigns, reminders) go only within the IST hours
  * of REQUESTS_PROMOTIONAL_HOURS (TRAI: 9 am to 9 pm); otherwise they wait for the next opening.
- * Service messages (one request right after a visit) go at once. India has no daylight saving, so
- * IST is always UTC+05:30.
+ * Service messages (one request right after a visit) go at once. The IST clock is the contract's
+ * (rules/ist.ts: UTC+05:30, no daylight saving).
  */
 
 export interface THours {
@@ -12,12 +12,8 @@ export interface THours {
   to: number;
 }
 
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
-
-/** Milliseconds since the IST midnight of `at`. */
-const istTimeOfDay = (at: Date) => (((at.getTime() + IST_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS;
 
 export function isWithinHours(at: Date, hours: THours): boolean {
   const ms = istTimeOfDay(at);

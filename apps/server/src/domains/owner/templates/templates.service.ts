@@ -1,5 +1,6 @@
 import {
   DEFAULT_REPLY_TEMPLATES,
+  planAllows,
   REPLY_PLACEHOLDERS,
   REPLY_TEXTS,
   SENTIMENT_LABELS,
@@ -26,7 +27,7 @@ import {
 } from '../../replies/templates.ts';
 
 /** Automatic replies and custom templates belong to the Professional plan. */
-export const repliesEnabled = (owner: Pick<TOwnerPublic, 'plan'>) => owner.plan === 'professional';
+export const repliesEnabled = (owner: Pick<TOwnerPublic, 'plan'>) => planAllows(owner.plan, 'replies');
 
 /** The owner's template for each sentiment, or the default. */
 export async function templatesFor(

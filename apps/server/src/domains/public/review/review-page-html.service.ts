@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { findIllFormedText, ZBusinessCode, ZReviewSubmit } from '@starloop/contract';
+import { findIllFormedText, isLowRating, ZBusinessCode, ZReviewSubmit } from '@starloop/contract';
 import type { TOwnerPublic } from '@starloop/db';
 import {
   fallbackReviewUrl,
   PAGE_PARAMS,
-  POSITIVE_MIN,
   resolveReviewLanguage,
   reviewPagePath,
   type TReviewLanguage,
@@ -123,7 +122,7 @@ export async function rateWithoutScript(
   input: { stars: number; lang: TReviewLanguage; placement: string | null },
   client: TFormClient,
 ): Promise<string> {
-  if (owner.reviewFlow === 'open' || input.stars < POSITIVE_MIN) {
+  if (owner.reviewFlow === 'open' || isLowRating(input.stars)) {
     return pageUrl(owner.code, input.lang, input.placement, { [PAGE_PARAMS.stars]: String(input.stars) });
   }
   const review = ZReviewSubmit.parse({

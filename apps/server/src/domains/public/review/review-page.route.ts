@@ -1,3 +1,4 @@
+import { isLowRating } from '@starloop/contract';
 import type { TOwnerPublic } from '@starloop/db';
 import { fallbackReviewUrl, PAGE_PARAMS, type TReviewPageData } from '@starloop/review-page';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -158,7 +159,7 @@ export async function reviewPageRoutes(
     // A state reached without the script (a rating chosen, the feedback received): not cached.
     const { lang } = pageLanguage(pageRequest, lookup.owner);
     const open = lookup.owner.reviewFlow === 'open';
-    const rating = stars !== null && (open || stars < 4) && !thanks ? stars : undefined;
+    const rating = stars !== null && (open || isLowRating(stars)) && !thanks ? stars : undefined;
     const data = pageData(lookup, lookup.owner.code, lang, pagePlacement(pageRequest.placement), {
       ...(rating ? { rating } : {}),
       ...(thanks ? { thanks: true } : {}),

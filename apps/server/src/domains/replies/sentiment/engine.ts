@@ -1,5 +1,11 @@
 import { createRequire } from 'node:module';
-import { sentimentReadsText, type TSentimentLabel } from '@starloop/contract';
+import {
+  RATING_MAX,
+  RATING_MIN,
+  ratingSentiment,
+  sentimentReadsText,
+  type TSentimentLabel,
+} from '@starloop/contract';
 
 import lexiconEnData from './data/lexicon-en.json' with { type: 'json' };
 import lexiconHiData from './data/lexicon-hi.json' with { type: 'json' };
@@ -391,13 +397,13 @@ function emojiScore(emoji: string[], hits: TSentimentHit[]): { sum: number; evid
 
 /** Label from the rating alone (empty message): 1-2 negative, 3 neutral, 4-5 positive. */
 export function labelForRating(rating: number): TSentimentLabel {
-  return rating <= 2 ? 'negative' : rating === 3 ? 'neutral' : 'positive';
+  return ratingSentiment(rating);
 }
 
 export function analyzeSentiment(text: string, rating?: number | null): TSentimentResult {
   const P = SENTIMENT_PARAMS;
   const hits: TSentimentHit[] = [];
-  const hasRating = typeof rating === 'number' && rating >= 1 && rating <= 5;
+  const hasRating = typeof rating === 'number' && rating >= RATING_MIN && rating <= RATING_MAX;
   const prior = hasRating ? (RATING_PRIOR[Math.round(rating)] ?? 0) : 0;
   // A review mostly in a script the lexicons do not cover (Tamil, Telugu, Bengali, Gujarati,
   // Kannada, ...) is read as carrying no opinion words: its label comes from the stars, and a

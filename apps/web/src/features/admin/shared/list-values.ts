@@ -1,9 +1,9 @@
-import type {
-  TAdminManualPaymentsQuery,
-  TAdminReviewsQuery,
-  TAdminUserStatusFilter,
-  TAgentSortField,
-  TLeadSortField,
+import {
+  ADMIN_USER_STATUS_FILTERS,
+  type TAdminManualPaymentsQuery,
+  type TAdminReviewsQuery,
+  type TAgentSortField,
+  type TLeadSortField,
 } from '@starloop/contract';
 import { AUDIT_ACTIONS, AUDIT_ACTOR_KINDS } from '@starloop/contract/audit-values';
 
@@ -11,7 +11,8 @@ import { AUDIT_ACTIONS, AUDIT_ACTOR_KINDS } from '@starloop/contract/audit-value
  * The values the admin lists accept in the URL. The contract keeps these lists next to its zod
  * schemas, and route files must not pull zod into the entry chunk (see lib/search-params.ts), so
  * they are spelled out here; `every` makes a missing or unknown value a compile error. The audit
- * log's long lists come from the contract's zod-free module instead.
+ * log's long lists come from the contract's zod-free module instead, and the users' status filter
+ * from its zod-free constants.
  */
 function every<T extends string>() {
   return <const L extends readonly T[]>(
@@ -19,12 +20,7 @@ function every<T extends string>() {
   ) => list;
 }
 
-export const USER_STATUS_FILTERS = every<TAdminUserStatusFilter>()([
-  'pending',
-  'active',
-  'inactive',
-  'deleted',
-]);
+export const USER_STATUS_FILTERS = ADMIN_USER_STATUS_FILTERS;
 export const AGENT_SORTS = every<TAgentSortField>()([
   'code',
   'name',

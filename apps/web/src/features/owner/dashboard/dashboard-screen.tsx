@@ -1,5 +1,5 @@
 import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import type { TOwnerReview, TOwnerStats } from '@starloop/contract';
+import { planAllows, type TOwnerReview, type TOwnerStats } from '@starloop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { formatNumber } from '../../../lib/format.ts';
@@ -60,7 +60,7 @@ export function DashboardScreen() {
       <RecentReviews onOpen={setOpen} />
       <ReviewDrawer
         review={open}
-        professional={owner.data ? owner.data.plan === 'professional' : undefined}
+        professional={owner.data ? planAllows(owner.data.plan, 'replies') : undefined}
         onClose={() => setOpen(null)}
       />
     </Stack>

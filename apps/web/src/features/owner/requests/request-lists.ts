@@ -1,4 +1,4 @@
-import type { TContactFilter } from '@starloop/contract';
+import { CONTACT_FILTERS, PAGE_SIZE } from '@starloop/contract';
 import { definePagedList, definePagedRoute } from '../../../components/data-table/paged-list.ts';
 import { choiceField } from '../../../lib/search-params.ts';
 
@@ -9,14 +9,10 @@ import { choiceField } from '../../../lib/search-params.ts';
  */
 
 /** Rows a page, in both lists. */
-export const REQUESTS_PAGE_SIZE = 10;
+export const REQUESTS_PAGE_SIZE = PAGE_SIZE.ownerRequests;
 
-/** The customers' filter values (the contract's CONTACT_FILTERS, spelled out: that module loads zod). */
-export const CONTACT_FILTER_VALUES = [
-  'all',
-  'reachable',
-  'opted-out',
-] as const satisfies readonly TContactFilter[];
+/** The customers' filter values: the contract's CONTACT_FILTERS (its zod-free constants). */
+export const CONTACT_FILTER_VALUES = CONTACT_FILTERS;
 
 export const REQUEST_TABS = ['customers', 'campaigns', 'settings'] as const;
 export type TRequestTab = (typeof REQUEST_TABS)[number];
