@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { createTokenService } from './auth/tokens.ts';
 import type { TDeps } from './context.ts';
 import { onJobFailure } from './domains/admin/jobs/jobs.service.ts';
+import { outboundWebhooksReviewListener } from './domains/owner/integrations/webhooks.listener.ts';
 import { onRequestMailOutcome } from './domains/owner/requests/requests.service.ts';
 import { shortLinkRoutes } from './domains/public/requests/short-link.route.ts';
 import { createPageViewCounter } from './domains/public/review/page-views.ts';
@@ -16,6 +17,7 @@ import { reviewPageRoutes } from './domains/public/review/review-page.route.ts';
 import { createReviewPageCache } from './domains/public/review/review-page-cache.ts';
 import { createReviewWriter } from './domains/public/review/review-writer.ts';
 import { createLowRatingFollowUps } from './domains/replies/low-rating-follow-ups.ts';
+import { repliesReviewListener } from './domains/replies/replies.listener.ts';
 import { isDatabaseReady } from './domains/system/system.service.ts';
 import { internalCliRoutes } from './internal/cli.routes.ts';
 import { countQueuedJobs, createJobs } from './jobs/queue.ts';
@@ -146,6 +148,11 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
   });
   const metrics = createMetrics();
   const lowRatingFollowUps = createLowRatingFollowUps(now);
+  // What reacts to a new review: one listener each, run by the review writer in this order.
+  const reviewListeners = [
+    repliesReviewListener({ jobs, lowRatingFollowUps }),
+    outboundWebhooksReviewListener({ db, jobs, log: app.log, now }),
+  ];
   const deps: TDeps = {
     config,
     db,
@@ -175,8 +182,9 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
     pageViews: createPageViewCounter({ db, log: app.log }),
     lowRatingFollowUps,
     metrics,
+    reviewListeners,
     reviewWriter: createReviewWriter(
-      { db, jobs, log: app.log, now, lowRatingFollowUps },
+      { db, log: app.log, reviewListeners },
       {
         concurrency: database.driver === 'pglite' ? 1 : 2,
         maxQueue: config.reviews.writerQueueMax,

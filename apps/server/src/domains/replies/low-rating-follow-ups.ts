@@ -1,23 +1,17 @@
 import { LRUCache } from 'lru-cache';
-
-/**
- * Owners whose next low-rating alert is already queued: a follow-up job at the close of their
- * 10-minute window lists every low rating stored before it runs. While one is queued, the review
- * writer queues no alert job per batch for that owner (on a busy evening that was a job per batch,
- * each locking the owner's window only to find it still closed). Kept per process, so an instance
- * that does not know of the follow-up simply queues a job, as before; a job is skipped only while
- * the follow-up is at least a minute away, so a review committed now is always in its list.
- */
-export interface TLowRatingFollowUps {
-  /** A follow-up alert job for the owner is queued to run at `at`. */
-  scheduled(ownerId: number, at: Date): void;
-  /** Whether a low rating stored now is sure to be listed by a queued follow-up. */
-  covered(ownerId: number): boolean;
-}
+import type { TLowRatingFollowUps } from '../../context.ts';
 
 /** How far ahead a follow-up must be for a new low rating to rely on it. */
 const SAFETY_MS = 60_000;
 
+/**
+ * A follow-up job at the close of an owner's 10-minute window lists every low rating stored before
+ * it runs. While one is queued, the replies' review listener queues no alert job per batch for that
+ * owner (on a busy evening that was a job per batch, each locking the owner's window only to find
+ * it still closed). Kept per process, so an instance that does not know of the follow-up simply
+ * queues a job, as before; a job is skipped only while the follow-up is at least a minute away, so
+ * a review committed now is always in its list.
+ */
 export function createLowRatingFollowUps(
   now: () => Date,
   options: { maxOwners?: number } = {},

@@ -18,6 +18,7 @@ import {
   type TNotifyDeps,
   type TNotifyJob,
 } from './notifications.ts';
+import { repliesReviewListener } from './replies.listener.ts';
 
 const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 20_000) => {
   const started = Date.now();
@@ -357,9 +358,11 @@ describe(`automatic replies, templates and notifications on ${testDriverName()}`
       await server.deps.db
         .transaction()
         .execute((trx) =>
-          storeReviews({ ...server.deps, lowRatingFollowUps: followUps }, trx, [
-            { owner, rating: 3, message: 'Cold sambar' },
-          ]),
+          storeReviews(
+            { reviewListeners: [repliesReviewListener({ ...server.deps, lowRatingFollowUps: followUps })] },
+            trx,
+            [{ owner, rating: 3, message: 'Cold sambar' }],
+          ),
         );
       expect(await alertJobs(owner.id)).toHaveLength(0);
       const atClose: TNotifyDeps = { ...deps, now: () => new Date(Date.now() + 11 * 60_000) };

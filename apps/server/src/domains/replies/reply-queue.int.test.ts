@@ -15,8 +15,8 @@ import { createMailer } from '../../mail/mailer.ts';
 import { storeReviews } from '../public/review/review-writer.ts';
 import { requeueStuckReplies } from './notifications.ts';
 import { REPLY_QUEUE_OPTIONS } from './replies.jobs.ts';
+import { queueReviewFollowUps, repliesReviewListener } from './replies.listener.ts';
 import { processReplyJob, type TReplyJob, type TReplyOutcome } from './reply.worker.ts';
-import { queueReviewFollowUps } from './review-hooks.ts';
 
 const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 25_000) => {
   const started = Date.now();
@@ -127,6 +127,7 @@ describe(`reply jobs on ${testDriverName()}`, () => {
       now: () => new Date(),
       mailer: createMailer({ db: database.db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, log }),
     } as unknown as TDeps;
+    deps.reviewListeners = [repliesReviewListener(deps)];
     owner = await insertOwner(database.db, {
       name: 'Owner',
       businessName: 'Dosa Corner',

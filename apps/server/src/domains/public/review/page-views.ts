@@ -8,24 +8,7 @@ import {
   type TPlacementScanCount,
 } from '@starloop/db';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TDeps } from '../../../context.ts';
-
-/**
- * Review page views ("scans") per owner, placement and IST day, with no cookie and nothing about
- * the visitor. A view only adds 1 to a counter in memory; every `flushMs` the instance writes what
- * it gathered in ONE upsert (placement keys resolved in that statement). A busy table's QR code
- * then costs one row update a second instead of a transaction per view, all serialised on the same
- * row. Up to `flushMs` of views can be lost if the process dies without stopping; stop() flushes.
- */
-export interface TPageViewCounter {
-  add(view: { ownerId: number; placementKey: string | null; day: string }): void;
-  /** Writes what is gathered now (tests, shutdown). */
-  flush(): Promise<void>;
-  /** Flushes and stops the timer; later views are still gathered and written by another flush(). */
-  close(): Promise<void>;
-  /** Distinct counters waiting to be written (metrics, tests). */
-  pending(): number;
-}
+import type { TDeps, TPageViewCounter } from '../../../context.ts';
 
 export interface TPageViewCounterOptions {
   /** How long views gather before one write (default 1 s). */
@@ -41,6 +24,13 @@ export interface TPageViewCounterOptions {
 const shouldKeep = (error: unknown) =>
   isDatabaseUnavailable(error) || isDatabaseTimeout(error) || isRetryableConflict(error);
 
+/**
+ * Review page views ("scans") per owner, placement and IST day, with no cookie and nothing about
+ * the visitor. A view only adds 1 to a counter in memory; every `flushMs` the instance writes what
+ * it gathered in ONE upsert (placement keys resolved in that statement). A busy table's QR code
+ * then costs one row update a second instead of a transaction per view, all serialised on the same
+ * row. Up to `flushMs` of views can be lost if the process dies without stopping; stop() flushes.
+ */
 export function createPageViewCounter(
   deps: { db: TDb; log: FastifyBaseLogger },
   options: TPageViewCounterOptions = {},

@@ -1,18 +1,7 @@
 import { findOwnerByCode, type TDb, type TOwnerPublic } from '@starloop/db';
 import { LRUCache } from 'lru-cache';
+import type { TReviewPageCache } from '../../../context.ts';
 import { CHANGE_TOPICS, type TChangeBus } from '../../../lib/change-bus.ts';
-
-export interface TReviewPageCache {
-  /** The owner behind a business code (undefined when unknown), at most `ttlMs` old. */
-  find(code: string): Promise<TOwnerPublic | undefined>;
-  /** Forget everything, here and (through the change bus) in every other instance; call after a change to any owner has committed. */
-  clear(): void;
-  /**
-   * Runs `listener` whenever this cache is cleared, by clear() here or by another instance's
-   * notice: caches built on owner data (the review page's HTML) are purged with it.
-   */
-  onClear(listener: () => void): void;
-}
 
 /** Default age limit: how far another instance may lag if it missed the change bus's notice. */
 export const REVIEW_PAGE_CACHE_MS = 5000;

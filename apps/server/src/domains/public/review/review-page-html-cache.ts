@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { TReviewPageCache } from './review-page-cache.ts';
+import type { TReviewPageCache } from '../../../context.ts';
 
 /** One rendered page: what the server sends, and its ETag. */
 export interface TRenderedPage {

@@ -3,9 +3,11 @@ import { createTestDb, testDriverName } from '@starloop/db/testing';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TReviewListener, TReviewWriter, TWrittenReview } from '../../../context.ts';
 import type { TJobs } from '../../../jobs/queue.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { createReviewWriter, type TReviewWriter } from './review-writer.ts';
+import { repliesReviewListener } from '../../replies/replies.listener.ts';
+import { createReviewWriter } from './review-writer.ts';
 
 const silentLog = { warn: () => {}, info: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
 
@@ -50,7 +52,7 @@ describe(`review writer (group commit) on ${testDriverName()}`, () => {
     return createReviewWriter(
       {
         db: database.db,
-        jobs,
+        reviewListeners: [repliesReviewListener({ jobs })],
         log: silentLog,
       },
       { ...(maxBatch === undefined ? {} : { maxBatch }), concurrency },
@@ -195,7 +197,10 @@ describe(`review writer (group commit) on ${testDriverName()}`, () => {
   it('refuses with 503 (Retry-After) past its queue bound, and stores the ones it took', async () => {
     const biz = await owner();
     sent = [];
-    const w = createReviewWriter({ db: database.db, jobs, log: silentLog }, { maxQueue: 3 });
+    const w = createReviewWriter(
+      { db: database.db, reviewListeners: [repliesReviewListener({ jobs })], log: silentLog },
+      { maxQueue: 3 },
+    );
     const outcomes = await Promise.allSettled(
       Array.from({ length: 6 }, () => w.submit({ owner: biz, rating: 5, message: '' })),
     );
@@ -216,7 +221,7 @@ describe(`review writer (group commit) on ${testDriverName()}`, () => {
     await gone.close();
     const errors: unknown[] = [];
     const w = createReviewWriter(
-      { db: gone.db, jobs, log: { ...silentLog, warn: (...args: unknown[]) => errors.push(args) } as never },
+      { db: gone.db, log: { ...silentLog, warn: (...args: unknown[]) => errors.push(args) } as never },
       {},
     );
     const outcomes = await Promise.allSettled(
@@ -228,5 +233,77 @@ describe(`review writer (group commit) on ${testDriverName()}`, () => {
     // For a moment after, new reviews are refused at once.
     await expect(w.submit({ owner: biz, rating: 4, message: '' })).rejects.toSatisfy(isUnavailable);
     await w.drain();
+  });
+  describe('the review-written seam', () => {
+    it('runs each listener: columns before the INSERT, its writes in the transaction, then after the commit', async () => {
+      const biz = await owner();
+      const seen: string[] = [];
+      let committed: TWrittenReview[] = [];
+      const listener: TReviewListener = {
+        name: 'probe',
+        prepare: (review) => ({ sentimentLabel: review.rating === 1 ? 'negative' : 'positive' }),
+        async written(trx, written) {
+          // Inside the batch's transaction: the rows are visible to it, not yet to anyone else.
+          const inside = await sql<{
+            n: number;
+          }>`select count(*)::int as n from reviews where owner_id = ${biz.id}`.execute(trx);
+          seen.push(`written ${written.length} (rows seen inside: ${inside.rows[0]!.n})`);
+        },
+        async committed(written) {
+          committed = written;
+          seen.push(`committed ${written.length}`);
+        },
+      };
+      const w = createReviewWriter({ db: database.db, log: silentLog, reviewListeners: [listener] });
+      const [a, b] = await Promise.all([
+        w.submit({ owner: biz, rating: 1, message: '' }),
+        w.submit({ owner: biz, rating: 5, message: '' }),
+      ]);
+      await w.drain();
+      expect(seen).toEqual(['written 2 (rows seen inside: 2)', 'committed 2']);
+      expect(committed.map(({ review, owner: o }) => [review.id, o.id])).toEqual([
+        [a!.id, biz.id],
+        [b!.id, biz.id],
+      ]);
+      const labels = await sql<{ id: number; sentimentLabel: string }>`
+        select id, sentiment_label from reviews where owner_id = ${biz.id} order by id`.execute(database.db);
+      expect(labels.rows.map((row) => row.sentimentLabel)).toEqual(['negative', 'positive']);
+    });
+
+    it('a listener that fails in the transaction fails its review too: nothing is half-written', async () => {
+      const biz = await owner();
+      const listener: TReviewListener = {
+        name: 'refuses',
+        async written() {
+          throw new Error('listener broke');
+        },
+      };
+      const w = createReviewWriter({ db: database.db, log: silentLog, reviewListeners: [listener] });
+      await expect(w.submit({ owner: biz, rating: 2, message: 'Cold tea.' })).rejects.toThrow(
+        'listener broke',
+      );
+      expect(await reviewCount(biz.id)).toBe(0);
+      expect(await activityCount(biz.id)).toBe(0);
+    });
+
+    it('a listener that fails after the commit is logged; the review is stored and acknowledged', async () => {
+      const biz = await owner();
+      const logged: unknown[] = [];
+      const listener: TReviewListener = {
+        name: 'after-commit',
+        committed: async () => {
+          throw new Error('webhook store down');
+        },
+      };
+      const w = createReviewWriter({
+        db: database.db,
+        log: { ...silentLog, error: (...args: unknown[]) => logged.push(args) } as never,
+        reviewListeners: [listener],
+      });
+      await expect(w.submit({ owner: biz, rating: 4, message: '' })).resolves.toHaveProperty('id');
+      await vi.waitFor(() => expect(logged).toHaveLength(1));
+      expect(JSON.stringify(logged[0])).toContain('after-commit');
+      expect(await reviewCount(biz.id)).toBe(1);
+    });
   });
 });

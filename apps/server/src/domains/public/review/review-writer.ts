@@ -5,83 +5,78 @@ import {
   isDatabaseUnavailable,
   isRetryableConflict,
   type TDb,
-  type TOwnerPublic,
   type TReview,
 } from '@starloop/db';
 import { sql } from 'kysely';
-import type { TDeps } from '../../../context.ts';
+import type {
+  TDeps,
+  TReviewColumns,
+  TReviewListener,
+  TReviewSubmission,
+  TReviewWriter,
+  TWrittenReview,
+} from '../../../context.ts';
 import { serviceUnavailable } from '../../../lib/errors.ts';
-import { emitOwnerEvent } from '../../owner/integrations/events.ts';
-import { queueReviewFollowUps, sentimentFor, wantsAutoReply } from '../../replies/review-hooks.ts';
 
-export interface TReviewToStore {
-  owner: TOwnerPublic;
-  rating: number;
-  message: string;
-  customerContact?: string | null | undefined;
-  deviceId?: string | null | undefined;
-  /**
-   * The scanned placement's key (`?p=`), resolved inside the batch's one INSERT; unknown keys and
-   * other owners' keys leave the review on the Default placement.
-   */
-  placementKey?: string | null | undefined;
+export interface TReviewToStore extends TReviewSubmission {
   /** Only for seeds and tests that backfill history. */
   createdAt?: Date;
 }
 
+type TListenerDeps = Partial<Pick<TDeps, 'reviewListeners' | 'log'>>;
+
+/** A new row's columns before any listener decides them: no sentiment, no reply. */
+const NO_COLUMNS: TReviewColumns = { sentimentLabel: null, sentimentScore: null, replyStatus: 'none' };
+
+function columnsFor(listeners: readonly TReviewListener[], item: TReviewToStore): TReviewColumns {
+  let columns = NO_COLUMNS;
+  for (const listener of listeners) {
+    if (listener.prepare) columns = { ...columns, ...listener.prepare(item) };
+  }
+  return columns;
+}
+
 /**
- * Stores reviews of known owners in the caller's transaction: the rows with their sentiment, the
- * owners' counters, one activity event each, and the follow-up jobs (reply, low-rating alert).
- * Returns the rows in input order.
+ * Stores reviews of known owners in the caller's transaction: the rows, the owners' counters, one
+ * activity event each, and whatever the review listeners write in the same transaction (the reply
+ * and low-rating alert jobs). Returns the written reviews in input order.
  */
 export async function storeReviews(
-  deps: Pick<TDeps, 'jobs'> & Partial<Pick<TDeps, 'lowRatingFollowUps'>>,
+  deps: TListenerDeps,
   trx: TDb,
   items: TReviewToStore[],
 ): Promise<TReview[]> {
+  const listeners = deps.reviewListeners ?? [];
   const rows = await insertReviews(
     trx,
-    items.map((item) => {
-      const sentiment = sentimentFor(item.message, item.rating);
-      return {
-        ownerId: item.owner.id,
-        rating: item.rating,
-        message: item.message,
-        customerContact: item.customerContact || null,
-        deviceId: item.deviceId ?? null,
-        sentimentLabel: sentiment?.label ?? null,
-        sentimentScore: sentiment?.score ?? null,
-        replyStatus: wantsAutoReply(item.owner, item.message) ? 'pending' : 'none',
-        placementKey: item.placementKey ?? null,
-        ...(item.createdAt ? { createdAt: item.createdAt } : {}),
-      };
-    }),
+    items.map((item) => ({
+      ownerId: item.owner.id,
+      rating: item.rating,
+      message: item.message,
+      customerContact: item.customerContact || null,
+      deviceId: item.deviceId ?? null,
+      ...columnsFor(listeners, item),
+      placementKey: item.placementKey ?? null,
+      ...(item.createdAt ? { createdAt: item.createdAt } : {}),
+    })),
     items.map((item) => ({
       message: `${item.owner.businessName} received a ${item.rating}-star review`,
       code: item.owner.code,
     })),
   );
-  await queueReviewFollowUps(
-    deps,
-    trx,
-    rows.map((review, i) => ({ review, owner: items[i]!.owner })),
-  );
+  const written = rows.map((review, i) => ({ review, owner: items[i]!.owner }));
+  for (const listener of listeners) await listener.written?.(trx, written);
   return rows;
 }
 
-/** A review for an owner whose page the caller has already found open (submitReview). */
-export type TReviewSubmission = Omit<TReviewToStore, 'createdAt'>;
-
-export interface TReviewWriter {
-  /**
-   * Resolves with the stored review's id once its transaction has committed; rejects with a 503
-   * AppError (Retry-After) when the queue is full, the database is unreachable or stalled.
-   */
-  submit(review: TReviewSubmission): Promise<{ id: number }>;
-  /** Waits until every submitted review is committed or has failed. */
-  drain(): Promise<void>;
-  /** Reviews waiting for a transaction right now (metrics). */
-  waiting(): number;
+/** Tells the listeners that reviews committed; a listener's failure is logged, never thrown. */
+export function announceCommitted(deps: TListenerDeps, written: TWrittenReview[]): void {
+  for (const listener of deps.reviewListeners ?? []) {
+    if (!listener.committed) continue;
+    listener.committed(written).catch((error: unknown) => {
+      deps.log?.error({ err: error, listener: listener.name }, 'review listener failed after the commit');
+    });
+  }
 }
 
 export interface TReviewWriterOptions {
@@ -120,7 +115,7 @@ const UNAVAILABLE_PAUSE_MS = 1_000;
  * so one bad review never takes others down with it.
  */
 export function createReviewWriter(
-  deps: Pick<TDeps, 'db' | 'jobs' | 'log'> & Partial<Pick<TDeps, 'now' | 'lowRatingFollowUps'>>,
+  deps: Pick<TDeps, 'db' | 'log'> & Partial<Pick<TDeps, 'reviewListeners'>>,
   options: TReviewWriterOptions = {},
 ): TReviewWriter {
   const maxBatch = options.maxBatch ?? 250;
@@ -139,37 +134,19 @@ export function createReviewWriter(
   const ownerOf = (pending: TPending) => pending.review.owner.id;
 
   async function writeBatch(batch: TPending[]): Promise<void> {
+    const reviews = batch.map((pending) => pending.review);
     const rows = await inTransaction(deps.db, async (trx) => {
       if (options.lockTimeoutMs) {
         await sql`SELECT set_config('lock_timeout', ${`${options.lockTimeoutMs}ms`}, true)`.execute(trx);
       }
-      return storeReviews(
-        deps,
-        trx,
-        batch.map((pending) => pending.review),
-      );
+      return storeReviews(deps, trx, reviews);
     });
     options.onBatch?.(rows.length);
     for (const [i, row] of rows.entries()) batch[i]!.resolve({ id: row.id });
-    announceRequestReviews(rows);
-  }
-
-  /**
-   * Reviews left through a review request's link tell the owner's webhooks (`review.created`),
-   * after the commit and best effort: a webhook never holds or fails a customer's review.
-   */
-  function announceRequestReviews(rows: TReview[]): void {
-    const now = deps.now ?? (() => new Date());
-    for (const review of rows) {
-      if (review.reviewRequestId === null) continue;
-      void emitOwnerEvent({ ...deps, now }, review.ownerId, 'review.created', {
-        reviewId: review.id,
-        requestId: review.reviewRequestId,
-        rating: review.rating,
-        message: review.message,
-        createdAt: new Date(review.createdAt).toISOString(),
-      });
-    }
+    announceCommitted(
+      deps,
+      rows.map((review, i) => ({ review, owner: reviews[i]!.owner })),
+    );
   }
 
   async function writeWithRetry(batch: TPending[]): Promise<void> {
