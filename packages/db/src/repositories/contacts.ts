@@ -1,7 +1,7 @@
 import type { TConsentSource, TContactFilter, TOptOutSource, TRequestChannel } from '@starloop/contract';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { TDb } from '../client.ts';
-import type { Database, TContact, TContactImportRow } from '../database.ts';
+import type { Database, TContact } from '../database.ts';
 import { inChunks } from './chunks.ts';
 import { lockOwnerRow } from './owner-limits.ts';
 import { countOf, countRows, readPage, sortedWindow, type TPage, type TPageRequest } from './paging.ts';
@@ -230,68 +230,4 @@ export async function setContactsLastRequested(db: TDb, ids: number[], at: Date)
   await inChunks(ids, (chunk) =>
     db.updateTable('contacts').set({ lastRequestedAt: at }).where('id', 'in', chunk).execute(),
   );
-}
-
-// ------------------------------------------------------------------------------------ imports
-
-export async function insertContactImport(
-  db: TDb,
-  values: { ownerId: number; fileName: string; rows: TContactImportRow[]; expiresAt: Date },
-): Promise<number> {
-  const row = await db
-    .insertInto('contactImports')
-    .values({
-      ownerId: values.ownerId,
-      fileName: values.fileName,
-      rows: JSON.stringify(values.rows),
-      total: values.rows.length,
-      expiresAt: values.expiresAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** The owner's unexpired import, locked for its next chunk. */
-export async function lockContactImport(db: TDb, ownerId: number, id: number, now: Date) {
-  return db
-    .selectFrom('contactImports')
-    .selectAll()
-    .where('id', '=', id)
-    .where('ownerId', '=', ownerId)
-    .where('expiresAt', '>', now)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-export async function recordContactImportChunk(
-  db: TDb,
-  id: number,
-  {
-    committed,
-    created,
-    merged,
-    skipped,
-    done,
-  }: { committed: number; created: number; merged: number; skipped: number; done: boolean },
-): Promise<void> {
-  await db
-    .updateTable('contactImports')
-    .set({
-      committed,
-      created,
-      merged,
-      skipped,
-      status: done ? 'done' : 'importing',
-      // A finished import keeps only its figures.
-      ...(done ? { rows: '[]' } : {}),
-    })
-    .where('id', '=', id)
-    .execute();
-}
-
-/** Drops imports past their day (the maintenance job). */
-export async function deleteExpiredContactImports(db: TDb, now: Date): Promise<number> {
-  const result = await db.deleteFrom('contactImports').where('expiresAt', '<=', now).executeTakeFirst();
-  return Number(result.numDeletedRows);
 }

@@ -1,5 +1,6 @@
 import type { TSentimentLabel } from '@starloop/contract';
 import type { TDb } from '../client.ts';
+import { deleteRows } from './records.ts';
 
 export async function listReplyTemplates(
   db: TDb,
@@ -24,4 +25,12 @@ export async function upsertReplyTemplate(
     .values({ ownerId, sentiment, body })
     .onConflict((oc) => oc.columns(['ownerId', 'sentiment']).doUpdateSet({ body, updatedAt: new Date() }))
     .execute();
+}
+
+export async function deleteReplyTemplate(
+  db: TDb,
+  ownerId: number,
+  sentiment: TSentimentLabel,
+): Promise<boolean> {
+  return (await deleteRows(db, 'replyTemplates', { ownerId, sentiment })) > 0;
 }

@@ -1,3 +1,4 @@
+import type { TSentimentLabel } from '@starloop/contract';
 import { RATING_MAX, RATING_MIN } from '@starloop/contract/rules';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { TDb } from '../client.ts';
@@ -318,3 +319,39 @@ export const listAdminReviews: TPageReader<TAdminReviewsQuery, TAdminReviewRow> 
         .execute(),
   });
 };
+
+// ----------------------------------------------------------------------------- sentiment recompute
+
+/** One batch of reviews by id for the sentiment recompute. */
+export async function listReviewsForSentiment(
+  db: TDb,
+  afterId: number,
+  limit: number,
+): Promise<
+  {
+    id: number;
+    message: string;
+    rating: number;
+    sentimentLabel: TSentimentLabel | null;
+    sentimentScore: number | null;
+  }[]
+> {
+  return db
+    .selectFrom('reviews')
+    .select(['id', 'message', 'rating', 'sentimentLabel', 'sentimentScore'])
+    .where('id', '>', afterId)
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+/** Writes many sentiments in one statement. */
+export async function updateReviewSentiments(
+  db: TDb,
+  rows: { id: number; label: TSentimentLabel; score: number }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(rows.map((r) => sql`(${r.id}::bigint, ${r.label}::text, ${r.score}::real)`));
+  await sql`update reviews as r set sentiment_label = v.label, sentiment_score = v.score
+    from (values ${values}) as v(id, label, score) where r.id = v.id`.execute(db);
+}

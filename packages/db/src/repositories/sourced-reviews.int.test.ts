@@ -2,14 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TDb } from '../client.ts';
 import { insertTestOwner, useTestDb } from '../test-support.ts';
 import { testDriverName } from '../testing.ts';
-import {
-  insertGoogleReviews,
-  listOwnerReviewsBySource,
-  markGoogleReviewDeleted,
-  type TReviewSource,
-  type TSourcedReview,
-} from './google.ts';
+import { insertGoogleReviews } from './google/google-reviews.ts';
+import { markGoogleReviewDeleted } from './google/google-sync.ts';
 import { insertReviews } from './reviews.ts';
+import { listOwnerReviewsBySource, type TReviewSource, type TSourcedReview } from './sourced-reviews.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2025, 0, 1, 12, minute));
 
