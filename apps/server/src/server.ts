@@ -10,7 +10,7 @@ import { createTokenService } from './auth/tokens.ts';
 import type { TDeps } from './context.ts';
 import { onJobFailure } from './domains/admin/jobs/jobs.service.ts';
 import { outboundWebhooksReviewListener } from './domains/owner/integrations/webhooks.listener.ts';
-import { onRequestMailOutcome } from './domains/owner/requests/requests.service.ts';
+import { onRequestMailOutcome } from './domains/owner/requests/delivery-events.service.ts';
 import { shortLinkRoutes } from './domains/public/requests/short-link.route.ts';
 import { createPageViewCounter } from './domains/public/review/page-views.ts';
 import { reviewPageRoutes } from './domains/public/review/review-page.route.ts';

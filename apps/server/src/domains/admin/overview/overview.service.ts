@@ -1,6 +1,7 @@
 import {
   isLowRating,
   isPositiveRating,
+  istMonth,
   pageMeta,
   paiseToRupees,
   rupeesToPaise,
@@ -19,7 +20,6 @@ import {
   platformRequestUsage,
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
-import { istMonth } from '../../owner/requests/requests.service.ts';
 
 /** Paise to rupees, to the paisa. */
 const rupees = paiseToRupees;

@@ -1,8 +1,8 @@
-import { ADMIN_TEXTS, type TAdminRequestUsage } from '@starloop/contract';
+import { ADMIN_TEXTS, istMonth, type TAdminRequestUsage } from '@starloop/contract';
 import { findOwnerById, listOwnerRequestUsage } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { foundOr404 } from '../../../lib/errors.ts';
-import { istMonth, requestLimit } from '../../owner/requests/requests.service.ts';
+import { requestLimit } from '../../owner/requests/request-usage.service.ts';
 
 /** The last `count` IST months ('YYYY-MM'), oldest first, ending with `now`'s. */
 export function lastIstMonths(now: Date, count: number): string[] {

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TDeps } from '../../../context.ts';
 import { AppError, badRequest, conflict, HTTP_STATUS, type TErrorCode } from '../../../lib/errors.ts';
 import { defineRestRoute } from '../../../rest/define-route.ts';
-import { sendRequest } from '../requests/requests.service.ts';
+import { sendRequest } from '../requests/request-creation.service.ts';
 
 /** Printable ASCII without spaces at the ends: what clients send (UUIDs, order ids). */
 const IDEMPOTENCY_KEY = /^[\x21-\x7E](?:[\x20-\x7E]{0,253}[\x21-\x7E])?$/;

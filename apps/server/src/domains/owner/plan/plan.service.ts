@@ -10,7 +10,7 @@ import type { TDeps } from '../../../context.ts';
 import { badRequest, forbidden } from '../../../lib/errors.ts';
 import { createOwnerOrder, type TClient } from '../../payments/payments.service.ts';
 import { daysLeft, isInGrace, isReviewPageOpen } from '../../payments/subscription.ts';
-import { requestUsageOf } from '../requests/requests.service.ts';
+import { requestUsageOf } from '../requests/request-usage.service.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

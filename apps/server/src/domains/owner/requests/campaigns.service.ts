@@ -1,4 +1,5 @@
 import {
+  istMonth,
   pageMeta,
   REQUEST_CHANNELS,
   REQUEST_TEXTS,
@@ -31,15 +32,10 @@ import {
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { AppError, badRequest, foundOr404 } from '../../../lib/errors.ts';
-import {
-  assertQuota,
-  createRequests,
-  dispatchRequests,
-  giveBackUsage,
-  istMonth,
-  ownerChannels,
-  skipReasonOf,
-} from './requests.service.ts';
+import { createRequests, skipReasonOf } from './request-creation.service.ts';
+import { dispatchRequests } from './request-dispatch.service.ts';
+import { ownerChannels } from './request-settings.service.ts';
+import { assertQuota, giveBackUsage } from './request-usage.service.ts';
 import { nextOpening } from './send-window.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { ZContactId, ZMessageResult } from '@starloop/contract';
 import { ownerProcedure } from '../../../trpc/init.ts';
-import { optOutContactByOwner } from './requests.service.ts';
+import { optOutContactByOwner } from './opt-out.service.ts';
 
 /** The signed-in owner. Marks one of their customers opted out, for good (404 for another owner's). */
 export const optOutContactOperation = ownerProcedure

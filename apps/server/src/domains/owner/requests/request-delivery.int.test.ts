@@ -20,12 +20,9 @@ import { createTestServer, type TTestServer } from '../../../test/test-server.ts
 import type { TRequestChannel, TSendResult } from './channels/channel.ts';
 import { emailChannel } from './channels/email.ts';
 import { registerChannel } from './channels/index.ts';
-import {
-  optOutContact,
-  recordDeliveryEvent,
-  requestRetryDelaySeconds,
-  sendDelivery,
-} from './requests.service.ts';
+import { recordDeliveryEvent } from './delivery-events.service.ts';
+import { optOutContact } from './opt-out.service.ts';
+import { requestRetryDelaySeconds, sendDelivery } from './request-send.worker.ts';
 
 /** An IST wall-clock time as an instant. */
 const ist = (local: string) => new Date(`${local}+05:30`);

@@ -15,7 +15,7 @@ import {
   trpcError,
 } from '../../../test/requests-kit.ts';
 import { createTestAdmin, createTestServer, type TTestServer } from '../../../test/test-server.ts';
-import { dispatchDueRequests } from './requests.service.ts';
+import { dispatchDueRequests } from './request-dispatch.worker.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** An IST wall-clock time as an instant. */

@@ -1,13 +1,13 @@
 import { deleteExpiredContactImports } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { QUEUES } from '../../../jobs/queue.ts';
+import { dispatchDueRequests } from './request-dispatch.worker.ts';
 import {
-  dispatchDueRequests,
   REQUEST_SEND_RETRY_DELAY,
   REQUEST_SEND_RETRY_DELAY_MAX,
   REQUEST_SEND_RETRY_LIMIT,
   sendDelivery,
-} from './requests.service.ts';
+} from './request-send.worker.ts';
 
 /**
  * A message that cannot go now (provider outage, 429, timeout) is retried with backoff: 30 s,

@@ -1,6 +1,6 @@
 import { ZRequestSent, ZSendRequest } from '@starloop/contract';
 import { ownerProcedure } from '../../../trpc/init.ts';
-import { sendRequest } from './requests.service.ts';
+import { sendRequest } from './request-creation.service.ts';
 
 /**
  * The signed-in owner. Sends one review request now to one of their customers or one typed in

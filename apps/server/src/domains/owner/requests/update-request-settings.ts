@@ -1,6 +1,6 @@
 import { ZRequestSettings, ZRequestSettingsUpdate } from '@starloop/contract';
 import { ownerProcedure } from '../../../trpc/init.ts';
-import { updateRequestSettings } from './requests.service.ts';
+import { updateRequestSettings } from './request-settings.service.ts';
 
 /** The signed-in owner. Changes their interval (30 to 365 days) or channel order. */
 export const updateRequestSettingsOperation = ownerProcedure

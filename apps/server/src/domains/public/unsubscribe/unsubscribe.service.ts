@@ -7,7 +7,7 @@ import {
   requestIdOfUnsubscribeToken,
   unsubscribeToken,
 } from '../../../mail/unsubscribe-tokens.ts';
-import { requestUnsubscribeState, unsubscribeFromRequests } from '../../owner/requests/requests.service.ts';
+import { requestUnsubscribeState, unsubscribeFromRequests } from '../../owner/requests/opt-out.service.ts';
 
 /** The link every automatic reply carries: opening it shows a page whose button unsubscribes. */
 export function unsubscribeUrl(deps: Pick<TDeps, 'config'>, email: string): string {

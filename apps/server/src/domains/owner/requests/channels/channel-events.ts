@@ -3,9 +3,9 @@ import type { TDeps } from '../../../../context.ts';
 import type { TChannelName, TDeliveryEvent } from './channel.ts';
 
 /**
- * Where provider webhooks report what they learnt: the requests service's `recordDeliveryEvent`
- * and `optOutContact` (requests.service.ts). Passed in, so the parsing and verification of each
- * provider's webhook is tested on its own.
+ * Where provider webhooks report what they learnt: `recordDeliveryEvent`
+ * (delivery-events.service.ts) and `optOutContact` (opt-out.service.ts). Passed in, so the parsing
+ * and verification of each provider's webhook is tested on its own.
  */
 export interface TChannelEventSink {
   recordDeliveryEvent(deps: TDeps, event: TDeliveryEvent): Promise<unknown>;

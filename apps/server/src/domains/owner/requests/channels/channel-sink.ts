@@ -1,5 +1,6 @@
 import type { TDeps } from '../../../../context.ts';
-import { optOutContact, recordDeliveryEvent } from '../requests.service.ts';
+import { recordDeliveryEvent } from '../delivery-events.service.ts';
+import { optOutContact } from '../opt-out.service.ts';
 import type { TDeliveryEvent } from './channel.ts';
 import type { TChannelEventSink } from './channel-events.ts';
 

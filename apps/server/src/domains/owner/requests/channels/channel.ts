@@ -4,7 +4,8 @@ import type { TDeps } from '../../../../context.ts';
  * One interface for every way a review request reaches a customer. The requests service picks a
  * channel per request (what the contact has, the owner's order of preference, consent), records a
  * delivery row with an idempotency key, and a pg-boss job calls `send`; provider webhooks report
- * back through `recordDeliveryEvent` and `optOutContact` (requests.service.ts).
+ * back through `recordDeliveryEvent` (delivery-events.service.ts) and `optOutContact`
+ * (opt-out.service.ts).
  */
 export type TChannelName = 'whatsapp' | 'sms' | 'email';
 

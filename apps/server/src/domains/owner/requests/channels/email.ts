@@ -52,7 +52,7 @@ export function requestMail(deps: Pick<TDeps, 'config'>, message: TRequestMessag
  * Email through the platform's mailer: the mail is recorded in the outbox under the delivery's
  * idempotency key (a retry finds it instead of recording a second one) and the mail worker
  * delivers it with its own retries. Recorded counts as sent; the mail worker's outcome comes back
- * as delivered or failed (requests.service.ts, onRequestMailOutcome). Without SMTP the mail stays
+ * as delivered or failed (delivery-events.service.ts, onRequestMailOutcome). Without SMTP the mail stays
  * in the outbox, which also counts as sent.
  */
 export const emailChannel: TRequestChannel = {
