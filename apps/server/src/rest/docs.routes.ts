@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { TDeps } from '../context.ts';
 import { defineRestRoute, routeRegistry } from './define-route.ts';
 import { buildOpenApiDocument, type TOpenApiDocument } from './openapi.ts';
+
+/** What the document's own entry says of it: an OpenAPI 3.1 document (its full shape is OpenAPI's schema). */
+const ZOpenApiDocument = z.looseObject({
+  openapi: z.literal('3.1.0'),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+  components: z.looseObject({ schemas: z.record(z.string(), z.unknown()) }),
+});
 
 /**
  * The API's own documentation: GET /api/docs/openapi.json (OpenAPI 3.1 built from routeRegistry)
@@ -21,6 +30,7 @@ export async function docsRoutes(app: FastifyInstance, { deps }: { deps: TDeps }
       tags: ['docs'],
       auth: 'public',
       produces: ['application/json'],
+      response: ZOpenApiDocument,
     },
     async (_request, reply) => {
       // Routes register once at start-up; rebuild only if the registry grew.
@@ -30,7 +40,8 @@ export async function docsRoutes(app: FastifyInstance, { deps }: { deps: TDeps }
           document: buildOpenApiDocument(routeRegistry, deps.config.appUrl),
         };
       }
-      return reply.header('cache-control', 'no-cache').send(cached.document);
+      reply.header('cache-control', 'no-cache');
+      return cached.document;
     },
   );
 

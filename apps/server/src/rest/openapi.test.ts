@@ -93,6 +93,62 @@ describe('OpenAPI document builder', () => {
     expect(danglingRefs(doc)).toEqual([]);
   });
 
+  it('describes a path parameter only in the path, whatever the shape of the input', () => {
+    const doc = buildOpenApiDocument(
+      [
+        // An intersection (ZIdInput.and(...)): the id leaves the body, the rest stays.
+        route({
+          method: 'PUT',
+          url: '/things/:id',
+          params: z.object({ id: z.string().regex(/^\d+$/) }),
+          body: z.object({ id: z.number().int() }).and(z.object({ name: z.string().optional() })),
+        }),
+        // No params schema: the path parameter is described by the input field it fills.
+        route({
+          url: '/codes/:code',
+          querystring: z.object({ code: z.string().max(32), p: z.string().optional() }),
+        }),
+        // Only the path's field: no body at all.
+        route({ method: 'POST', url: '/things/:id/refund', body: z.object({ id: z.number().int() }) }),
+      ],
+      'https://api.test',
+    );
+    const put = doc.paths['/api/things/{id}']!.put as TJsonTree;
+    expect(put.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d+$' } },
+    ]);
+    const body = put.requestBody.content['application/json'].schema;
+    expect(JSON.stringify(body)).not.toContain('"id"');
+    expect(JSON.stringify(body)).toContain('"name"');
+    const code = doc.paths['/api/codes/{code}']!.get as TJsonTree;
+    expect(code.parameters).toEqual([
+      { name: 'code', in: 'path', required: true, schema: { type: 'string', maxLength: 32 } },
+      expect.objectContaining({ name: 'p', in: 'query', required: false }),
+    ]);
+    expect((doc.paths['/api/things/{id}/refund']!.post as TJsonTree).requestBody).toBeUndefined();
+  });
+
+  it('describes a JSON answer among file or page types, and a page that refuses with a page', () => {
+    const doc = buildOpenApiDocument(
+      [
+        route({
+          url: '/page',
+          querystring: z.object({ token: z.string() }),
+          produces: ['text/html', 'application/json'],
+          response: z.object({ ok: z.boolean() }),
+        }),
+      ],
+      'https://api.test',
+    );
+    const page = doc.paths['/api/page']!.get as TJsonTree;
+    expect(page.responses['200'].content['application/json'].schema).toMatchObject({
+      type: 'object',
+      properties: { ok: { type: 'boolean' } },
+    });
+    expect(page.responses['200'].content['text/html'].schema).toEqual({ type: 'string', format: 'binary' });
+    expect(Object.keys(page.responses['400'].content)).toEqual(['application/json', 'text/html']);
+  });
+
   it('survives a schema that cannot be converted', () => {
     const broken = { not: 'a zod schema' } as unknown as z.ZodType;
     const doc = buildOpenApiDocument(

@@ -97,18 +97,102 @@ export function toJsonSchema(
   return rewrite(json) as TJson;
 }
 
-/** Query or path parameters from an object schema's properties. */
-function parametersOf(schema: TJson, where: 'query' | 'path'): TJson[] {
-  const properties = (schema.properties ?? {}) as Record<string, TJson>;
+/** `#/components/schemas/X` of the document being built, followed (a few hops at most). */
+function resolved(schema: TJson, components: Record<string, unknown>): TJson {
+  let node = schema;
+  for (let hops = 0; typeof node.$ref === 'string' && hops < 10; hops += 1) {
+    const target = components[node.$ref.replace(/^#\/components\/schemas\//, '')] as TJson | undefined;
+    if (!target) break;
+    node = target;
+  }
+  return node;
+}
+
+const COMPOSITIONS = ['allOf', 'anyOf', 'oneOf'] as const;
+
+/**
+ * An object schema's properties and required names, with those of its `allOf` members (an
+ * intersection) and, as optional, those of its `anyOf`/`oneOf` alternatives.
+ */
+function flatProperties(
+  schemaIn: TJson,
+  components: Record<string, unknown>,
+): { properties: Record<string, TJson>; required: Set<string> } {
+  const schema = resolved(schemaIn, components);
+  const properties = { ...((schema.properties ?? {}) as Record<string, TJson>) };
   const required = new Set((schema.required as string[] | undefined) ?? []);
+  for (const kind of COMPOSITIONS) {
+    for (const member of (schema[kind] as TJson[] | undefined) ?? []) {
+      const inner = flatProperties(member, components);
+      for (const [name, property] of Object.entries(inner.properties)) properties[name] ??= property;
+      if (kind === 'allOf') for (const name of inner.required) required.add(name);
+    }
+  }
+  return { properties, required };
+}
+
+/**
+ * The schema without `keys` (the path parameters): gone from its properties and required names,
+ * and from those of its `allOf`/`anyOf`/`oneOf` members, so the body or the query never asks for
+ * what the path gives (the REST adapter takes them from the path). A referenced component that
+ * names one of them is inlined without it.
+ */
+function withoutProperties(schema: TJson, keys: string[], components: Record<string, unknown>): TJson {
+  if (keys.length === 0) return schema;
+  const target = resolved(schema, components);
+  if (target !== schema && !keys.some((key) => key in flatProperties(target, components).properties)) {
+    return schema;
+  }
+  const out: TJson = { ...target };
+  if (out.properties) {
+    out.properties = Object.fromEntries(
+      Object.entries(out.properties as TJson).filter(([name]) => !keys.includes(name)),
+    );
+  }
+  if (Array.isArray(out.required)) {
+    const required = (out.required as string[]).filter((name) => !keys.includes(name));
+    if (required.length > 0) out.required = required;
+    else delete out.required;
+  }
+  for (const kind of COMPOSITIONS) {
+    const members = out[kind] as TJson[] | undefined;
+    if (!members) continue;
+    const kept = members.map((member) => withoutProperties(member, keys, components));
+    // An intersection member that only held the path's fields says nothing any more.
+    out[kind] = kind === 'allOf' ? kept.filter((member) => !isEmptyObject(member)) : kept;
+    if ((out[kind] as TJson[]).length === 0) delete out[kind];
+  }
+  if (out.allOf && (out.allOf as TJson[]).length === 1 && Object.keys(out).length === 1) {
+    return (out.allOf as TJson[])[0] as TJson;
+  }
+  return out;
+}
+
+/** An object schema that takes no field at all: nothing to document as a body or a query. */
+function isEmptyObject(schema: TJson): boolean {
+  return (
+    schema.type === 'object' &&
+    Object.keys((schema.properties ?? {}) as TJson).length === 0 &&
+    !COMPOSITIONS.some((kind) => kind in schema) &&
+    (schema.additionalProperties === undefined || schema.additionalProperties === false) &&
+    schema.propertyNames === undefined &&
+    schema.patternProperties === undefined
+  );
+}
+
+/** Query parameters from an object schema's properties (its allOf members' too). */
+function queryParametersOf(schema: TJson, components: Record<string, unknown>): TJson[] {
+  const { properties, required } = flatProperties(schema, components);
   return Object.entries(properties).map(([name, property]) => ({
     name,
-    in: where,
-    required: where === 'path' ? true : required.has(name) && property.default === undefined,
+    in: 'query',
+    required: required.has(name) && property.default === undefined,
     ...(typeof property.description === 'string' ? { description: property.description } : {}),
     schema: property,
   }));
 }
+
+const isJsonType = (type: string) => /^application\/(?:[\w.-]+\+)?json\b/.test(type);
 
 /** `/admin/agents/:id` -> `/api/admin/agents/{id}`. */
 export const openApiPath = (url: string) =>
@@ -128,37 +212,74 @@ export function buildOpenApiDocument(routes: readonly TRouteDoc[], serverUrl: st
   const tags = new Set<string>();
   for (const route of routes) {
     const id = operationId(route);
-    const parameters: TJson[] = [];
-    if (route.params) {
-      parameters.push(...parametersOf(toJsonSchema(route.params, 'input', `${id}_params`, schemas), 'path'));
-    }
-    // Path parameters the schema does not describe still have to be declared.
-    for (const [, name] of route.url.matchAll(/:(\w+)/g)) {
-      if (!parameters.some((p) => p.in === 'path' && p.name === name)) {
-        parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
-      }
-    }
-    if (route.querystring) {
-      parameters.push(
-        ...parametersOf(toJsonSchema(route.querystring, 'input', `${id}_query`, schemas), 'query'),
-      );
-    }
+    const pathKeys = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
+    const params = route.params ? toJsonSchema(route.params, 'input', `${id}_params`, schemas) : undefined;
+    const query = route.querystring
+      ? toJsonSchema(route.querystring, 'input', `${id}_query`, schemas)
+      : undefined;
+    const body = route.body ? toJsonSchema(route.body, 'input', `${id}_body`, schemas) : undefined;
+    // A path parameter is described once, in the path: by the route's params schema, else by the
+    // input field it fills (the REST adapter merges path parameters into the input).
+    const parameters: TJson[] = pathKeys.map((name) => {
+      const property =
+        (params && flatProperties(params, schemas).properties[name]) ??
+        (query && flatProperties(query, schemas).properties[name]) ??
+        (body && flatProperties(body, schemas).properties[name]) ??
+        ({ type: 'string' } as TJson);
+      return {
+        name,
+        in: 'path',
+        required: true,
+        ...(typeof property.description === 'string' ? { description: property.description } : {}),
+        schema: property,
+      };
+    });
+    const documentedQuery = query && withoutProperties(query, pathKeys, schemas);
+    if (documentedQuery) parameters.push(...queryParametersOf(documentedQuery, schemas));
+    const documentedBody = body && withoutProperties(body, pathKeys, schemas);
+    const requestBody =
+      documentedBody && !isEmptyObject(documentedBody)
+        ? {
+            required: true,
+            content: { 'application/json': { schema: documentedBody } },
+          }
+        : undefined;
     const status = String(route.status ?? 200);
     const success: TJson = { description: 'Success' };
+    const answer = route.response
+      ? toJsonSchema(route.response, 'output', `${id}_response`, schemas)
+      : undefined;
     if (route.produces?.length) {
+      // A JSON answer among the file or page types is described by the route's response schema.
       success.content = Object.fromEntries(
-        route.produces.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+        route.produces.map((type) => [
+          type,
+          {
+            schema: isJsonType(type)
+              ? (answer ?? { description: 'JSON whose shape the route does not declare' })
+              : { type: 'string', format: 'binary' },
+          },
+        ]),
       );
-    } else if (route.response) {
-      success.content = {
-        'application/json': { schema: toJsonSchema(route.response, 'output', `${id}_response`, schemas) },
-      };
+    } else if (answer) {
+      success.content = { 'application/json': { schema: answer } };
     }
     const error = (description: string) => ({
       description,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     });
     const responses: TJson = { [status]: success, '400': error('Invalid input (message names the rule)') };
+    // A page that takes input (a link opened from a mail) refuses it with a page to a browser.
+    if (route.produces?.includes('text/html') && (route.querystring || route.body)) {
+      responses['400'] = {
+        description:
+          'Invalid input (message names the rule); a browser (`Accept: text/html`) gets the message as a page',
+        content: {
+          'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+          'text/html': { schema: { type: 'string' } },
+        },
+      };
+    }
     if (route.auth !== 'public') responses['401'] = error('Missing, expired or wrong token');
     if (route.auth === 'super_admin') responses['403'] = error('Only a super_admin may do this');
     if (parameters.some((p) => p.in === 'path')) responses['404'] = error('Not found');
@@ -185,16 +306,7 @@ export function buildOpenApiDocument(routes: readonly TRouteDoc[], serverUrl: st
           ? WEBHOOK_SECURITY[route.webhookScheme]
           : SECURITY[route.auth],
       ...(parameters.length > 0 ? { parameters } : {}),
-      ...(route.body
-        ? {
-            requestBody: {
-              required: true,
-              content: {
-                'application/json': { schema: toJsonSchema(route.body, 'input', `${id}_body`, schemas) },
-              },
-            },
-          }
-        : {}),
+      ...(requestBody ? { requestBody } : {}),
       responses,
     };
   }

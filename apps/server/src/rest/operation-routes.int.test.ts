@@ -16,6 +16,7 @@ import type { TOperationMeta } from '../trpc/operation-meta.ts';
 import { restResponse } from '../trpc/operation-meta.ts';
 import { appRouter } from '../trpc/router.ts';
 import { routeRegistry } from './define-route.ts';
+import { buildOpenApiDocument } from './openapi.ts';
 import { registerOperationRoutes } from './operation-routes.ts';
 import { inlinedSteps } from './run-procedure.ts';
 
@@ -165,9 +166,17 @@ describe(`REST adapter over procedures on ${testDriverName()}`, () => {
       'GET /things/mine': 'owner',
       'GET /things/broken': 'public',
     });
-    const rename = docs.find((route) => route.url === '/things/:id')!;
-    // The path's id is documented as a path parameter, not again in the body.
-    expect(Object.keys((rename.body as z.ZodObject).shape)).toEqual(['name']);
+    // The path's id is documented as a path parameter (its params schema), not again in the body.
+    const rename = buildOpenApiDocument(docs, 'http://localhost').paths['/api/things/{id}']!.put as {
+      parameters: { name: string; in: string }[];
+      requestBody: {
+        content: { 'application/json': { schema: { properties: object; required: string[] } } };
+      };
+    };
+    expect(rename.parameters.map(({ name, in: where }) => `${where} ${name}`)).toEqual(['path id']);
+    const body = rename.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties)).toEqual(['name']);
+    expect(body.required).toEqual(['name']);
   });
 });
 

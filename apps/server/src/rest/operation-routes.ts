@@ -16,7 +16,7 @@ const inputSource = (binding: TRestBinding) =>
  * parameters. Runs inside the procedure, after its authorization, so a bad id without a token is
  * still a 401.
  */
-function rawInputOf(binding: TRestBinding, request: FastifyRequest): unknown {
+export function rawInputOf(binding: TRestBinding, request: FastifyRequest): unknown {
   const source = inputSource(binding) === 'query' ? request.query : request.body;
   let params = request.params as Record<string, unknown> | undefined;
   if (binding.params) {
@@ -62,21 +62,13 @@ function restErrorOf(error: unknown): unknown {
   return error;
 }
 
-/** An object schema without the keys the path provides (for the documented query or body). */
-function withoutPathKeys(schema: z.ZodType, pathKeys: string[]): z.ZodType | undefined {
-  if (!(schema instanceof z.ZodObject)) return schema;
-  const keys = pathKeys.filter((key) => key in schema.shape);
-  const mask = Object.fromEntries(keys.map((key) => [key, true])) as Record<string, true>;
-  const rest = keys.length > 0 ? (schema.omit(mask as never) as z.ZodObject) : schema;
-  return Object.keys(rest.shape).length > 0 ? rest : undefined;
-}
-
 /** The OpenAPI view of an operation: its binding plus the procedure's own schemas. */
 export function operationRouteDoc(procedure: AnyTRPCProcedure, meta: TOperationMeta): TRouteDoc {
   const binding = meta.rest as TRestBinding;
   const def = procedure._def as unknown as { inputs: z.ZodType[]; output?: z.ZodType };
-  const pathKeys = [...binding.path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
-  const input = def.inputs[0] ? withoutPathKeys(unwrapDefault(def.inputs[0]), pathKeys) : undefined;
+  // The whole input: the document describes the fields the path fills as path parameters only.
+  const declared = binding.documentedInput ?? def.inputs[0];
+  const input = declared ? unwrapDefault(declared) : undefined;
   return {
     method: binding.method,
     url: binding.path,

@@ -6,6 +6,7 @@ import { insertAdmin, insertOwner, type TOwnerPublic } from '@starloop/db';
 import { createTestDb } from '@starloop/db/testing';
 import { hashPassword } from '../auth/passwords.ts';
 import { createServer, type TCreateServerOptions, type TStarLoopServer } from '../server.ts';
+import { checkAnswersAgainstDocument } from './openapi-answers.ts';
 
 export const FIXTURE_INDEX_HTML =
   '<!doctype html><html><body><div id="root">StarLoop test build</div></body></html>';
@@ -26,7 +27,8 @@ export interface TTestServer extends TStarLoopServer {
 /** A server on a fresh database of the test tier (PGlite, or PostgreSQL when configured). */
 /**
  * The review page's owner cache is off by default here, because tests change owners straight in
- * the database; pass `reviewPageCacheMs` to test with it.
+ * the database; pass `reviewPageCacheMs` to test with it. Every answer its `app.inject` gets from a
+ * documented REST operation is checked against the OpenAPI document (openapi-answers.ts).
  */
 export async function createTestServer(
   env: Record<string, string> = {},
@@ -61,6 +63,7 @@ export async function createTestServer(
     ...(options.now ? { now: options.now } : {}),
   });
   await server.app.ready();
+  checkAnswersAgainstDocument(server.app);
   return Object.assign(server, { config });
 }
 

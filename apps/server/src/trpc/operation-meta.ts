@@ -35,6 +35,12 @@ export interface TRestBinding {
   params?: z.ZodType<Record<string, unknown>>;
   /** Where the rest of the input comes from: the query string (default for GET/DELETE) or the body. */
   inputFrom?: 'query' | 'body';
+  /**
+   * The input as the document describes it, where the procedure's own input cannot be written in
+   * JSON Schema (a `z.custom` step). The procedure still parses with its own; a test checks that
+   * what this schema documents, the procedure accepts.
+   */
+  documentedInput?: z.ZodType;
   /** Success status (200 unless said). */
   status?: number;
   /** Largest JSON body in bytes (default: BODY_LIMITS by who may call). */

@@ -1,4 +1,4 @@
-import { ZOnboardingRequest, ZOnboardingResult } from '@starloop/contract';
+import { ZOnboarding, ZOnboardingRequest, ZOnboardingResult } from '@starloop/contract';
 import { adminActor } from '../../../lib/audit.ts';
 import { adminProcedure } from '../../../trpc/init.ts';
 import { onboardCustomers } from './onboarding.service.ts';
@@ -16,6 +16,8 @@ export const createOnboardingOperation = adminProcedure
         'Onboard 1 to 10 branches with one manual payment, all or nothing; answers one set-password link per owner',
       tags: ['admin', 'onboarding'],
       status: 201,
+      // ZOnboardingRequest renames ZOnboarding's errors in a z.custom step JSON Schema cannot spell.
+      documentedInput: ZOnboarding,
     },
   })
   .input(ZOnboardingRequest)

@@ -56,6 +56,7 @@ export async function unsubscribeRoute(app: FastifyInstance, { deps }: { deps: T
       tags: ['public', 'mail'],
       auth: 'public',
       querystring: ZUnsubscribeQuery,
+      response: ZUnsubscribeResult,
       produces: ['text/html', 'application/json'],
     },
     async (request, reply) => {
