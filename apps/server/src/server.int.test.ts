@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { testDriverName } from '@starloop/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BAD_URL_MESSAGE } from './server.ts';
 import { bearer } from './test/requests-kit.ts';
 import {
   createTestAdmin,
@@ -107,6 +108,18 @@ describe(`server on ${testDriverName()}`, () => {
     expect(api.json().message).toContain('/api/nope');
     const asset = await server.app.inject({ method: 'GET', url: '/assets/missing.js' });
     expect(asset.statusCode).toBe(404);
+  });
+
+  it('answers a path that is not valid percent-encoding with a 400 in the one error shape', async () => {
+    for (const url of ['/api/admin/users/%ff', '/api/users/review-link/%E0%A4', '/dashboard/%zz']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toEqual({
+        success: false,
+        message: BAD_URL_MESSAGE,
+        requestId: res.headers['x-request-id'],
+      });
+    }
   });
 
   it('serves hashed assets with a long cache lifetime', async () => {

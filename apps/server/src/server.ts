@@ -5,7 +5,7 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { TConfig } from '@starloop/config';
 import { createDb, migrateToLatest, type TDbHandle } from '@starloop/db';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { createTokenService } from './auth/tokens.ts';
 import type { TDeps } from './context.ts';
 import { onJobFailure } from './domains/admin/jobs/jobs.service.ts';
@@ -33,6 +33,9 @@ import { securityPlugin } from './plugins/security.ts';
 import { trpcTransport } from './plugins/trpc-transport.ts';
 import { webPlugin } from './plugins/web.ts';
 import { restApi } from './rest/index.ts';
+
+/** The answer to a URL that is not valid percent-encoding. */
+export const BAD_URL_MESSAGE = 'This address is not valid.';
 
 /** A review batch waits at most this long for a lock before its reviews are answered 503. */
 const REVIEW_LOCK_TIMEOUT_MS = 5_000;
@@ -115,6 +118,15 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
     // maxParamLength: a tRPC batch names its procedures in one path segment (up to 10 of them).
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 600 },
     forceCloseConnections: 'idle',
+    // A URL the router cannot decode (`/api/admin/users/%ff`) is refused before any route or hook
+    // runs: answered here in the one error shape, with its request id, like every other 400.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ code: error.code }, 'request refused by the router');
+      void (reply as FastifyReply)
+        .header('x-request-id', request.id)
+        .status(400)
+        .send({ success: false, message: BAD_URL_MESSAGE, requestId: String(request.id) });
+    },
     // Start-up migrates the database (and may wait for another instance's migration under the
     // advisory lock): a first start on a slow or busy machine takes longer than Fastify's 10 s.
     pluginTimeout: 5 * 60_000,
