@@ -5,7 +5,7 @@
  * Professional owners (low-rating alerts on, daily digest off, an email each). An SMTP sink on
  * loopback stamps every mail as it arrives; the script waits for
  *   - one automatic reply per review (subject "A reply from ...", to the review's customer email);
- *   - the owners' low-rating alerts. Alerts are batched (replies/notifications.ts): at most one
+ *   - the owners' low-rating alerts. Alerts are batched (replies/notifications.worker.ts): at most one
  *     per owner per 10 minutes, listing every low rating not listed yet, so a burst is covered by
  *     alerts spread over at least 10 minutes and a full run lasts a little over 10 minutes. An
  *     alert's lateness is measured against the earliest moment the 10-minute rule allows it:
@@ -52,7 +52,7 @@ const SKIP_ALERTS = env.BENCH_SKIP_ALERTS === '1';
 const LOG_LEVEL = env.BENCH_LOG_LEVEL ?? 'info';
 const OUT = path.resolve(root, env.BENCH_OUT ?? 'bench/results/jobs.json');
 
-/** As in apps/server/src/domains/replies/notifications.ts (LOW_RATING_ALERT_WINDOW_SECONDS). */
+/** As in apps/server/src/domains/replies/notifications.worker.ts (LOW_RATING_ALERT_WINDOW_SECONDS). */
 const ALERT_WINDOW_MS = 10 * 60 * 1000;
 /** Alerts write out at most this many reviews (ALERT_LIST_MAX there). */
 const ALERT_LIST_MAX = 50;
@@ -565,7 +565,7 @@ function main(): Promise<number> {
               0,
             ),
             latenessSeconds: lateness,
-            note: 'at most one alert per owner per 10 minutes (notifications.ts), so the alerts covering a burst spread over 10 minutes or more; lateness = received - max(first listed low rating acknowledged, previous alert of the owner received + 600 s)',
+            note: 'at most one alert per owner per 10 minutes (notifications.worker.ts), so the alerts covering a burst spread over 10 minutes or more; lateness = received - max(first listed low rating acknowledged, previous alert of the owner received + 600 s)',
           },
       mailCheck,
       databaseCounts: db,

@@ -15,7 +15,7 @@ describe('the shape the code keeps', () => {
   });
 
   it('the review writer knows no feature that reacts to a review (they are listeners)', () => {
-    const foreign = importsOf('domains/public/review/review-writer.ts').filter(
+    const foreign = importsOf('domains/public/review/review-writer.service.ts').filter(
       (spec) => spec.startsWith('.') && /\/(replies|owner|google|admin|payments)\//.test(spec),
     );
     expect(foreign).toEqual([]);

@@ -38,7 +38,7 @@ const MUST_SHOW = [
 ];
 
 /**
- * Same job as the review page's loader (apps/server/src/domains/public/review/review-page-document.ts):
+ * Same job as the review page's loader (apps/server/src/domains/public/review/review-page-document.render.ts):
  * after the first frame (or after a second in a tab that never paints), the entry and its chunks.
  */
 const LOADER =

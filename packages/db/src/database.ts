@@ -172,7 +172,7 @@ export interface PaymentTable {
 
 /**
  * One registration attempt (POST /api/payments/initiate), beside its own payment (migration 0009).
- * Its details reach the owner only when that payment is captured (settlement.ts).
+ * Its details reach the owner only when that payment is captured (settlement.service.ts).
  */
 export interface RegistrationAttemptTable {
   paymentId: number;

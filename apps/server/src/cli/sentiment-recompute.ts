@@ -1,5 +1,5 @@
 import { listReviewsForSentiment, type TDb, updateReviewSentiments } from '@starloop/db';
-import { analyzeSentiment } from '../domains/replies/sentiment/engine.ts';
+import { analyzeSentiment } from '../domains/replies/sentiment/engine.rules.ts';
 
 export const SENTIMENT_BATCH = 1000;
 

@@ -229,7 +229,7 @@ export async function createFuzzWorld(
       headers: { ...plan.request.headers, ...credential(plan.actor, plan.badToken) },
     };
     const startedAt = performance.now();
-    // Review page views are written by a timer (page-views.ts): write them out on both sides of
+    // Review page views are written by a timer (page-views.service.ts): write them out on both sides of
     // the call, so a view lands in the case that caused it.
     await server.deps.pageViews.flush();
     const before = await checksumsNow();

@@ -19,7 +19,7 @@ export const QUEUES = {
   requestDispatch: 'request-dispatch',
   googleSync: 'google-sync',
   googleReply: 'google-reply',
-  /** One outbound webhook to one owner endpoint (domains/owner/integrations/webhook-delivery.ts). */
+  /** One outbound webhook to one owner endpoint (domains/owner/integrations/webhook-delivery.worker.ts). */
   webhookDeliver: 'webhook-deliver',
 } as const;
 export type TQueueName = (typeof QUEUES)[keyof typeof QUEUES];

@@ -1,7 +1,7 @@
 import type { TDeps } from '../context.ts';
 import { registerReportJobs } from '../domains/admin/reports/reports.jobs.ts';
 import { registerGoogleJobs } from '../domains/google/google.jobs.ts';
-import { registerWebhookJobs } from '../domains/owner/integrations/webhook-delivery.ts';
+import { registerWebhookJobs } from '../domains/owner/integrations/webhook-delivery.worker.ts';
 import { registerRequestJobs } from '../domains/owner/requests/requests.jobs.ts';
 import { registerPaymentJobs } from '../domains/payments/payments.jobs.ts';
 import { registerReplyJobs } from '../domains/replies/replies.jobs.ts';

@@ -5,7 +5,7 @@ import { downloadReportRoute } from '../domains/admin/reports/download-report.ro
 import { pubsubPushRoute } from '../domains/google/pubsub-push.route.ts';
 import { ownerStatsWithReviewsRoute } from '../domains/owner/dashboard/get-owner-stats-with-reviews.route.ts';
 import { createReviewRequestRoute } from '../domains/owner/integrations/create-review-request.route.ts';
-import { channelEventSink } from '../domains/owner/requests/channels/channel-sink.ts';
+import { channelEventSink } from '../domains/owner/requests/channels/channel-sink.service.ts';
 import { importContactsRoute } from '../domains/owner/requests/import-contacts.route.ts';
 import { razorpayWebhookRoute } from '../domains/payments/razorpay-webhook.route.ts';
 import { unsubscribeRoute } from '../domains/public/unsubscribe/unsubscribe.route.ts';

@@ -4,9 +4,9 @@ import type {
   TChannelSettings,
   TRequestChannel,
   TRequestMessage,
-} from '../domains/owner/requests/channels/channel.ts';
-import type { TChannelEventSink } from '../domains/owner/requests/channels/channel-events.ts';
-import { useChannelEventSink } from '../domains/owner/requests/channels/channel-sink.ts';
+} from '../domains/owner/requests/channels/channel.types.ts';
+import type { TChannelEventSink } from '../domains/owner/requests/channels/channel-events.service.ts';
+import { useChannelEventSink } from '../domains/owner/requests/channels/channel-sink.service.ts';
 import { procedureData, recordingSink, updateChannel } from './requests-kit.ts';
 import { createTestOwner, createTestServer, type TTestServer } from './test-server.ts';
 

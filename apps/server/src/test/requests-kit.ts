@@ -2,8 +2,8 @@ import type { TOwnerPublic } from '@starloop/db';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { TDeliveryEvent } from '../domains/owner/requests/channels/channel.ts';
-import type { TChannelEventSink } from '../domains/owner/requests/channels/channel-events.ts';
+import type { TDeliveryEvent } from '../domains/owner/requests/channels/channel.types.ts';
+import type { TChannelEventSink } from '../domains/owner/requests/channels/channel-events.service.ts';
 import { callProcedure } from './admin-auth-cases.ts';
 import { createTestOwner, type TTestServer } from './test-server.ts';
 

@@ -8,10 +8,10 @@ import { fakeGoogleEnv, startFakeGoogle, type TFakeGoogle } from '../../test/fak
 import { bearer } from '../../test/requests-kit.ts';
 import { createTestOwner, createTestServer, type TTestServer } from '../../test/test-server.ts';
 import { GOOGLE_REPLY_QUEUE_OPTIONS, GOOGLE_SYNC_QUEUE_OPTIONS } from './google.jobs.ts';
-import { GoogleApiError } from './google-api.ts';
-import { openToken } from './google-auth.ts';
-import { publishDueGoogleReplies, runGoogleReplyJob } from './google-reply.ts';
-import { runGoogleSync } from './google-sync.ts';
+import { GoogleApiError } from './google-api.client.ts';
+import { openToken } from './google-auth.service.ts';
+import { publishDueGoogleReplies, runGoogleReplyJob } from './google-reply.worker.ts';
+import { runGoogleSync } from './google-sync.worker.ts';
 
 /*
  * Google reviews against the fake Google on loopback (issue 20): OAuth with PKCE and state, token
@@ -695,7 +695,7 @@ describe(`Google reviews on ${testDriverName()}`, () => {
       const { owner } = await connectedOwner('user-a', A, 'owner-remind@starloop.test');
       const review = fake.addReview(parentA, { rating: 1, comment: 'Never again', createTime: clock() });
       await runGoogleSync(server.deps, { ownerId: owner.id, kind: 'review', reviewName: review.name });
-      const { sendGoogleReminders } = await import('../replies/notifications.ts');
+      const { sendGoogleReminders } = await import('../replies/notifications.worker.ts');
       try {
         offsetMs += 47 * 60 * MINUTE;
         expect(await sendGoogleReminders(server.deps)).toBe(0);

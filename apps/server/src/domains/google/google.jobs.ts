@@ -1,15 +1,15 @@
 import { deleteStaleGoogleOauthStates, listActiveGoogleOwners } from '@starloop/db';
 import type { TDeps } from '../../context.ts';
 import { QUEUES, type TJobs } from '../../jobs/queue.ts';
-import { GoogleAccessRevokedError } from './google-api.ts';
-import { GoogleNotConnectedError, type TGoogleDeps } from './google-auth.ts';
+import { GoogleAccessRevokedError } from './google-api.client.ts';
+import { GoogleNotConnectedError, type TGoogleDeps } from './google-auth.service.ts';
 import {
   GOOGLE_REPLY_RETRY_LIMIT,
   publishDueGoogleReplies,
   runGoogleReplyJob,
   type TGoogleReplyJob,
-} from './google-reply.ts';
-import { queueGoogleSync, runGoogleSync, type TGoogleSyncJob } from './google-sync.ts';
+} from './google-reply.worker.ts';
+import { queueGoogleSync, runGoogleSync, type TGoogleSyncJob } from './google-sync.worker.ts';
 
 type TQueueOptions = NonNullable<Parameters<TJobs['register']>[2]>['queue'];
 

@@ -7,8 +7,8 @@ import { bearerToken } from '../../auth/tokens.ts';
 import type { TDeps } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { defineRestRoute } from '../../rest/define-route.ts';
-import { googleUrls } from './google-api.ts';
-import { queueGoogleSync } from './google-sync.ts';
+import { googleUrls } from './google-api.client.ts';
+import { queueGoogleSync } from './google-sync.worker.ts';
 
 /*
  * POST /api/google/pubsub: Cloud Pub/Sub's push of Business Profile notifications. Authenticated

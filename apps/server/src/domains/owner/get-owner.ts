@@ -2,7 +2,7 @@ import { ZOwnerUser } from '@starloop/contract';
 import { z } from 'zod';
 import { ownerProcedure } from '../../trpc/init.ts';
 import { restResponse } from '../../trpc/operation-meta.ts';
-import { toOwnerUser } from './auth/owner-dto.ts';
+import { toOwnerUser } from './auth/owner.dto.ts';
 
 /** The signed-in owner. Their own profile only. */
 export const getOwnerOperation = ownerProcedure

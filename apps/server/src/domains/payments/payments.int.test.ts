@@ -25,8 +25,8 @@ import {
   createTestServer,
   type TTestServer,
 } from '../../test/test-server.ts';
-import { reconcilePendingPayments } from './reconcile.ts';
-import { addMonths } from './subscription.ts';
+import { reconcilePendingPayments } from './reconcile.worker.ts';
+import { addMonths } from './subscription.rules.ts';
 
 const KEY_ID = 'rzp_test_x';
 const KEY_SECRET = 'rzp-key-secret-for-tests';

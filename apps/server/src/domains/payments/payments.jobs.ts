@@ -1,6 +1,6 @@
 import type { TDeps } from '../../context.ts';
 import { QUEUES } from '../../jobs/queue.ts';
-import { reconcilePendingPayments } from './reconcile.ts';
+import { reconcilePendingPayments } from './reconcile.worker.ts';
 
 /** Payment workers: every 5 minutes, stale pending payments are settled against the provider. */
 export function registerPaymentJobs(deps: TDeps): void {

@@ -35,17 +35,17 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { startOwnerSession } from '../../auth/sign-in.ts';
 import type { TDeps } from '../../context.ts';
 import { AppError, badRequest, conflict, notFound, uniqueConflict } from '../../lib/errors.ts';
-import { toOwnerUser } from '../owner/auth/owner-dto.ts';
+import { toOwnerUser } from '../owner/auth/owner.dto.ts';
 import {
   hmacHex,
   PaymentProviderError,
   signatureMatches,
   type TPaymentProvider,
   type TProviderOrder,
-} from './provider.ts';
-import { paymentProviderFor } from './provider-registry.ts';
-import { placeholderCode, registrationTargets } from './registration-rules.ts';
-import { settleCaptured, settleFailed, settleRefundFailed } from './settlement.ts';
+} from './provider.types.ts';
+import { paymentProviderFor } from './provider-registry.service.ts';
+import { placeholderCode, registrationTargets } from './registration.rules.ts';
+import { settleCaptured, settleFailed, settleRefundFailed } from './settlement.service.ts';
 
 export interface TClient {
   ip: string;
@@ -158,7 +158,7 @@ async function writeRegistrationAttempt(
  * the attempt in one transaction: its own details beside its own pending payment, and the phone's
  * pending owner when this is the phone's first attempt. A later attempt for the same phone changes
  * nothing on that owner: an attempt's details reach the owner only when its payment is captured
- * (settlement.ts), so nobody can re-initiate with someone else's phone and take the account over.
+ * (settlement.service.ts), so nobody can re-initiate with someone else's phone and take the account over.
  * A provider failure leaves nothing behind.
  */
 export async function initiateRegistration(

@@ -4,7 +4,7 @@ import { testDriverName } from '@starloop/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type TReceivedMail, type TSmtpSink } from '../../test/smtp-sink.ts';
 import { createTestOwner, createTestServer, type TTestServer } from '../../test/test-server.ts';
-import { storeReviews } from '../public/review/review-writer.ts';
+import { storeReviews } from '../public/review/review-writer.service.ts';
 import { processReplyJob, REPLY_HELD_REASON, type TReplyDeps } from './reply.worker.ts';
 
 const APP_URL = 'https://app.starloop.test';

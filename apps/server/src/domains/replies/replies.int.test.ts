@@ -7,8 +7,8 @@ import { recomputeSentiment } from '../../cli/sentiment-recompute.ts';
 import { QUEUES, type TJobs } from '../../jobs/queue.ts';
 import { bearer } from '../../test/requests-kit.ts';
 import { createTestOwner, createTestServer, type TTestServer } from '../../test/test-server.ts';
-import { storeReviews } from '../public/review/review-writer.ts';
-import { createLowRatingFollowUps } from './low-rating-follow-ups.ts';
+import { storeReviews } from '../public/review/review-writer.service.ts';
+import { createLowRatingFollowUps } from './low-rating-follow-ups.cache.ts';
 import {
   digestSlot,
   runNotifyJob,
@@ -17,7 +17,7 @@ import {
   sendReminders,
   type TNotifyDeps,
   type TNotifyJob,
-} from './notifications.ts';
+} from './notifications.worker.ts';
 import { repliesReviewListener } from './replies.listener.ts';
 
 const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 20_000) => {

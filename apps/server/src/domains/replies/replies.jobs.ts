@@ -1,6 +1,6 @@
 import type { TDeps } from '../../context.ts';
 import { QUEUES, type TJobs } from '../../jobs/queue.ts';
-import { NOTIFY_TICK_CRON, runNotifyJob, type TNotifyJob } from './notifications.ts';
+import { NOTIFY_TICK_CRON, runNotifyJob, type TNotifyJob } from './notifications.worker.ts';
 import { processReplyJob, type TReplyJob } from './reply.worker.ts';
 
 type TQueueOptions = NonNullable<Parameters<TJobs['register']>[2]>['queue'];

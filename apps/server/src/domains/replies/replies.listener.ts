@@ -3,8 +3,8 @@ import type { TDb, TOwnerPublic } from '@starloop/db';
 import type { TDeps, TReviewListener, TWrittenReview } from '../../context.ts';
 import { QUEUES } from '../../jobs/queue.ts';
 import { repliesEnabled } from '../owner/templates/templates.service.ts';
-import { wantsLowRatingAlert } from './notifications.ts';
-import { analyzeSentiment } from './sentiment/engine.ts';
+import { wantsLowRatingAlert } from './notifications.worker.ts';
+import { analyzeSentiment } from './sentiment/engine.rules.ts';
 
 /**
  * Sentiment of a review, computed locally when it is stored: label and score (-1..1). An empty
@@ -26,8 +26,8 @@ type TFollowUpDeps = Pick<TDeps, 'jobs'> & Partial<Pick<TDeps, 'lowRatingFollowU
  * Runs inside the reviews' transaction, so the jobs exist if and only if the reviews do:
  * - Professional owners: a review with a message (stored 'pending') gets one reply job;
  * - a 1-3 star review queues the owner's batched low-rating alert when they want one (both plans):
- *   one job per owner and batch (notifications.ts#sendLowRatingAlert decides when the mail goes),
- *   none while a follow-up alert is already queued (low-rating-follow-ups.ts).
+ *   one job per owner and batch (notifications.worker.ts#sendLowRatingAlert decides when the mail goes),
+ *   none while a follow-up alert is already queued (low-rating-follow-ups.cache.ts).
  */
 export async function queueReviewFollowUps(
   deps: TFollowUpDeps,

@@ -13,9 +13,9 @@ import {
 import type { TDeps } from '../../context.ts';
 import { repliesEnabled, templatesFor } from '../owner/templates/templates.service.ts';
 import { unsubscribeUrl } from '../public/unsubscribe/unsubscribe.service.ts';
-import { rewriteWithLlm } from './llm.ts';
-import { analyzeSentiment } from './sentiment/engine.ts';
-import { containsLink, emailFromContact, renderReply, replyValuesFor } from './templates.ts';
+import { rewriteWithLlm } from './llm.client.ts';
+import { containsLink, emailFromContact, renderReply, replyValuesFor } from './reply-templates.rules.ts';
+import { analyzeSentiment } from './sentiment/engine.rules.ts';
 
 export type TReplyDeps = Pick<TDeps, 'config' | 'db' | 'log' | 'mailer' | 'now'>;
 

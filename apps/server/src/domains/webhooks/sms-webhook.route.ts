@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { TDeps } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { defineRestRoute, readRawBodies, type TRouteDoc } from '../../rest/define-route.ts';
-import type { TChannelEventSink } from '../owner/requests/channels/channel-events.ts';
+import type { TChannelEventSink } from '../owner/requests/channels/channel-events.service.ts';
 import {
   assertSmsWebhookToken,
   handleSmsInbound,
@@ -12,7 +12,7 @@ import {
   parseGupshupReportBatch,
   parseGupshupReportQuery,
   type TSmsReport,
-} from '../owner/requests/channels/sms-webhook.ts';
+} from '../owner/requests/channels/sms.webhook.ts';
 
 /** Gupshup's query parameters, each an optional text: for the document; the handlers read them leniently. */
 const optionalTexts = <const K extends string>(keys: readonly K[]) => {
@@ -31,7 +31,7 @@ const AUTH_NOTE =
   'The owner copies these URLs from Settings into the Gupshup account.';
 
 /**
- * Gupshup's callbacks for one owner (sms-webhook.ts): delivery reports (GET, or POST of a JSON
+ * Gupshup's callbacks for one owner (sms.webhook.ts): delivery reports (GET, or POST of a JSON
  * array) and keyword replies (STOP). Raw bodies, so a report batch Gupshup labels oddly is still read.
  */
 export async function smsWebhookRoute(

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import type { TDeps } from '../../context.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { defineRestRoute, readRawBodies, signedBody } from '../../rest/define-route.ts';
-import type { TChannelEventSink } from '../owner/requests/channels/channel-events.ts';
+import type { TChannelEventSink } from '../owner/requests/channels/channel-events.service.ts';
 import {
   handleWhatsAppWebhook,
   verifyWhatsAppWebhook,
   whatsappHandshake,
-} from '../owner/requests/channels/whatsapp-webhook.ts';
+} from '../owner/requests/channels/whatsapp.webhook.ts';
 
 const ZHandshake = z.object({
   'hub.mode': z.string().optional(),
@@ -19,7 +19,7 @@ const ZHandshake = z.object({
 
 /**
  * GET and POST /api/webhooks/whatsapp: the WhatsApp Cloud API webhook of StarLoop's Meta app
- * (whatsapp-webhook.ts). Not procedures: the signature covers the exact bytes Meta sent, so this
+ * (whatsapp.webhook.ts). Not procedures: the signature covers the exact bytes Meta sent, so this
  * plugin reads every body as a raw buffer (scoped to this plugin only), and the handshake answers
  * plain text.
  */

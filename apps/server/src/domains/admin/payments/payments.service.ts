@@ -19,9 +19,9 @@ import type { TDeps } from '../../../context.ts';
 import { recordAdminChange, type TAdminActor } from '../../../lib/audit.ts';
 import { badRequest, conflict, foundOr404 } from '../../../lib/errors.ts';
 import { providerUnavailable } from '../../payments/payments.service.ts';
-import { PaymentProviderError, type TProviderRefund } from '../../payments/provider.ts';
-import { paymentProviderFor } from '../../payments/provider-registry.ts';
-import { rupees } from '../../payments/settlement.ts';
+import { PaymentProviderError, type TProviderRefund } from '../../payments/provider.types.ts';
+import { paymentProviderFor } from '../../payments/provider-registry.service.ts';
+import { rupees } from '../../payments/settlement.service.ts';
 
 export const toAdminPayment = (row: TAdminPaymentRow): TAdminPayment => ({
   id: row.id,

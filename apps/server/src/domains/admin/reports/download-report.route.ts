@@ -2,7 +2,7 @@ import { ZReportDownload } from '@starloop/contract';
 import type { FastifyInstance } from 'fastify';
 import type { TDeps } from '../../../context.ts';
 import { defineRestRoute } from '../../../rest/define-route.ts';
-import { REPORT_CONTENT_TYPES, reportFileName, reportStream } from './report-files.ts';
+import { REPORT_CONTENT_TYPES, reportFileName, reportStream } from './report-files.service.ts';
 
 /** GET /api/reports/download: a complete report streamed as a file (not a procedure: not JSON). */
 export async function downloadReportRoute(app: FastifyInstance, { deps }: { deps: TDeps }) {

@@ -8,7 +8,7 @@ import { adminApi } from '../../../test/admin-api.ts';
 import { parseCsv } from '../../../test/parse-csv.ts';
 import type { TReceivedMail } from '../../../test/smtp-sink.ts';
 import { createTestOwner, type TTestServer } from '../../../test/test-server.ts';
-import { REPORT_COLUMNS, REPORT_PAGE_ROWS } from './report-files.ts';
+import { REPORT_COLUMNS, REPORT_PAGE_ROWS } from './report-files.service.ts';
 import { buildAndEmailReport } from './reports.service.ts';
 
 const TABLES: Record<TReportType, string> = {

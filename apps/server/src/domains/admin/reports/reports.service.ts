@@ -12,7 +12,7 @@ import { QUEUES } from '../../../jobs/queue.ts';
 import { recordAdminChange } from '../../../lib/audit.ts';
 import type { TMailResult } from '../../../mail/mailer.ts';
 import type { TActor } from '../agents/agents.service.ts';
-import { REPORT_CONTENT_TYPES, reportBuffer, reportFileName } from './report-files.ts';
+import { REPORT_CONTENT_TYPES, reportBuffer, reportFileName } from './report-files.service.ts';
 
 /**
  * Rows per emailed report. Attachments travel base64 through the outbox table and SMTP servers

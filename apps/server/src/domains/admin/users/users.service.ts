@@ -23,7 +23,7 @@ import {
 import type { TDeps } from '../../../context.ts';
 import { movedValue, recordAdminChange, type TAdminActor } from '../../../lib/audit.ts';
 import { badRequest, conflict, foundOr404, notFound, uniqueConflict } from '../../../lib/errors.ts';
-import { iso, ownerIdentity } from '../../owner/auth/owner-dto.ts';
+import { iso, ownerIdentity } from '../../owner/auth/owner.dto.ts';
 
 export function toAdminUser(row: TAdminUserRow): TAdminUser {
   return {

@@ -5,7 +5,7 @@ import { dummyPasswordHash, verifyPassword } from '../../../auth/passwords.ts';
 import { startOwnerSession } from '../../../auth/sign-in.ts';
 import type { TDeps } from '../../../context.ts';
 import { AppError, unauthorized } from '../../../lib/errors.ts';
-import { toOwnerUser } from './owner-dto.ts';
+import { toOwnerUser } from './owner.dto.ts';
 
 export async function loginOwner(
   deps: TDeps,

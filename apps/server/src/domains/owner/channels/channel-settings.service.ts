@@ -24,8 +24,8 @@ import { seal, unseal } from '../../../auth/sealed-secrets.ts';
 import type { TDeps } from '../../../context.ts';
 import { auditByOwner, type TOwnerActor } from '../../../lib/audit.ts';
 import { badRequest, conflict } from '../../../lib/errors.ts';
-import type { TChannelSettings } from '../requests/channels/channel.ts';
-import { countVariables, parseVariables } from '../requests/channels/dlt-template.ts';
+import type { TChannelSettings } from '../requests/channels/channel.types.ts';
+import { countVariables, parseVariables } from '../requests/channels/dlt-template.rules.ts';
 
 /**
  * An owner's WhatsApp and SMS settings (owner.channels.get / update) and the decrypted settings

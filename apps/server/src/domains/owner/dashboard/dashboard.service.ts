@@ -20,7 +20,7 @@ import {
 import type { TDeps } from '../../../context.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { getGoogleReviewForOwner } from '../google/google.service.ts';
-import { googleReviewToOwnerReview } from '../google/google-review-dto.ts';
+import { googleReviewToOwnerReview } from '../google/google-review.dto.ts';
 
 export function toOwnerReview(review: TReview): TOwnerReview {
   return {

@@ -35,7 +35,7 @@ import {
   googleUrls,
   type TGoogleApiAccount,
   type TGoogleApiLocation,
-} from '../../google/google-api.ts';
+} from '../../google/google-api.client.ts';
 import {
   callGoogle,
   exchangeCode,
@@ -44,10 +44,10 @@ import {
   revokeGoogleToken,
   sealedTokens,
   sealToken,
-} from '../../google/google-auth.ts';
-import { queueGooglePublish } from '../../google/google-reply.ts';
-import { queueGoogleSync } from '../../google/google-sync.ts';
-import { googleReviewToOwnerReview } from './google-review-dto.ts';
+} from '../../google/google-auth.service.ts';
+import { queueGooglePublish } from '../../google/google-reply.worker.ts';
+import { queueGoogleSync } from '../../google/google-sync.worker.ts';
+import { googleReviewToOwnerReview } from './google-review.dto.ts';
 
 /** A consent round trip must come back within this long (Google's own codes live 10 minutes). */
 export const GOOGLE_STATE_TTL_MS = 10 * 60 * 1000;

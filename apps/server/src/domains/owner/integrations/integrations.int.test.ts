@@ -9,10 +9,10 @@ import { API_KEY_PATTERN } from '../../../auth/api-keys.ts';
 import { callProcedure } from '../../../test/admin-auth-cases.ts';
 import { createTestOwner, createTestServer, type TTestServer } from '../../../test/test-server.ts';
 import { startWebhookReceiver, type TWebhookReceiver } from '../../../test/webhook-receiver.ts';
-import { emitOwnerEvent } from './events.ts';
-import { addressRefused, literalAddressRefused, postOutbound } from './outbound-http.ts';
-import { deliverWebhook } from './webhook-delivery.ts';
-import { signStarLoopPayload, verifyStarLoopSignature } from './webhook-signature.ts';
+import { addressRefused, literalAddressRefused, postOutbound } from './outbound-http.client.ts';
+import { emitOwnerEvent } from './webhook.events.ts';
+import { deliverWebhook } from './webhook-delivery.worker.ts';
+import { signStarLoopPayload, verifyStarLoopSignature } from './webhook-signature.rules.ts';
 
 describe(`integrations (API keys, review-request API, outbound webhooks) on ${testDriverName()}`, () => {
   let server: TTestServer;

@@ -38,8 +38,8 @@ import { seal } from '../../../auth/sealed-secrets.ts';
 import type { TDeps } from '../../../context.ts';
 import { auditByOwner, type TOwnerActor } from '../../../lib/audit.ts';
 import { badRequest, forbidden } from '../../../lib/errors.ts';
-import { ownedRecordRemoval } from '../owned-records.ts';
-import { literalAddressRefused } from './outbound-http.ts';
+import { ownedRecordRemoval } from '../owned-records.service.ts';
+import { literalAddressRefused } from './outbound-http.client.ts';
 
 /**
  * An owner's API keys and outbound webhook endpoints (owner.integrations.*), Professional only.
@@ -192,7 +192,7 @@ export async function createWebhookEndpoint(
   const url = new URL(input.url);
   const allowLocal = deps.config.outboundWebhooks.allowLocal;
   if (url.protocol !== 'https:' && !allowLocal) throw badRequest(INTEGRATION_TEXTS.webhookUrlInvalid, 'url');
-  // Names that resolve later are checked again at every delivery (outbound-http.ts).
+  // Names that resolve later are checked again at every delivery (outbound-http.client.ts).
   if (!allowLocal && literalAddressRefused(url.hostname))
     throw badRequest(INTEGRATION_TEXTS.webhookUrlPrivate, 'url');
   const secret = newSigningSecret();

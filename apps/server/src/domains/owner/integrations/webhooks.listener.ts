@@ -1,5 +1,5 @@
 import type { TDeps, TReviewListener } from '../../../context.ts';
-import { emitOwnerEvent } from './events.ts';
+import { emitOwnerEvent } from './webhook.events.ts';
 
 /**
  * Reviews left through a review request's link tell the owner's webhooks (`review.created`),

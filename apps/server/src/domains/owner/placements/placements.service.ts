@@ -31,7 +31,7 @@ import {
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { badRequest, conflict, forbidden, foundOr404 } from '../../../lib/errors.ts';
-import { ownedRecordRemoval } from '../owned-records.ts';
+import { ownedRecordRemoval } from '../owned-records.service.ts';
 
 /**
  * An owner's placements (named QR codes) and their By-placement figures. Every call is scoped to

@@ -9,7 +9,7 @@ import { listOwnerPayments, type TOwnerPublic } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { badRequest, forbidden } from '../../../lib/errors.ts';
 import { createOwnerOrder, type TClient } from '../../payments/payments.service.ts';
-import { daysLeft, isInGrace, isReviewPageOpen } from '../../payments/subscription.ts';
+import { daysLeft, isInGrace, isReviewPageOpen } from '../../payments/subscription.rules.ts';
 import { requestUsageOf } from '../requests/request-usage.service.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -36,7 +36,7 @@ import { createRequests, skipReasonOf } from './request-creation.service.ts';
 import { dispatchRequests } from './request-dispatch.service.ts';
 import { ownerChannels } from './request-settings.service.ts';
 import { assertQuota, giveBackUsage } from './request-usage.service.ts';
-import { nextOpening } from './send-window.ts';
+import { nextOpening } from './send-window.rules.ts';
 
 /**
  * Campaigns: a request to each chosen customer who may be asked now, at once or at a chosen time,

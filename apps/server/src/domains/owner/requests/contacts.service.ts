@@ -33,8 +33,8 @@ import {
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { AppError, badRequest, foundOr404 } from '../../../lib/errors.ts';
-import { normalizeEmail, normalizePhone, toContactDto } from './contact-fields.ts';
-import { findColumns, planSheet, readContactSheet } from './contact-file.ts';
+import { normalizeEmail, normalizePhone, toContactDto } from './contact-fields.rules.ts';
+import { findColumns, planSheet, readContactSheet } from './contact-file.parser.ts';
 
 /**
  * An owner's customers: added one by one or imported from a file (a preview first, then the

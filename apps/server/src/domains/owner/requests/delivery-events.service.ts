@@ -13,8 +13,8 @@ import {
   type TRequestDelivery,
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
-import type { TDeliveryEvent } from './channels/channel.ts';
-import { REQUEST_MAIL_CATEGORY } from './channels/email.ts';
+import type { TDeliveryEvent } from './channels/channel.types.ts';
+import { REQUEST_MAIL_CATEGORY } from './channels/email.channel.ts';
 import { fallBack } from './request-dispatch.service.ts';
 
 /**

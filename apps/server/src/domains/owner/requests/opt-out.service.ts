@@ -11,8 +11,8 @@ import {
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { foundOr404 } from '../../../lib/errors.ts';
-import type { TChannelName } from './channels/channel.ts';
-import { normalizeEmail, normalizePhone } from './contact-fields.ts';
+import type { TChannelName } from './channels/channel.types.ts';
+import { normalizeEmail, normalizePhone } from './contact-fields.rules.ts';
 import { giveBackUsage } from './request-usage.service.ts';
 
 /**

@@ -23,13 +23,13 @@ import {
 import type { TDeps } from '../../../context.ts';
 import { AppError, foundOr404, notFound } from '../../../lib/errors.ts';
 import { newPlacementKey } from '../placements/placements.service.ts';
-import { reachableChannels, type TChannelContext } from './channels/index.ts';
-import { channelContact } from './contact-fields.ts';
+import { reachableChannels, type TChannelContext } from './channels/channel-registry.service.ts';
+import { channelContact } from './contact-fields.rules.ts';
 import { saveContact } from './contacts.service.ts';
 import { dispatchRequests } from './request-dispatch.service.ts';
 import { ownerChannels } from './request-settings.service.ts';
 import { assertQuota } from './request-usage.service.ts';
-import { sendTimeFor } from './send-window.ts';
+import { sendTimeFor } from './send-window.rules.ts';
 
 /**
  * Creating review requests: one request now (owner.requests.send, the API's review requests), and

@@ -17,9 +17,9 @@ import {
 } from '../../../test/requests-kit.ts';
 import { startScriptedSmtp, type TScriptedSmtp } from '../../../test/scripted-smtp.ts';
 import { createTestServer, type TTestServer } from '../../../test/test-server.ts';
-import type { TRequestChannel, TSendResult } from './channels/channel.ts';
-import { emailChannel } from './channels/email.ts';
-import { registerChannel } from './channels/index.ts';
+import type { TRequestChannel, TSendResult } from './channels/channel.types.ts';
+import { registerChannel } from './channels/channel-registry.service.ts';
+import { emailChannel } from './channels/email.channel.ts';
 import { recordDeliveryEvent } from './delivery-events.service.ts';
 import { optOutContact } from './opt-out.service.ts';
 import { requestRetryDelaySeconds, sendDelivery } from './request-send.worker.ts';

@@ -12,8 +12,8 @@ import {
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { QUEUES } from '../../../jobs/queue.ts';
-import { reachableChannels, type TChannelContext } from './channels/index.ts';
-import { channelContact } from './contact-fields.ts';
+import { reachableChannels, type TChannelContext } from './channels/channel-registry.service.ts';
+import { channelContact } from './contact-fields.rules.ts';
 import { ownerChannels } from './request-settings.service.ts';
 import { giveBackUsage } from './request-usage.service.ts';
 

@@ -9,11 +9,11 @@ import {
   type TNewDelivery,
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
-import { reachableChannels, type TChannelContext } from './channels/index.ts';
-import { channelContact } from './contact-fields.ts';
+import { reachableChannels, type TChannelContext } from './channels/channel-registry.service.ts';
+import { channelContact } from './contact-fields.rules.ts';
 import { dispatchRequests, queueDeliveries } from './request-dispatch.service.ts';
 import { ownerChannels } from './request-settings.service.ts';
-import { isWithinHours, nextOpening } from './send-window.ts';
+import { isWithinHours, nextOpening } from './send-window.rules.ts';
 
 /**
  * What the `request-dispatch` job runs (requests.jobs.ts): due requests and reminders to their

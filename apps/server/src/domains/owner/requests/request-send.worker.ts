@@ -10,12 +10,12 @@ import {
 import type { TDeps } from '../../../context.ts';
 import { QUEUES } from '../../../jobs/queue.ts';
 import { AppError } from '../../../lib/errors.ts';
-import type { TRequestMessage, TSendResult } from './channels/channel.ts';
-import { channelFor } from './channels/index.ts';
-import { channelContact } from './contact-fields.ts';
+import type { TRequestMessage, TSendResult } from './channels/channel.types.ts';
+import { channelFor } from './channels/channel-registry.service.ts';
+import { channelContact } from './contact-fields.rules.ts';
 import { recordSent } from './delivery-events.service.ts';
 import { fallBack } from './request-dispatch.service.ts';
-import { isWithinHours, nextOpening } from './send-window.ts';
+import { isWithinHours, nextOpening } from './send-window.rules.ts';
 
 /**
  * What the `request-send` job runs (requests.jobs.ts): one message on one channel. Promotional

@@ -1,8 +1,8 @@
 import { REQUEST_CHANNELS, type TRequestSettings, type TRequestSettingsUpdate } from '@starloop/contract';
 import { getRequestSettings as getSettingsRow, saveRequestSettings, type TOwnerPublic } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
-import type { TChannelName } from './channels/channel.ts';
-import { channelContext } from './channels/index.ts';
+import type { TChannelName } from './channels/channel.types.ts';
+import { channelContext } from './channels/channel-registry.service.ts';
 
 /**
  * The owner's request settings: the interval between two asks of one customer and the order of the

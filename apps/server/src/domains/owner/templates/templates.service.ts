@@ -24,7 +24,7 @@ import {
   renderReply,
   replyValuesFor,
   SAMPLE_REVIEWS,
-} from '../../replies/templates.ts';
+} from '../../replies/reply-templates.rules.ts';
 
 /** Automatic replies and custom templates belong to the Professional plan. */
 export const repliesEnabled = (owner: Pick<TOwnerPublic, 'plan'>) => planAllows(owner.plan, 'replies');

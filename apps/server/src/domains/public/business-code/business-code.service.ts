@@ -1,6 +1,6 @@
 import { PUBLIC_TEXTS } from '@starloop/contract';
 import type { TDeps } from '../../../context.ts';
-import { registrationTargets } from '../../payments/registration-rules.ts';
+import { registrationTargets } from '../../payments/registration.rules.ts';
 
 /**
  * Whether a registration may use the code: the same rule as POST /api/payments/initiate, so a code

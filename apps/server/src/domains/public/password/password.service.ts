@@ -17,7 +17,7 @@ import { hashPassword } from '../../../auth/passwords.ts';
 import { startOwnerSession } from '../../../auth/sign-in.ts';
 import type { TDeps } from '../../../context.ts';
 import { badRequest } from '../../../lib/errors.ts';
-import { toOwnerUser } from '../../owner/auth/owner-dto.ts';
+import { toOwnerUser } from '../../owner/auth/owner.dto.ts';
 
 /** Always answers the same, whether or not the number exists (no account discovery). */
 export async function requestPasswordReset(

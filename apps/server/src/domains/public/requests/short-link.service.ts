@@ -1,6 +1,6 @@
 import { countRequestClick, findRequestByToken } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
-import { emitOwnerEvent } from '../../owner/integrations/events.ts';
+import { emitOwnerEvent } from '../../owner/integrations/webhook.events.ts';
 
 /** The review page a request's token leads to; the click is counted unless told otherwise. */
 export async function followShortLink(

@@ -15,12 +15,12 @@ import {
   fixtureWebDist,
   type TTestServer,
 } from '../../../test/test-server.ts';
-import { REVIEW_ENTRY_KEY, REVIEW_MANIFEST } from './review-page-assets.ts';
+import { REVIEW_ENTRY_KEY, REVIEW_MANIFEST } from './review-page-assets.service.ts';
 import {
   HYDRATION_LOADER_SCRIPT,
   REMEMBERED_LANGUAGE_SCRIPT,
   REMEMBERED_LANGUAGE_SCRIPT_HASH,
-} from './review-page-document.ts';
+} from './review-page-document.render.ts';
 
 /** What a person sees with scripts and styles off: the text between tags, entities decoded. */
 function visibleText(html: string): string {

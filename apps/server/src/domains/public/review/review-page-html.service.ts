@@ -13,9 +13,9 @@ import {
 import { CATALOGS } from '@starloop/review-page/server';
 import type { TDeps } from '../../../context.ts';
 import { AppError, firstIssue, unavailableFrom } from '../../../lib/errors.ts';
-import { placementKeyOf } from './page-views.ts';
+import { placementKeyOf } from './page-views.service.ts';
 import { submitReviewTo } from './review.service.ts';
-import { reviewPageState, type TPageLookup } from './review-page.ts';
+import { reviewPageState, type TPageLookup } from './review-page.rules.ts';
 
 /** The longest a no-JS 4-5 star tap waits for its rating to be stored before going on (spec: 300 ms). */
 export const RECORD_WAIT_MS = 300;

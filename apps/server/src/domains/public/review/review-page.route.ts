@@ -3,11 +3,12 @@ import type { TOwnerPublic } from '@starloop/db';
 import { fallbackReviewUrl, PAGE_PARAMS, type TReviewPageData } from '@starloop/review-page';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TDeps } from '../../../context.ts';
-import { countReviewPageView } from './page-views.ts';
-import type { TPageLookup } from './review-page.ts';
-import { createReviewPageAssets } from './review-page-assets.ts';
-import { REVIEW_PAGE_CACHE_MS } from './review-page-cache.ts';
-import { renderReviewPageDocument, reviewPageCsp } from './review-page-document.ts';
+import { countReviewPageView } from './page-views.service.ts';
+import { REVIEW_PAGE_CACHE_MS } from './review-page.cache.ts';
+import type { TPageLookup } from './review-page.rules.ts';
+import { createReviewPageAssets } from './review-page-assets.service.ts';
+import { renderReviewPageDocument, reviewPageCsp } from './review-page-document.render.ts';
+import { createReviewPageHtmlCache, etagOf } from './review-page-html.cache.ts';
 import {
   lookUpReviewPage,
   pageData,
@@ -19,7 +20,6 @@ import {
   starsOf,
   type TPageRequest,
 } from './review-page-html.service.ts';
-import { createReviewPageHtmlCache, etagOf } from './review-page-html-cache.ts';
 
 /** Shared caches may keep a plain page this long; an owner's change purges the server's own copy at once. */
 export const REVIEW_PAGE_MAX_AGE_SECONDS = 30;

@@ -3,8 +3,8 @@ import type { TOwnerPublic } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { QUEUES } from '../../../jobs/queue.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { countReviewPageView, placementKeyOf } from './page-views.ts';
-import { assertReviewPageOpen } from './review-page.ts';
+import { countReviewPageView, placementKeyOf } from './page-views.service.ts';
+import { assertReviewPageOpen } from './review-page.rules.ts';
 
 /** The owner hears about a flood of reviews once an hour at most, not once per refused review. */
 export const REVIEW_CEILING_ALERT_SECONDS = 60 * 60;
