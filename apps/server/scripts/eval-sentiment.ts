@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SENTIMENT_LABELS, type TSentimentLabel } from '@starloop/contract';
-import { analyzeSentiment } from '../src/domains/replies/sentiment/engine.ts';
+import { analyzeSentiment } from '../src/domains/replies/sentiment/engine.rules.ts';
 
 interface TExample {
   text: string;
