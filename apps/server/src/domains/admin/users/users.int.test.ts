@@ -1,3 +1,4 @@
+import type { TAdminUser } from '@starloop/contract';
 import {
   countOwners,
   insertAgent,
@@ -17,19 +18,8 @@ const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const HOUR = 60 * 60 * 1000;
 const BASE = Date.UTC(2026, 5, 15, 12, 0, 0);
 
-interface TUserBody {
-  id: number;
-  name: string;
-  businessName: string;
-  contactNumber: string;
-  code: string;
-  status: string;
-  deletedAt: string | null;
-  agentName: string | null;
-  agent: { id: number; name: string; phone: string } | null;
-  _count: { reviews: number; payments: number };
-  [key: string]: unknown;
-}
+/** A row of the users list as the API answers it: the contract's type, never a copy. */
+type TUserBody = TAdminUser;
 
 /** 23 owners created an hour apart (index 0 newest); 2 of them deleted. */
 const OWNER_COUNT = 23;
