@@ -45,6 +45,9 @@ export default defineConfig(({ mode }) => {
       // Screens render and type through a whole Mantine tree: on a busy 2-core CI machine a user
       // flow can pass 5 s without anything being wrong.
       testTimeout: 15_000,
+      // vitest runs cores - 1 files at once by default: one on a 2-core machine, which left a core
+      // idle (the suite took 186 s there with one worker, 108 s with two).
+      maxWorkers: 2,
       projects: [
         // Each project names its own files and setup (with `extends`, arrays would add up).
         {
