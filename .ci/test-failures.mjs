@@ -1,13 +1,16 @@
 // Names the tests that failed, and those that passed only when retried, from the vitest JSON results
-// CI writes (packages/db/src/vitest-tiers.ts), so the end of a long CI log shows them. Exits 0 either
-// way: it only reports.
+// CI writes (packages/db/src/vitest-tiers.ts, apps/web/vite.config.ts), so the end of a long CI log
+// shows them. Exits 0 either way: it only reports.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const files = ['packages/db', 'apps/server'].flatMap((dir) =>
-  ['pglite', 'postgres'].map((pass) => join(root, dir, 'test-results', `vitest-${pass}.json`)),
-);
+const files = [
+  ...['packages/db', 'apps/server'].flatMap((dir) =>
+    ['pglite', 'postgres'].map((pass) => join(root, dir, 'test-results', `vitest-${pass}.json`)),
+  ),
+  join(root, 'apps/web/test-results/vitest-web.json'),
+];
 
 const print = (title, tests) => {
   if (tests.length === 0) return;

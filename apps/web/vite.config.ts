@@ -48,6 +48,12 @@ export default defineConfig(({ mode }) => {
       // vitest runs cores - 1 files at once by default: one on a 2-core machine, which left a core
       // idle (the suite took 186 s there with one worker, 108 s with two).
       maxWorkers: 2,
+      // Under CI a failed test runs once more and the results are written as JSON: the end of the
+      // CI log names every failure and every test that passed only on its retry
+      // (.ci/test-failures.mjs), as for the database and server suites.
+      ...(process.env.CI
+        ? { retry: 1, reporters: ['default', ['json', { outputFile: 'test-results/vitest-web.json' }]] }
+        : {}),
       projects: [
         // Each project names its own files and setup (with `extends`, arrays would add up).
         {
