@@ -10,6 +10,7 @@ import {
   createTestServer,
   FIXTURE_INDEX_HTML,
   fixtureWebDist,
+  issueOwnerToken,
   json,
   type TTestServer,
 } from './test/test-server.ts';
@@ -150,7 +151,7 @@ describe(`server on ${testDriverName()}`, () => {
 
     it('are a 401 with a tampered token', async () => {
       const owner = await createTestOwner(server);
-      const { token } = await server.deps.tokens.issue('owner', owner.id);
+      const { token } = await issueOwnerToken(server, owner.id);
       const [head, body, signature] = token.split('.');
       const tampered = `${head}.${body}.${signature!.slice(0, -2)}${signature!.endsWith('A') ? 'B' : 'A'}A`;
       const res = await get('/trpc/owner.me', bearer(tampered));

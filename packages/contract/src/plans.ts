@@ -100,11 +100,13 @@ export const REQUEST_LIMITS: Record<TPlanKey, number> = { essential: 100, profes
 /**
  * What each plan allows besides its limits: the plans that have each feature. `replies`: automatic
  * review replies (drafted, rewritten, mailed) and custom reply templates; `integrations`: API keys
- * and outbound webhooks (issue 19 item 5).
+ * and outbound webhooks (issue 19 item 5); `team`: managers and staff (accounts, migration 0021).
  */
 export const PLAN_FEATURES = {
   replies: ['professional'],
   integrations: ['professional'],
+  /** People other than the owner (spec section 9: "team collaboration"). */
+  team: ['professional'],
 } as const satisfies Record<string, readonly TPlanKey[]>;
 export type TPlanFeature = keyof typeof PLAN_FEATURES;
 

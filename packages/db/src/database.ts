@@ -11,6 +11,7 @@ import type {
   TLeadSource,
   TLeadStatus,
   TMailStatus,
+  TMemberRole,
   TOneTimeTokenKind,
   TOptOutSource,
   TOwnerStatus,
@@ -49,9 +50,10 @@ export interface OwnerTable {
   /** Free-text sales representative as typed at registration. */
   salesRepName: string | null;
   agentId: number | null;
+  /** The paying customer this business (branch) belongs to (migration 0021). */
+  accountId: number;
   plan: ColumnType<TPlanKey, TPlanKey | undefined, TPlanKey>;
   status: ColumnType<TOwnerStatus, TOwnerStatus | undefined, TOwnerStatus>;
-  passwordHash: string | null;
   registrationSource: TRegistrationSource;
   subscriptionStart: Timestamp | null;
   subscriptionEnd: Timestamp | null;
@@ -72,6 +74,54 @@ export interface OwnerTable {
   updatedAt: UpdatedAt;
   /** Generated column (lower-cased name, business, code, phone, email) behind the trigram index. */
   searchText: ColumnType<string, never, never>;
+}
+
+/** The paying customer: one or more businesses (branches) and the people who use them (migration 0021). */
+export interface AccountTable {
+  id: Generated<number>;
+  name: string;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** Someone who signs in to the owner area: one phone, one password, any number of accounts. */
+export interface PersonTable {
+  id: Generated<number>;
+  name: string;
+  /** The sign-in phone (10 digits), unique among persons. */
+  phone: string;
+  email: string | null;
+  passwordHash: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** A person's role in an account; managers and staff may be limited to some of its branches. */
+export interface MembershipTable {
+  accountId: number;
+  personId: number;
+  role: TMemberRole;
+  /** The branches a manager or staff member may use; null: every branch (always null for owners). */
+  businessIds: number[] | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+/** An invitation to join an account: single use, 7 days, revocable; only its sha256 is kept. */
+export interface InvitationTable {
+  id: Generated<number>;
+  accountId: number;
+  tokenHash: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  role: Exclude<TMemberRole, 'owner'>;
+  businessIds: number[] | null;
+  invitedBy: number | null;
+  expiresAt: Timestamp;
+  acceptedAt: Timestamp | null;
+  revokedAt: Timestamp | null;
+  createdAt: CreatedAt;
 }
 
 /** Per-owner counters kept in the same transaction as each review insert. */
@@ -342,7 +392,8 @@ export interface OneTimeTokenTable {
   /** sha256 of the token; the token itself is never stored. */
   tokenHash: string;
   kind: TOneTimeTokenKind;
-  ownerId: number;
+  /** The person whose password the link sets (migration 0021). */
+  personId: number;
   expiresAt: Timestamp;
   usedAt: Timestamp | null;
   createdAt: CreatedAt;
@@ -554,6 +605,10 @@ export type TRequestCampaign = Selectable<RequestCampaignTable>;
 export type TRequestDelivery = Selectable<RequestDeliveryTable>;
 
 export interface Database {
+  accounts: AccountTable;
+  persons: PersonTable;
+  memberships: MembershipTable;
+  invitations: InvitationTable;
   owners: OwnerTable;
   ownerReviewStats: OwnerReviewStatsTable;
   reviews: ReviewTable;
@@ -616,6 +671,11 @@ export type TJobFailure = Selectable<JobFailureTable>;
 
 export type TOwner = Selectable<OwnerTable>;
 export type TNewOwner = Insertable<OwnerTable>;
+export type TAccount = Selectable<AccountTable>;
+export type TPerson = Selectable<PersonTable>;
+export type TNewPerson = Insertable<PersonTable>;
+export type TMembership = Selectable<MembershipTable>;
+export type TInvitation = Selectable<InvitationTable>;
 export type TOwnerUpdate = Updateable<OwnerTable>;
 export type TReview = Selectable<ReviewTable>;
 export type TPlacement = Selectable<PlacementTable>;

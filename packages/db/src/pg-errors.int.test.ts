@@ -28,8 +28,8 @@ describe(`pg-errors on ${testDriverName()}`, () => {
     expect(isUniqueViolation(codeClash)).toBe(true);
     expect(isUniqueViolation(codeClash, 'owners_code_key')).toBe(true);
     expect(isUniqueViolation(codeClash, 'code')).toBe(true);
-    expect(isUniqueViolation(codeClash, 'owners_contact_number_key')).toBe(false);
-    expect(isUniqueViolation(codeClash, 'contact_number')).toBe(false);
+    expect(isUniqueViolation(codeClash, 'persons_phone_key')).toBe(false);
+    expect(isUniqueViolation(codeClash, 'phone')).toBe(false);
     expect(uniqueViolationConstraint(codeClash)).toBe('owners_code_key');
     expect(pgErrorOf(codeClash)).toMatchObject({
       code: '23505',
@@ -37,9 +37,10 @@ describe(`pg-errors on ${testDriverName()}`, () => {
       constraint: 'owners_code_key',
     });
 
+    // A new customer's owner signs in with the business's number: sign-in phones are unique.
     const phoneClash = await errorOf(() => insertTestOwner(db(), { contactNumber: owner.contactNumber }));
-    expect(isUniqueViolation(phoneClash, 'owners_contact_number_key')).toBe(true);
-    expect(isUniqueViolation(phoneClash, 'contact_number')).toBe(true);
+    expect(isUniqueViolation(phoneClash, 'persons_phone_key')).toBe(true);
+    expect(isUniqueViolation(phoneClash, 'phone')).toBe(true);
     expect(isUniqueViolation(phoneClash, 'code')).toBe(false);
     expect(isForeignKeyViolation(phoneClash)).toBe(false);
   });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { TDb, TDbHandle } from './client.ts';
-import type { TNewAdmin, TNewOwner } from './database.ts';
+import type { TNewAdmin } from './database.ts';
+import { insertPerson } from './repositories/accounts.ts';
 import { insertAdmin, type TAdminPublic } from './repositories/admins.ts';
-import { insertOwner, type TOwnerPublic } from './repositories/owners.ts';
+import { insertOwner, type TNewBusiness, type TOwnerPublic } from './repositories/owners.ts';
 import type { TPage, TPageRequest } from './repositories/paging.ts';
 import { createTestDb } from './testing.ts';
 
@@ -40,7 +41,7 @@ export function useTestDb(options: { migrate?: boolean } = {}): {
 let ownerSeq = 0;
 
 /** An owner with its own phone, code and names (`5…` phones, `test-owner-N` codes); override any field. */
-export function insertTestOwner(db: TDb, overrides: Partial<TNewOwner> = {}): Promise<TOwnerPublic> {
+export function insertTestOwner(db: TDb, overrides: Partial<TNewBusiness> = {}): Promise<TOwnerPublic> {
   ownerSeq += 1;
   return insertOwner(db, {
     name: `Owner ${ownerSeq}`,
@@ -83,6 +84,19 @@ function useSeeded(insert: () => Promise<{ id: number }>): TSeeded {
       return id;
     },
   };
+}
+
+let personSeq = 0;
+
+/** A person who signs in (`6…` phones), in no account yet. */
+export function useTestPerson(handle: { readonly db: TDb }): TSeeded {
+  return useSeeded(() => {
+    personSeq += 1;
+    return insertPerson(handle.db, {
+      name: `Person ${personSeq}`,
+      phone: `6${String(personSeq).padStart(9, '0')}`,
+    });
+  });
 }
 
 /** An owner (insertTestOwner) the enclosing describe block's tests share; call it after useTestDb. */

@@ -1,10 +1,20 @@
-import { ERROR_TEXTS, INTEGRATION_TEXTS, integrationsAllowed } from '@starloop/contract';
+import {
+  ACCOUNT_TEXTS,
+  ERROR_TEXTS,
+  INTEGRATION_TEXTS,
+  integrationsAllowed,
+  roleAllows,
+  type TOwnerPermission,
+} from '@starloop/contract';
 import {
   findAdminById,
   findLiveApiKeyByHash,
+  findMemberContext,
   findOwnerById,
   type TAdminPublic,
+  type TMembership,
   type TOwnerPublic,
+  type TPersonPublic,
   touchApiKey,
 } from '@starloop/db';
 import type { TDeps } from '../context.ts';
@@ -17,10 +27,25 @@ import { bearerToken } from './tokens.ts';
  * (checked by their service), not by a token. `api_key`: another system acting for one owner
  * with one of that owner's API keys (Professional plan), never with an owner or admin token.
  */
-export type TCallerKind = 'public' | 'owner' | 'admin' | 'super_admin' | 'webhook' | 'api_key';
+export type TCallerKind =
+  | 'public'
+  | 'owner'
+  | 'admin'
+  | 'super_admin'
+  | 'webhook'
+  | 'api_key'
+  /** The partner API of accounts and teams: an owner token or an API key. */
+  | 'owner_or_api_key';
 
+/**
+ * A person signed in to the owner area, working on one business (branch): `owner` is that
+ * business, as every owner-side service has always read it; `person` and `membership` say who is
+ * calling and in which role.
+ */
 export interface TOwnerSession {
   owner: TOwnerPublic;
+  person: TPersonPublic;
+  membership: TMembership;
   sessionId: string;
 }
 
@@ -29,10 +54,52 @@ export interface TAdminSession {
   sessionId: string;
 }
 
-/** An API key's caller: the owner it belongs to, and which key (every read is scoped to that owner). */
+/**
+ * An API key's caller: the business it acts for (the key's own, or another branch of its account
+ * named by X-Business-Id), and which key. A key acts with an account owner's rights.
+ */
 export interface TApiKeySession {
   owner: TOwnerPublic;
   apiKeyId: number;
+}
+
+/**
+ * The partner API's caller: a person signed in to the owner area, or an API key, which acts as an
+ * owner of its account (on any of its branches).
+ */
+export interface TAccountSession {
+  owner: TOwnerPublic;
+  /** Null for an API key. */
+  person: TPersonPublic | null;
+  membership: Pick<TMembership, 'accountId' | 'role' | 'businessIds'>;
+  apiKeyId: number | null;
+  sessionId: string | null;
+}
+
+/** How an owner-side call is authorized: the branch it names, and what it needs. */
+export interface TOwnerCallOptions {
+  /** A pending owner may still pay for its plan. */
+  allowPending?: boolean;
+  /** The raw `X-Business-Id` header: the branch this call works on (else the person's first). */
+  businessHeader?: string | string[] | undefined;
+  /** What the operation needs (its one declared permission). */
+  permission?: TOwnerPermission;
+}
+
+const PERMISSION_REFUSALS: Record<TOwnerPermission, string> = {
+  read: ACCOUNT_TEXTS.branchForbidden,
+  manage: ACCOUNT_TEXTS.manageForbidden,
+  account: ACCOUNT_TEXTS.accountForbidden,
+};
+
+/** The branch an `X-Business-Id` header names: undefined when absent, a 400 when not an id. */
+export function businessIdFrom(header: string | string[] | undefined): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || value === '') return undefined;
+  if (!/^[1-9]\d{0,15}$/.test(value.trim()) || !Number.isSafeInteger(Number(value.trim()))) {
+    throw new AppError('BAD_REQUEST', ACCOUNT_TEXTS.businessHeaderInvalid);
+  }
+  return Number(value.trim());
 }
 
 /** The session an operation of that kind runs with. */
@@ -42,7 +109,9 @@ export type TSessionOf<TKind extends TCallerKind> = TKind extends 'owner'
     ? TAdminSession
     : TKind extends 'api_key'
       ? TApiKeySession
-      : undefined;
+      : TKind extends 'owner_or_api_key'
+        ? TAccountSession
+        : undefined;
 
 const signInAgain = () => new AppError('UNAUTHORIZED', ERROR_TEXTS.unauthorized);
 
@@ -64,19 +133,38 @@ export function assertOwnerMaySignIn(
 }
 
 /**
- * A live owner token (else 401) of an owner the sign-in rule lets in (else 403 with the reason).
+ * A live owner token (else 401) of a person working on a branch of one of their accounts: the one
+ * `X-Business-Id` names (403 when it is not theirs or outside their branches), else their first.
+ * The branch must pass the sign-in rule (else 403 with the reason) and the person's role must allow
+ * the operation's permission (else 403).
  */
 export async function authenticateOwner(
   deps: TDeps,
   authorization: string | undefined,
-  options: { allowPending?: boolean } = {},
+  options: TOwnerCallOptions = {},
 ): Promise<TOwnerSession> {
   const token = bearerToken(authorization);
   const verified = token ? await deps.tokens.verify('owner', token) : undefined;
-  const owner = verified ? await findOwnerById(deps.db, verified.subjectId) : undefined;
-  if (!verified || !owner) throw signInAgain();
-  assertOwnerMaySignIn(owner, options);
-  return { owner, sessionId: verified.sessionId };
+  if (!verified) throw signInAgain();
+  const businessId = businessIdFrom(options.businessHeader);
+  const context = await findMemberContext(deps.db, verified.subjectId, businessId);
+  if (!context) {
+    // A branch that is not theirs is a 403; a person with no branch left at all signs in again.
+    if (businessId !== undefined && (await findMemberContext(deps.db, verified.subjectId))) {
+      throw new AppError('FORBIDDEN', ACCOUNT_TEXTS.branchForbidden);
+    }
+    throw signInAgain();
+  }
+  assertOwnerMaySignIn(context.business, options);
+  if (options.permission && !roleAllows(context.membership.role, options.permission)) {
+    throw new AppError('FORBIDDEN', PERMISSION_REFUSALS[options.permission]);
+  }
+  return {
+    owner: context.business,
+    person: context.person,
+    membership: context.membership,
+    sessionId: verified.sessionId,
+  };
 }
 
 /** A live admin token of an active admin, or a 401. */
@@ -99,16 +187,45 @@ export async function authenticateAdmin(
 export async function authenticateApiKey(
   deps: Pick<TDeps, 'db' | 'now'>,
   authorization: string | undefined,
+  options: Pick<TOwnerCallOptions, 'businessHeader'> = {},
 ): Promise<TApiKeySession> {
   const key = bearerToken(authorization);
   const found =
     key && API_KEY_PATTERN.test(key) ? await findLiveApiKeyByHash(deps.db, hashApiKey(key)) : undefined;
   if (!found) throw new AppError('UNAUTHORIZED', INTEGRATION_TEXTS.apiKeyInvalid);
-  assertOwnerMaySignIn(found.owner);
-  if (!integrationsAllowed(found.owner.plan))
-    throw new AppError('FORBIDDEN', INTEGRATION_TEXTS.professionalOnly);
+  let owner = found.owner;
+  const businessId = businessIdFrom(options.businessHeader);
+  if (businessId !== undefined && businessId !== owner.id) {
+    const branch = await findOwnerById(deps.db, businessId);
+    if (!branch || branch.accountId !== owner.accountId) {
+      throw new AppError('FORBIDDEN', ACCOUNT_TEXTS.branchForbidden);
+    }
+    owner = branch;
+  }
+  assertOwnerMaySignIn(owner);
+  if (!integrationsAllowed(owner.plan)) throw new AppError('FORBIDDEN', INTEGRATION_TEXTS.professionalOnly);
   await touchApiKey(deps.db, found.key.id, deps.now());
-  return { owner: found.owner, apiKeyId: found.key.id };
+  return { owner, apiKeyId: found.key.id };
+}
+
+/** An owner token (with its person's role) or an API key (an owner of its account). */
+export async function authenticateAccountCaller(
+  deps: TDeps,
+  authorization: string | undefined,
+  options: TOwnerCallOptions = {},
+): Promise<TAccountSession> {
+  const bearer = bearerToken(authorization);
+  if (bearer && API_KEY_PATTERN.test(bearer)) {
+    const key = await authenticateApiKey(deps, authorization, options);
+    return {
+      owner: key.owner,
+      person: null,
+      membership: { accountId: key.owner.accountId, role: 'owner', businessIds: null },
+      apiKeyId: key.apiKeyId,
+      sessionId: null,
+    };
+  }
+  return { ...(await authenticateOwner(deps, authorization, options)), apiKeyId: null };
 }
 
 /** A plain admin reaches a super_admin operation only as far as this 403. */
@@ -125,16 +242,19 @@ export async function authenticate<TKind extends TCallerKind>(
   deps: TDeps,
   kind: TKind,
   authorization: string | undefined,
+  options: TOwnerCallOptions = {},
 ): Promise<TSessionOf<TKind>> {
   switch (kind) {
     case 'owner':
-      return (await authenticateOwner(deps, authorization)) as TSessionOf<TKind>;
+      return (await authenticateOwner(deps, authorization, options)) as TSessionOf<TKind>;
     case 'admin':
       return (await authenticateAdmin(deps, authorization)) as TSessionOf<TKind>;
     case 'super_admin':
       return assertSuperAdmin(await authenticateAdmin(deps, authorization)) as TSessionOf<TKind>;
     case 'api_key':
-      return (await authenticateApiKey(deps, authorization)) as TSessionOf<TKind>;
+      return (await authenticateApiKey(deps, authorization, options)) as TSessionOf<TKind>;
+    case 'owner_or_api_key':
+      return (await authenticateAccountCaller(deps, authorization, options)) as TSessionOf<TKind>;
     default:
       return undefined as TSessionOf<TKind>;
   }

@@ -8,7 +8,13 @@ import { runCommand } from '../cli/commands.ts';
 import { callProcedure } from '../test/admin-auth-cases.ts';
 import { addressSequence } from '../test/client-kit.ts';
 import { bearer } from '../test/requests-kit.ts';
-import { createTestAdmin, createTestOwner, createTestServer, type TTestServer } from '../test/test-server.ts';
+import {
+  createTestAdmin,
+  createTestOwner,
+  createTestServer,
+  ownerPersonId,
+  type TTestServer,
+} from '../test/test-server.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
 const COMMON = ['password1', 'Password1', 'iloveyou', 'qwerty123', 'welcome1', '123456'];
@@ -92,7 +98,7 @@ describe(`every form that sets a password refuses a common one on ${testDriverNa
       ['/api/users/reset-password', 'reset_password'],
     ] as const) {
       const { token } = await issueOneTimeToken(server.deps.db, {
-        ownerId: owner.id,
+        personId: await ownerPersonId(server, owner.id),
         kind,
         ttlSeconds: TOKEN_TTL.resetPasswordSeconds,
       });

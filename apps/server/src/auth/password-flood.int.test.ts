@@ -3,7 +3,7 @@ import { issueOneTimeToken } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../lib/rate-limit.ts';
-import { createTestOwner, createTestServer, type TTestServer } from '../test/test-server.ts';
+import { createTestOwner, createTestServer, ownerPersonId, type TTestServer } from '../test/test-server.ts';
 import { BODY_LIMITS } from '../trpc/operation-meta.ts';
 import { BUSY_MESSAGE, PASSWORD_WORK, passwordWorkWaiting } from './passwords.ts';
 
@@ -81,7 +81,7 @@ describe(`password endpoints under a flood on ${testDriverName()}`, () => {
     // An inactive owner's link: every try is refused (403) after it has been counted.
     const owner = await createTestOwner(server, { status: 'inactive' });
     const { token } = await issueOneTimeToken(server.deps.db, {
-      ownerId: owner.id,
+      personId: await ownerPersonId(server, owner.id),
       kind: 'reset_password',
       ttlSeconds: TOKEN_TTL.resetPasswordSeconds,
     });

@@ -16,17 +16,18 @@ export interface TSignInClient {
 /** How an owner got in: the password, a set/reset-password link, or a paid registration. */
 export type TOwnerSignInVia = 'password' | 'password_link' | 'payment';
 
+/** A person's session in the owner area (the token's subject is the person, migration 0021). */
 export async function startOwnerSession(
   deps: Pick<TDeps, 'db' | 'tokens'>,
-  ownerId: number,
+  personId: number,
   client: TSignInClient,
   via: TOwnerSignInVia,
 ): Promise<string> {
-  const { token } = await deps.tokens.issue('owner', ownerId, client.userAgent);
+  const { token } = await deps.tokens.issue('owner', personId, client.userAgent);
   await auditBy(
     deps.db,
-    { actorKind: 'owner', actorId: ownerId, ip: client.ip },
-    { action: 'owner.sign_in', targetTable: 'owners', targetId: ownerId, details: { via } },
+    { actorKind: 'owner', actorId: personId, ip: client.ip },
+    { action: 'owner.sign_in', targetTable: 'persons', targetId: personId, details: { via } },
   );
   return token;
 }

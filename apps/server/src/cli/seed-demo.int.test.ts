@@ -24,9 +24,9 @@ describe(`db:seed --demo on ${testDriverName()}`, () => {
     const admin = await handle.db.selectFrom('admins').selectAll().executeTakeFirstOrThrow();
     expect(await verifyPassword(admin.passwordHash, DEMO_ADMIN.password)).toBe(true);
     const owner = await handle.db
-      .selectFrom('owners')
+      .selectFrom('persons')
       .selectAll()
-      .where('contactNumber', '=', '9800000001')
+      .where('phone', '=', '9800000001')
       .executeTakeFirstOrThrow();
     expect(await verifyPassword(owner.passwordHash, DEMO_OWNER_PASSWORD)).toBe(true);
     const leads = await handle.db

@@ -257,10 +257,14 @@ export async function seedScale(
     // Owners: 60% came through an agent, 15% onboarded by an admin, 3% soft-deleted.
     for (let from = 1; from <= counts.owners; from += BATCH) {
       const to = Math.min(counts.owners, from + BATCH - 1);
+      // Each owner is a new customer: its account and its person (the sign-in phone) come with it.
       await run(`
-        insert into owners (name, email, business_name, contact_number, code, review_link, state, city,
-          sales_rep_name, agent_id, plan, status, registration_source, subscription_start, subscription_end,
-          deleted_at, created_at, updated_at)
+        create temporary table scale_batch on commit drop as
+        select nextval(pg_get_serial_sequence('owners', 'id'))::bigint as id,
+               nextval(pg_get_serial_sequence('accounts', 'id'))::bigint as account_id,
+               nextval(pg_get_serial_sequence('persons', 'id'))::bigint as person_id,
+               b.*
+        from (
         select s.name, 'owner' || s.g || '@scale.starloop.test', s.business, '5' || lpad(s.g::text, 9, '0'),
                '${SCALE_CODE_PREFIX}' || s.g, 'https://search.google.com/local/writereview?placeid=scale-' || s.g,
                s.state, s.city, coalesce(a.name, 'Direct'), a.id,
@@ -292,7 +296,24 @@ export async function seedScale(
                        random() r7, random() r8, random() r9, random() r10
                 from generate_series(${from}, ${to}) g) raw
         ) s
-        left join scale_agents a on a.n = s.agent_n`);
+        left join scale_agents a on a.n = s.agent_n
+        ) b(name, email, business_name, contact_number, code, review_link, state, city, sales_rep_name, agent_id,
+            plan, status, registration_source, subscription_start, subscription_end, deleted_at, created_at, updated_at)`);
+      await run(`insert into accounts (id, name, created_at, updated_at)
+        select account_id, business_name, created_at, updated_at from scale_batch`);
+      await run(`insert into persons (id, name, phone, email, created_at, updated_at)
+        select person_id, name, contact_number, email, created_at, updated_at from scale_batch`);
+      await run(`insert into memberships (account_id, person_id, role, created_at, updated_at)
+        select account_id, person_id, 'owner', created_at, updated_at from scale_batch`);
+      await run(`
+        insert into owners (id, account_id, name, email, business_name, contact_number, code, review_link, state, city,
+          sales_rep_name, agent_id, plan, status, registration_source, subscription_start, subscription_end,
+          deleted_at, created_at, updated_at)
+        select id, account_id, name, email, business_name, contact_number, code, review_link, state, city,
+          sales_rep_name, agent_id, plan, status, registration_source, subscription_start, subscription_end,
+          deleted_at, created_at, updated_at
+        from scale_batch`);
+      await run('drop table scale_batch');
       done += to - from + 1;
       progress.tick(done, `owners ${to}/${counts.owners}`);
     }

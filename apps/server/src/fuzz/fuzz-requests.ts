@@ -12,8 +12,20 @@ import {
 import type { TOperation, TRestOperation, TTrpcOperation } from './operations.ts';
 import { inputArbitrary, plausibleValue, type TFuzzFixtures, type TGeneratedInput } from './schema-values.ts';
 
-/** Who sends a request; `badToken` is a broken, foreign or expired credential. */
-export type TActor = 'anonymous' | 'owner' | 'pendingOwner' | 'admin' | 'superAdmin' | 'badToken';
+/**
+ * Who sends a request; `badToken` is a broken, foreign or expired credential; `staff` a staff member
+ * of the owner's account; `otherAccountOwner` the owner of another account asking for the owner's
+ * branch by `X-Business-Id`.
+ */
+export type TActor =
+  | 'anonymous'
+  | 'owner'
+  | 'pendingOwner'
+  | 'staff'
+  | 'otherAccountOwner'
+  | 'admin'
+  | 'superAdmin'
+  | 'badToken';
 
 /** One request as app.inject() takes it (and as a failure prints it). */
 export interface TFuzzRequest {
@@ -50,8 +62,10 @@ export const copiesArbitrary = fc.oneof(
 export function actorArbitrary(auth: TCallerKind): fc.Arbitrary<TActor> {
   const weights: Record<TActor, number> = {
     anonymous: auth === 'public' || auth === 'webhook' ? 6 : 1,
-    owner: auth === 'owner' ? 8 : 1,
-    pendingOwner: auth === 'owner' ? 2 : 1,
+    owner: auth === 'owner' || auth === 'owner_or_api_key' ? 8 : 1,
+    pendingOwner: auth === 'owner' || auth === 'owner_or_api_key' ? 2 : 1,
+    staff: auth === 'owner' || auth === 'owner_or_api_key' ? 2 : 1,
+    otherAccountOwner: auth === 'owner' || auth === 'owner_or_api_key' ? 2 : 1,
     admin: auth === 'admin' ? 8 : auth === 'super_admin' ? 2 : 1,
     superAdmin: auth === 'super_admin' ? 8 : auth === 'admin' ? 2 : 1,
     badToken: 1,
@@ -82,6 +96,17 @@ const extraHeaders: fc.Arbitrary<Record<string, string>> = fc
         fc.constantFrom('', 'x', 'a'.repeat(5_000)),
       ),
       'x-razorpay-event-id': fc.constantFrom('evt_1', '', 'evt_'.repeat(100), "evt'1"),
+      // The branch of an owner-side call: malformed, unknown or huge ids must be a clean 4xx.
+      'x-business-id': fc.constantFrom(
+        'abc',
+        '0',
+        '-1',
+        '1.5',
+        ' 7 ',
+        '99999999999999999999',
+        '987654321',
+        '',
+      ),
     },
     { requiredKeys: ['x-forwarded-for'] },
   )

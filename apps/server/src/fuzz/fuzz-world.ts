@@ -1,11 +1,18 @@
 import { REGISTRATION_PLANS } from '@starloop/contract';
-import { insertAgent, insertLead, insertReview } from '@starloop/db';
+import { insertAgent, insertLead, insertMembership, insertPerson, insertReview } from '@starloop/db';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { createTokenService } from '../auth/tokens.ts';
 import { QUEUES } from '../jobs/queue.ts';
 import type { TCreateServerOptions } from '../server.ts';
-import { createTestAdmin, createTestOwner, createTestServer, type TTestServer } from '../test/test-server.ts';
+import {
+  createTestAdmin,
+  createTestOwner,
+  createTestServer,
+  issueOwnerToken,
+  ownerPersonId,
+  type TTestServer,
+} from '../test/test-server.ts';
 import { changedTables, createChecksummer, type TChecksums } from './db-checksum.ts';
 import { describeRequest, type TActor, type TFuzzRequest, type TRequestPlan } from './fuzz-requests.ts';
 import { responseViolations } from './response-checks.ts';
@@ -81,6 +88,14 @@ export async function createFuzzWorld(
   });
   const inactive = await createTestOwner(server, { status: 'inactive' });
   const deleted = await createTestOwner(server, { deletedAt: new Date() });
+  // A second account, and a staff member of the owner's: callers that must be refused most things.
+  const otherAccount = await createTestOwner(server, { email: 'fuzz-other@example.com' });
+  const staff = await insertPerson(db, {
+    name: 'Fuzz Staff',
+    phone: '7000000777',
+    email: 'fuzz-staff@example.com',
+  });
+  await insertMembership(db, { accountId: owner.accountId, personId: staff.id, role: 'staff' });
   const admin = await createTestAdmin(server, { role: 'admin', email: 'fuzz-admin@starloop.test' });
   const superAdmin = await createTestAdmin(server, {
     role: 'super_admin',
@@ -137,11 +152,29 @@ export async function createFuzzWorld(
       .where('id', 'in', [owner.id, pendingOwner.id])
       .execute(),
     admins: await db.selectFrom('admins').selectAll().where('id', 'in', [admin.id, superAdmin.id]).execute(),
+    memberships: await db
+      .selectFrom('memberships')
+      .selectAll()
+      .where('accountId', '=', owner.accountId)
+      .execute(),
+    persons: await db
+      .selectFrom('persons')
+      .selectAll()
+      .where('id', 'in', [
+        await ownerPersonId(server, owner.id),
+        await ownerPersonId(server, pendingOwner.id),
+      ])
+      .execute(),
   };
-  const tokens = {} as Record<'owner' | 'pendingOwner' | 'admin' | 'superAdmin', string>;
+  const tokens = {} as Record<
+    'owner' | 'pendingOwner' | 'staff' | 'otherAccountOwner' | 'admin' | 'superAdmin',
+    string
+  >;
   const subjects = {
-    owner: ['owner', owner.id],
-    pendingOwner: ['owner', pendingOwner.id],
+    owner: ['owner', await ownerPersonId(server, owner.id)],
+    pendingOwner: ['owner', await ownerPersonId(server, pendingOwner.id)],
+    staff: ['owner', staff.id],
+    otherAccountOwner: ['owner', await ownerPersonId(server, otherAccount.id)],
     admin: ['admin', admin.id],
     superAdmin: ['admin', superAdmin.id],
   } as const;
@@ -162,10 +195,10 @@ export async function createFuzzWorld(
       db,
       server.config.tokenSecret,
       () => new Date(Date.now() - 40 * 86_400_000),
-    ).issue('owner', owner.id)
+    ).issue('owner', await ownerPersonId(server, owner.id))
   ).token;
   const disabledToken = (await server.deps.tokens.issue('admin', disabled.id)).token;
-  const deletedToken = (await server.deps.tokens.issue('owner', deleted.id)).token;
+  const deletedToken = (await issueOwnerToken(server, deleted.id)).token;
   const badTokens = (): string[] => [
     'Bearer ',
     'Bearer not-a-token',
@@ -187,6 +220,29 @@ export async function createFuzzWorld(
       const { id, searchText: _generated, createdAt: _created, ...columns } = row;
       await db.updateTable('owners').set(columns).where('id', '=', id).execute();
     }
+    // A team change that went through (a member removed or moved) is put back, and anyone it added goes.
+    await db
+      .deleteFrom('memberships')
+      .where('accountId', '=', owner.accountId)
+      .where(
+        'personId',
+        'not in',
+        originals.memberships.map((m) => m.personId),
+      )
+      .execute();
+    for (const row of originals.memberships) {
+      await db
+        .insertInto('memberships')
+        .values(row)
+        .onConflict((oc) =>
+          oc.columns(['accountId', 'personId']).doUpdateSet({ role: row.role, businessIds: row.businessIds }),
+        )
+        .execute();
+    }
+    for (const row of originals.persons) {
+      const { id, createdAt: _created, ...columns } = row;
+      await db.updateTable('persons').set(columns).where('id', '=', id).execute();
+    }
     for (const row of originals.admins) {
       const { id, createdAt: _created, ...columns } = row;
       await db.updateTable('admins').set(columns).where('id', '=', id).execute();
@@ -199,6 +255,10 @@ export async function createFuzzWorld(
     if (actor === 'badToken') {
       const list = badTokens();
       return { authorization: list[pick % list.length]! };
+    }
+    // Another account's owner always names the owner's branch: every answer must be a refusal.
+    if (actor === 'otherAccountOwner') {
+      return { authorization: `Bearer ${tokens[actor]}`, 'x-business-id': String(owner.id) };
     }
     return { authorization: `Bearer ${tokens[actor]}` };
   };
@@ -290,6 +350,7 @@ export async function createFuzzWorld(
   const callerOf: Record<string, TActor> = {
     public: 'anonymous',
     owner: 'owner',
+    owner_or_api_key: 'owner',
     admin: 'admin',
     super_admin: 'superAdmin',
   };

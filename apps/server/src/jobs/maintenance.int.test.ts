@@ -23,7 +23,7 @@ import {
 import { testDriverName } from '@starloop/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestOwner, createTestServer, type TTestServer } from '../test/test-server.ts';
+import { createTestOwner, createTestServer, ownerPersonId, type TTestServer } from '../test/test-server.ts';
 import {
   MAINTENANCE_CRON,
   OWNER_PURGE_CRON,
@@ -80,17 +80,18 @@ describe(`retention purges on ${testDriverName()}`, () => {
   it('deletes expired sessions, spent or expired one-time links and old reply limits', async () => {
     const db = server.deps.db;
     const owner = await createTestOwner(server);
+    const personId = await ownerPersonId(server, owner.id);
     const session = (id: string, expiresIn: number) =>
       insertSession(db, {
         id,
         subjectKind: 'owner',
-        subjectId: owner.id,
+        subjectId: personId,
         expiresAt: new Date(start.getTime() + expiresIn),
       });
     await session('purge-expiring', HOUR);
     await session('purge-live', 30 * DAY);
     const link = (ttlSeconds: number) =>
-      issueOneTimeToken(db, { ownerId: owner.id, kind: 'reset_password', ttlSeconds }, start);
+      issueOneTimeToken(db, { personId, kind: 'reset_password', ttlSeconds }, start);
     const expiring = await link(3600);
     const used = await link(7 * 86_400);
     expect(await consumeOneTimeToken(db, used.token, ['reset_password'], start)).toBeDefined();
@@ -98,7 +99,7 @@ describe(`retention purges on ${testDriverName()}`, () => {
     await claimReplyRecipient(db, 'limited@customer.test', { now: start, windowSeconds: 86_400 });
 
     const sessions = () => count(db, 'auth_sessions', sql`id in ('purge-expiring', 'purge-live')`);
-    const links = () => count(db, 'one_time_tokens', sql`owner_id = ${owner.id}`);
+    const links = () => count(db, 'one_time_tokens', sql`person_id = ${personId}`);
     const limits = () => count(db, 'reply_recipients');
 
     // Half an hour on: nothing is due but the used link.
@@ -110,7 +111,7 @@ describe(`retention purges on ${testDriverName()}`, () => {
     const [left] = await db
       .selectFrom('oneTimeTokens')
       .select('expiresAt')
-      .where('ownerId', '=', owner.id)
+      .where('personId', '=', personId)
       .execute();
     expect(left!.expiresAt.getTime()).toBe(live.expiresAt.getTime());
     expect(expiring.expiresAt.getTime()).toBeLessThan(start.getTime() + 2 * HOUR);
@@ -203,11 +204,12 @@ describe(`retention purges on ${testDriverName()}`, () => {
       [gone.id, live.id],
     );
     await upsertReplyTemplate(db, gone.id, 'negative', 'Sorry {customerName}');
-    await issueOneTimeToken(db, { ownerId: gone.id, kind: 'set_password', ttlSeconds: 3600 });
+    const gonePerson = await ownerPersonId(server, gone.id);
+    await issueOneTimeToken(db, { personId: gonePerson, kind: 'set_password', ttlSeconds: 3600 });
     await insertSession(db, {
       id: 'purged-owner-session',
       subjectKind: 'owner',
-      subjectId: gone.id,
+      subjectId: gonePerson,
       expiresAt: new Date(start.getTime() + 30 * DAY),
     });
     await recordActivity(db, {
@@ -234,7 +236,6 @@ describe(`retention purges on ${testDriverName()}`, () => {
       'reviews',
       'owner_review_stats',
       'reply_templates',
-      'one_time_tokens',
       'owner_digests',
       'low_rating_alert_windows',
       'manual_payment_owners',
@@ -242,7 +243,13 @@ describe(`retention purges on ${testDriverName()}`, () => {
     ]) {
       expect(await count(db, table, of('owner_id')), table).toBe(0);
     }
-    expect(await count(db, 'auth_sessions', sql`subject_kind = 'owner' and subject_id = ${gone.id}`)).toBe(0);
+    // Its account was its only one: the account and its person go, with their links and sessions.
+    expect(await count(db, 'accounts', sql`id = ${gone.accountId}`)).toBe(0);
+    expect(await count(db, 'persons', sql`id = ${gonePerson}`)).toBe(0);
+    expect(await count(db, 'one_time_tokens', sql`person_id = ${gonePerson}`)).toBe(0);
+    expect(await count(db, 'auth_sessions', sql`subject_kind = 'owner' and subject_id = ${gonePerson}`)).toBe(
+      0,
+    );
     expect(await count(db, 'reviews', sql`customer_contact like 'c_@customer.test'`)).toBe(0);
 
     // Money records stay, detached: payments with owner_id null, the manual payment without its

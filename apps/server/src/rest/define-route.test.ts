@@ -27,7 +27,15 @@ describe('defineRestRoute', () => {
       defineRestRoute(
         app,
         deps,
-        { method: 'POST', url: '/owner-only', summary: 'x', tags: [], auth: 'owner', bodyLimit: 10 },
+        {
+          method: 'POST',
+          url: '/owner-only',
+          summary: 'x',
+          tags: [],
+          auth: 'owner',
+          permission: 'read',
+          bodyLimit: 10,
+        },
         async () => {
           ran = true;
           return { ok: true };

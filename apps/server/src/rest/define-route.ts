@@ -1,3 +1,4 @@
+import type { TOwnerPermission } from '@starloop/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { authenticate, type TCallerKind, type TSessionOf } from '../auth/authenticate.ts';
@@ -15,6 +16,8 @@ export interface TRouteDoc {
   description?: string;
   tags: string[];
   auth: TRouteAuth;
+  /** Owner routes: what the caller's role must allow (required for them, as for owner procedures). */
+  permission?: TOwnerPermission;
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
@@ -107,6 +110,9 @@ export function defineRestRoute(
   { verify, ...doc }: TRouteDoc & { verify?: TWebhookCheck<unknown> },
   handler: THandler<never>,
 ): void {
+  if (doc.auth === 'owner' && !doc.permission) {
+    throw new Error(`${doc.method} ${doc.url}: an owner route must declare its permission`);
+  }
   recordRoute(doc);
   const sessions = new WeakMap<FastifyRequest, unknown>();
   app.route({
@@ -122,7 +128,13 @@ export function defineRestRoute(
     // Who is calling is settled before a body of up to 5 MB is read.
     onRequest: async (request) => {
       if (doc.auth === 'webhook') return;
-      sessions.set(request, await authenticate(deps, doc.auth, request.headers.authorization));
+      sessions.set(
+        request,
+        await authenticate(deps, doc.auth, request.headers.authorization, {
+          businessHeader: request.headers['x-business-id'],
+          ...(doc.permission ? { permission: doc.permission } : {}),
+        }),
+      );
     },
     handler: async (request, reply) => {
       if (doc.auth === 'webhook') {

@@ -15,6 +15,7 @@ const SECURITY = {
   super_admin: [{ adminBearer: [] }],
   webhook: [{ razorpaySignature: [] }],
   api_key: [{ apiKey: [] }],
+  owner_or_api_key: [{ ownerBearer: [] }, { apiKey: [] }],
 } as const;
 const WEBHOOK_SECURITY = {
   whatsappSignature: [{ whatsappSignature: [] }],

@@ -20,6 +20,7 @@ const SECURITY: Record<TRouteAuth, Record<string, string[]>[]> = {
   super_admin: [{ adminBearer: [] }],
   webhook: [{ razorpaySignature: [] }],
   api_key: [{ apiKey: [] }],
+  owner_or_api_key: [{ ownerBearer: [] }, { apiKey: [] }],
 };
 
 const AUTH_NOTE: Record<TRouteAuth, string> = {
@@ -30,6 +31,10 @@ const AUTH_NOTE: Record<TRouteAuth, string> = {
   webhook: 'Razorpay webhook: body signed in `X-Razorpay-Signature`.',
   api_key:
     "An owner's API key (`Authorization: Bearer sl_live_…`, Professional plan); it acts for that owner only.",
+  owner_or_api_key:
+    'Owner token (`Authorization: Bearer <authToken>`; the role of its person must allow the operation) or an ' +
+    'API key of the account (`Authorization: Bearer sl_live_…`, Professional plan; it acts as an owner). ' +
+    "`X-Business-Id` picks the branch (a branch outside the caller's scope: 403).",
 };
 
 /** Webhooks of other providers prove themselves their own way (TRouteDoc.webhookScheme). */

@@ -4,7 +4,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorsPlugin } from '../plugins/errors.ts';
-import { createTestAdmin, createTestOwner, createTestServer, type TTestServer } from '../test/test-server.ts';
+import {
+  createTestAdmin,
+  createTestOwner,
+  createTestServer,
+  issueOwnerToken,
+  type TTestServer,
+} from '../test/test-server.ts';
 import {
   adminProcedure,
   ownerProcedure,
@@ -40,7 +46,7 @@ const testRouter = router({
       .input(z.object({ name: z.string() }))
       .output(z.object({ name: z.string() }))
       .mutation(({ input }) => input),
-    mine: ownerProcedure
+    mine: ownerProcedure('read')
       .meta({
         rest: {
           method: 'GET',
@@ -84,7 +90,7 @@ describe(`REST adapter over procedures on ${testDriverName()}`, () => {
     superAdmin = `Bearer ${(await server.deps.tokens.issue('admin', sup.id)).token}`;
     const o = await createTestOwner(server);
     ownerCode = o.code;
-    owner = `Bearer ${(await server.deps.tokens.issue('owner', o.id)).token}`;
+    owner = `Bearer ${(await issueOwnerToken(server, o.id)).token}`;
   });
   afterAll(async () => {
     await app?.close();

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { createTokenService } from '../auth/tokens.ts';
-import { createTestAdmin, createTestOwner, type TTestServer } from './test-server.ts';
+import { createTestAdmin, createTestOwner, issueOwnerToken, type TTestServer } from './test-server.ts';
 
 export interface TAuthCases {
   adminId: number;
@@ -26,7 +26,7 @@ export async function authCases(server: TTestServer): Promise<TAuthCases> {
   const flipped = signature![10] === 'A' ? 'B' : 'A';
   const tampered = `${head}.${body}.${signature!.slice(0, 10)}${flipped}${signature!.slice(11)}`;
   const owner = await createTestOwner(server);
-  const ownerToken = (await server.deps.tokens.issue('owner', owner.id)).token;
+  const ownerToken = (await issueOwnerToken(server, owner.id)).token;
   return {
     adminId: admin.id,
     adminName: admin.name,

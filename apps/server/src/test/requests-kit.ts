@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type { TDeliveryEvent } from '../domains/owner/requests/channels/channel.types.ts';
 import type { TChannelEventSink } from '../domains/owner/requests/channels/channel-events.service.ts';
 import { callProcedure } from './admin-auth-cases.ts';
-import { createTestOwner, type TTestServer } from './test-server.ts';
+import { createTestOwner, issueOwnerToken, type TTestServer } from './test-server.ts';
 
 /**
  * Helpers of the review request tests: an owner signed in, its procedures, file uploads, and
@@ -27,7 +27,7 @@ export async function ownerCall(
   ownerId: number,
   call: { path: string; kind: 'query' | 'mutation'; input?: unknown },
 ): Promise<LightMyRequestResponse> {
-  return callProcedure(server, call, bearer((await server.deps.tokens.issue('owner', ownerId)).token));
+  return callProcedure(server, call, bearer((await issueOwnerToken(server, ownerId)).token));
 }
 
 /** owner.channels.update as this owner (the channel tests' settings). */
@@ -71,7 +71,7 @@ export async function ownerClient(
   overrides: Parameters<typeof createTestOwner>[1] = {},
 ): Promise<TOwnerClient> {
   const owner = await createTestOwner(server, overrides);
-  const auth = bearer((await server.deps.tokens.issue('owner', owner.id)).token);
+  const auth = bearer((await issueOwnerToken(server, owner.id)).token);
   return {
     owner,
     auth,
@@ -79,7 +79,7 @@ export async function ownerClient(
     mutate: (path, input) => callProcedure(server, { path, kind: 'mutation', input }, auth),
     data: procedureData,
     async signIn() {
-      Object.assign(auth, bearer((await server.deps.tokens.issue('owner', owner.id)).token));
+      Object.assign(auth, bearer((await issueOwnerToken(server, owner.id)).token));
     },
     upload(file, params = {}, contentType = 'text/csv') {
       const query = new URLSearchParams(params).toString();

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, type TConfig } from '@starloop/config';
-import { insertAdmin, insertOwner, type TOwnerPublic } from '@starloop/db';
+import { findBusinessOwnerPerson, insertAdmin, insertOwner, type TOwnerPublic } from '@starloop/db';
 import { createTestDb } from '@starloop/db/testing';
 import { hashPassword } from '../auth/passwords.ts';
 import { createServer, type TCreateServerOptions, type TStarLoopServer } from '../server.ts';
@@ -87,6 +87,27 @@ export async function createTestOwner(
     ...rest,
   });
   return { ...owner, password };
+}
+
+/**
+ * An owner token for the person who owns this business: tokens name people (migration 0021), and a
+ * business's id is its owner's only where the two were made together.
+ */
+export async function issueOwnerToken(
+  server: Pick<TStarLoopServer, 'deps'>,
+  businessId: number,
+): Promise<{ token: string; expiresAt: Date }> {
+  return server.deps.tokens.issue('owner', await ownerPersonId(server, businessId));
+}
+
+/** The id of the person who owns this business (one-time links and tokens name people). */
+export async function ownerPersonId(
+  server: Pick<TStarLoopServer, 'deps'>,
+  businessId: number,
+): Promise<number> {
+  const person = await findBusinessOwnerPerson(server.deps.db, businessId);
+  if (!person) throw new Error(`business ${businessId} has no owner`);
+  return person.id;
 }
 
 /** The three owners the admin list tests hang their rows on (and search by name, business or code). */

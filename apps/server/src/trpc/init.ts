@@ -1,12 +1,14 @@
-import { ERROR_TEXTS, findIllFormedText } from '@starloop/contract';
+import { ERROR_TEXTS, findIllFormedText, type TOwnerPermission } from '@starloop/contract';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import {
   assertSuperAdmin,
+  authenticateAccountCaller,
   authenticateAdmin,
   authenticateOwner,
+  type TAccountSession,
   type TAdminSession,
   type TOwnerSession,
 } from '../auth/authenticate.ts';
@@ -22,6 +24,8 @@ export interface TRequestContext {
   ip: string;
   userAgent: string | undefined;
   authorization: string | undefined;
+  /** The raw `X-Business-Id` header: the branch an owner-side call works on. */
+  businessHeader: string | string[] | undefined;
   /** REST faults are logged by the REST error handler; tRPC ones here. */
   transport: 'trpc' | 'rest';
 }
@@ -37,6 +41,7 @@ export function requestContext(
     ip: request.ip,
     userAgent: request.headers['user-agent'],
     authorization: request.headers.authorization,
+    businessHeader: request.headers['x-business-id'],
     transport,
   };
 }
@@ -144,20 +149,43 @@ export const publicProcedure = t.procedure
   })
   .meta({ auth: 'public' });
 
+const ownerBase = t.procedure.use(errorMapping).use(async ({ ctx, meta, next }) => {
+  const session: TOwnerSession = await authenticateOwner(ctx.deps, ctx.authorization, {
+    allowPending: meta?.allowPendingOwner === true,
+    businessHeader: ctx.businessHeader,
+    permission: meta?.permission,
+  });
+  return next({ ctx: { ...ctx, session } });
+});
+
 /**
- * A signed-in business owner (owner token); a missing, wrong or admin token is a 401, an owner the
- * sign-in rule refuses (deleted, inactive, pending) a 403 with the reason.
+ * A person signed in to the owner area (owner token), working on one of their branches
+ * (`X-Business-Id`, else their first), whose role has `permission` there: `read` (any member),
+ * `manage` (owners and managers), `account` (owners). A missing, wrong or admin token is a 401; a
+ * branch that is not theirs, or a role without the permission, a 403; a branch the sign-in rule
+ * refuses (deleted, inactive, pending) a 403 with the reason. Every owner operation names its
+ * permission here, so both transports check the same one and none can be made without one.
  */
-export const ownerProcedure = t.procedure
-  .use(errorMapping)
-  .use(async ({ ctx, meta, next }) => {
-    const session: TOwnerSession = await authenticateOwner(ctx.deps, ctx.authorization, {
-      allowPending: meta?.allowPendingOwner === true,
-    });
-    return next({ ctx: { ...ctx, session } });
-  })
-  .use(wellFormedInput)
-  .meta({ auth: 'owner' });
+export const ownerProcedure = (permission: TOwnerPermission) =>
+  ownerBase.use(wellFormedInput).meta({ auth: 'owner', permission });
+
+/**
+ * The partner API of accounts and teams: an owner token (the person's role must allow
+ * `permission`) or an API key (Professional; it acts as an owner of its account, on the branch
+ * `X-Business-Id` names or its own).
+ */
+export const accountProcedure = (permission: TOwnerPermission) =>
+  t.procedure
+    .use(errorMapping)
+    .use(async ({ ctx, next }) => {
+      const session: TAccountSession = await authenticateAccountCaller(ctx.deps, ctx.authorization, {
+        businessHeader: ctx.businessHeader,
+        permission,
+      });
+      return next({ ctx: { ...ctx, session } });
+    })
+    .use(wellFormedInput)
+    .meta({ auth: 'owner_or_api_key', permission });
 
 const signedInAdmin = t.procedure.use(errorMapping).use(async ({ ctx, next }) => {
   const session: TAdminSession = await authenticateAdmin(ctx.deps, ctx.authorization);

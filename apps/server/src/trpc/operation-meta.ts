@@ -1,3 +1,4 @@
+import type { TOwnerPermission } from '@starloop/contract';
 import type { z } from 'zod';
 import type { TCallerKind } from '../auth/authenticate.ts';
 
@@ -71,5 +72,7 @@ export interface TOperationMeta {
   auth?: TCallerKind;
   /** Owner operations a pending owner may still call: paying for its plan. */
   allowPendingOwner?: boolean;
+  /** Owner operations: what the caller's role must allow (set by ownerProcedure(permission)). */
+  permission?: TOwnerPermission;
   rest?: TRestBinding;
 }

@@ -32,6 +32,13 @@ import { getUserGoogleOperation } from '../domains/admin/users/get-user-google.t
 import { getUserRequestsOperation } from '../domains/admin/users/get-user-requests.ts';
 import { listUsersOperation } from '../domains/admin/users/list-users.ts';
 import { updateUserOperation } from '../domains/admin/users/update-user.ts';
+import { getAccountOperation } from '../domains/owner/account/get-account.ts';
+import { getBranchFiguresOperation } from '../domains/owner/account/get-branch-figures.ts';
+import { inviteMemberOperation } from '../domains/owner/account/invite-member.ts';
+import { listMembersOperation } from '../domains/owner/account/list-members.ts';
+import { removeMemberOperation } from '../domains/owner/account/remove-member.ts';
+import { revokeInvitationOperation } from '../domains/owner/account/revoke-invitation.ts';
+import { updateMemberOperation } from '../domains/owner/account/update-member.ts';
 import { getChannelSettingsOperation } from '../domains/owner/channels/get-channel-settings.ts';
 import { updateChannelSettingsOperation } from '../domains/owner/channels/update-channel-settings.ts';
 import { getOwnerReviewOperation } from '../domains/owner/dashboard/get-owner-review.ts';
@@ -87,6 +94,7 @@ import { initiatePaymentOperation } from '../domains/payments/initiate-payment.t
 import { completeTestPaymentOperation } from '../domains/payments/test-gateway/complete-test-payment.ts';
 import { verifyPaymentOperation } from '../domains/payments/verify-payment.ts';
 import { checkBusinessCodeOperation } from '../domains/public/business-code/check-business-code.ts';
+import { acceptInvitationOperation } from '../domains/public/invitations/accept-invitation.ts';
 import { createLeadOperation } from '../domains/public/lead/create-lead.ts';
 import { requestPasswordResetOperation } from '../domains/public/password/request-password-reset.ts';
 import { resetPasswordOperation } from '../domains/public/password/reset-password.ts';
@@ -114,6 +122,7 @@ export const appRouter = router({
       set: setPasswordOperation,
       reset: resetPasswordOperation,
     },
+    invitations: { accept: acceptInvitationOperation },
   },
   payments: {
     initiate: initiatePaymentOperation,
@@ -124,6 +133,14 @@ export const appRouter = router({
     login: loginOwnerOperation,
     logout: logoutOwnerOperation,
     me: getOwnerOperation,
+    account: { get: getAccountOperation, branches: getBranchFiguresOperation },
+    team: {
+      list: listMembersOperation,
+      invite: inviteMemberOperation,
+      revokeInvitation: revokeInvitationOperation,
+      update: updateMemberOperation,
+      remove: removeMemberOperation,
+    },
     dashboard: {
       stats: getOwnerStatsOperation,
       reviews: listOwnerReviewsOperation,

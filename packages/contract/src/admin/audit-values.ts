@@ -34,6 +34,12 @@ export const AUDIT_ACTIONS = [
   'google.disconnect',
   // Money an admin sends back.
   'payment.refund',
+  // The account's team (the acting person is the actor).
+  'team.invite',
+  'team.invitation_revoke',
+  'team.join',
+  'team.member_update',
+  'team.member_remove',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

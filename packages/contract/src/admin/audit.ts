@@ -27,6 +27,9 @@ export const AUDIT_TARGET_TABLES = [
   'api_keys',
   'webhook_endpoints',
   'payments',
+  'persons',
+  'memberships',
+  'invitations',
 ] as const;
 export type TAuditTargetTable = (typeof AUDIT_TARGET_TABLES)[number];
 

@@ -1,4 +1,5 @@
 /** The owner's contract (owner.*), one file per area of the API. */
+export * from './account.ts';
 export * from './auth.ts';
 export * from './channels.ts';
 export * from './dashboard.ts';

@@ -8,3 +8,4 @@ export * from './ist.ts';
 export * from './languages.ts';
 export * from './money.ts';
 export * from './rating.ts';
+export * from './roles.ts';

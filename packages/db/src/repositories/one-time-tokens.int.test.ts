@@ -1,6 +1,6 @@
 import type { TOneTimeTokenKind } from '@starloop/contract';
 import { describe, expect, it } from 'vitest';
-import { useTestDb, useTestOwner } from '../test-support.ts';
+import { useTestDb, useTestPerson } from '../test-support.ts';
 import { testDriverName } from '../testing.ts';
 import { consumeOneTimeToken, hashToken, issueOneTimeToken } from './one-time-tokens.ts';
 
@@ -8,11 +8,11 @@ const HOUR_S = 60 * 60;
 
 describe(`one-time tokens repository on ${testDriverName()}`, () => {
   const handle = useTestDb();
-  const owner = useTestOwner(handle);
-  const other = useTestOwner(handle);
-  /** A token of `kind` for the owner, living an hour from `now` (the database's clock by default). */
+  const owner = useTestPerson(handle);
+  const other = useTestPerson(handle);
+  /** A token of `kind` for the person, living an hour from `now` (the database's clock by default). */
   const issue = (kind: TOneTimeTokenKind, now?: Date) =>
-    issueOneTimeToken(handle.db, { ownerId: owner.id, kind, ttlSeconds: HOUR_S }, now);
+    issueOneTimeToken(handle.db, { personId: owner.id, kind, ttlSeconds: HOUR_S }, now);
   /** A token's row, found by its hash. */
   const storedRow = (token: string) =>
     handle.db
@@ -34,7 +34,7 @@ describe(`one-time tokens repository on ${testDriverName()}`, () => {
 
   it('stores only the sha256 hash, never the token', async () => {
     const { token, expiresAt } = await issueOneTimeToken(handle.db, {
-      ownerId: other.id,
+      personId: other.id,
       kind: 'reset_password',
       ttlSeconds: HOUR_S,
     });
@@ -45,7 +45,7 @@ describe(`one-time tokens repository on ${testDriverName()}`, () => {
       id: expect.any(Number),
       tokenHash: hashToken(token),
       kind: 'reset_password',
-      ownerId: other.id,
+      personId: other.id,
       expiresAt,
       usedAt: null,
       createdAt: expect.any(Date),
@@ -56,8 +56,8 @@ describe(`one-time tokens repository on ${testDriverName()}`, () => {
   it('works exactly once and returns the owner id as a number', async () => {
     const { token } = await issue('set_password');
     const consumed = await consumeOneTimeToken(handle.db, token, ['set_password']);
-    expect(consumed).toEqual({ ownerId: owner.id, kind: 'set_password' });
-    expect(typeof consumed!.ownerId).toBe('number');
+    expect(consumed).toEqual({ personId: owner.id, kind: 'set_password' });
+    expect(typeof consumed!.personId).toBe('number');
     expect(await consumeOneTimeToken(handle.db, token, ['set_password'])).toBeUndefined();
     const row = await storedRow(token);
     expect(row.usedAt).toBeInstanceOf(Date);
@@ -87,7 +87,7 @@ describe(`one-time tokens repository on ${testDriverName()}`, () => {
     expect(await consumeOneTimeToken(handle.db, token, ['set_password'])).toBeUndefined();
 
     const fresh = await issueOneTimeToken(handle.db, {
-      ownerId: owner.id,
+      personId: owner.id,
       kind: 'set_password',
       ttlSeconds: 60,
     });
@@ -101,14 +101,14 @@ describe(`one-time tokens repository on ${testDriverName()}`, () => {
         ['set_password'],
         new Date(fresh.expiresAt.getTime() - 1),
       ),
-    ).toEqual({ ownerId: owner.id, kind: 'set_password' });
+    ).toEqual({ personId: owner.id, kind: 'set_password' });
   });
 
   it('does not work for a different kind, and a wrong-kind attempt does not burn it', async () => {
     const { token } = await issue('reset_password');
     expect(await consumeOneTimeToken(handle.db, token, ['set_password'])).toBeUndefined();
     expect(await consumeOneTimeToken(handle.db, token, ['set_password', 'reset_password'])).toEqual({
-      ownerId: owner.id,
+      personId: owner.id,
       kind: 'reset_password',
     });
   });
@@ -117,7 +117,7 @@ describe(`one-time tokens repository on ${testDriverName()}`, () => {
     const { token } = await issue('set_password');
     expect(await consumeOneTimeToken(handle.db, token, [])).toBeUndefined();
     expect(await consumeOneTimeToken(handle.db, token, ['set_password'])).toEqual({
-      ownerId: owner.id,
+      personId: owner.id,
       kind: 'set_password',
     });
   });
@@ -130,7 +130,7 @@ describe(`one-time tokens repository on ${testDriverName()}`, () => {
 
   it('rejects a token for an unknown owner', async () => {
     await expect(
-      issueOneTimeToken(handle.db, { ownerId: 987_654_321, kind: 'set_password', ttlSeconds: HOUR_S }),
+      issueOneTimeToken(handle.db, { personId: 987_654_321, kind: 'set_password', ttlSeconds: HOUR_S }),
     ).rejects.toMatchObject({ code: '23503' });
   });
 });

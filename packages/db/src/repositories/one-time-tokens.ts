@@ -9,14 +9,14 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** Creates a token and stores only its hash; the caller hands the token out once. */
 export async function issueOneTimeToken(
   db: TDb,
-  { ownerId, kind, ttlSeconds }: { ownerId: number; kind: TOneTimeTokenKind; ttlSeconds: number },
+  { personId, kind, ttlSeconds }: { personId: number; kind: TOneTimeTokenKind; ttlSeconds: number },
   now: Date = new Date(),
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
   await db
     .insertInto('oneTimeTokens')
-    .values({ tokenHash: hashToken(token), kind, ownerId, expiresAt })
+    .values({ tokenHash: hashToken(token), kind, personId, expiresAt })
     .execute();
   return { token, expiresAt };
 }
@@ -32,16 +32,16 @@ const usableToken =
       eb('expiresAt', '>', now),
     ]);
 
-/** The owner and kind a usable token opens (undefined for any other token, or no kinds). */
+/** The person and kind a usable token opens (undefined for any other token, or no kinds). */
 type TUsableTokenLookup = (
   db: TDb,
   token: string,
   kinds: readonly TOneTimeTokenKind[],
   now?: Date,
-) => Promise<{ ownerId: number; kind: TOneTimeTokenKind } | undefined>;
+) => Promise<{ personId: number; kind: TOneTimeTokenKind } | undefined>;
 
 /**
- * Marks the token used and returns its owner, atomically: a token works once, and never after it
+ * Marks the token used and returns its person, atomically: a token works once, and never after it
  * expires.
  */
 export const consumeOneTimeToken: TUsableTokenLookup = async (db, token, kinds, now = new Date()) => {
@@ -50,27 +50,27 @@ export const consumeOneTimeToken: TUsableTokenLookup = async (db, token, kinds, 
     .updateTable('oneTimeTokens')
     .set({ usedAt: now })
     .where(usableToken(token, kinds, now))
-    .returning(['ownerId', 'kind'])
+    .returning(['personId', 'kind'])
     .executeTakeFirst();
 };
 
-/** The owner a token would open, without using it (checked before any expensive work). */
+/** The person a token would open, without using it (checked before any expensive work). */
 export const findUsableOneTimeToken: TUsableTokenLookup = async (db, token, kinds, now = new Date()) => {
   if (kinds.length === 0) return undefined;
   return db
     .selectFrom('oneTimeTokens')
-    .select(['ownerId', 'kind'])
+    .select(['personId', 'kind'])
     .where(usableToken(token, kinds, now))
     .executeTakeFirst();
 };
 
 /**
- * Retires an owner's outstanding links of those kinds (a newer link, or a password change, makes
+ * Retires a person's outstanding links of those kinds (a newer link, or a password change, makes
  * the older ones useless). Returns how many were retired.
  */
 export async function retireOneTimeTokens(
   db: TDb,
-  ownerId: number,
+  personId: number,
   kinds: readonly TOneTimeTokenKind[],
   now: Date = new Date(),
 ): Promise<number> {
@@ -78,7 +78,7 @@ export async function retireOneTimeTokens(
   const result = await db
     .updateTable('oneTimeTokens')
     .set({ usedAt: now })
-    .where('ownerId', '=', ownerId)
+    .where('personId', '=', personId)
     .where('kind', 'in', [...kinds])
     .where('usedAt', 'is', null)
     .executeTakeFirst();

@@ -1,15 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TNewOwner } from '../database.ts';
 import { nullOr, useTestDb } from '../test-support.ts';
 import { testDriverName } from '../testing.ts';
+import {
+  findPersonByPhone,
+  findPersonCredentialsByPhone,
+  findPersonPasswordHash,
+  updatePerson,
+} from './accounts.ts';
 import { insertAgent } from './agents.ts';
+import type { TNewBusiness } from './owners.ts';
 import {
   countOwners,
   findOwnerByCode,
   findOwnerById,
   findOwnerByPhone,
-  findOwnerCredentialsByPhone,
-  findOwnerPasswordHash,
   insertOwner,
   isBusinessCodeTaken,
   isPhoneTaken,
@@ -25,7 +29,7 @@ const CHECK_VIOLATION = { code: '23514' };
 const PUBLIC_KEYS = OWNER_PUBLIC_COLUMNS.map((c) => c.replace('owners.', '')).sort();
 
 let seq = 0;
-const ownerInput = (overrides: Partial<TNewOwner> = {}): TNewOwner => {
+const ownerInput = (overrides: Partial<TNewBusiness> = {}): TNewBusiness => {
   seq += 1;
   return {
     name: `Owner ${seq}`,
@@ -55,6 +59,7 @@ const expectPublicOwnerShape = (row: TOwnerPublic | undefined) => {
     city: nullOr(row!.city, expect.any(String)),
     salesRepName: nullOr(row!.salesRepName, expect.any(String)),
     agentId: nullOr(row!.agentId, expect.any(Number)),
+    accountId: expect.any(Number),
     plan: expect.any(String),
     status: expect.any(String),
     registrationSource: expect.any(String),
@@ -142,8 +147,19 @@ describe(`owners repository on ${testDriverName()}`, () => {
       expect(rows).toHaveLength(1);
     });
 
-    it('rejects a duplicate phone number', async () => {
-      await insertOwner(handle.db, ownerInput({ contactNumber: '8111111111' }));
+    it('a new customer gets an account and a person whose sign-in phone is unique', async () => {
+      const owner = await insertOwner(
+        handle.db,
+        ownerInput({ contactNumber: '8111111111', passwordHash: 'h' }),
+      );
+      const person = await findPersonByPhone(handle.db, '8111111111');
+      expect(person).toMatchObject({ name: owner.name, phone: '8111111111' });
+      const membership = await handle.db
+        .selectFrom('memberships')
+        .selectAll()
+        .where('personId', '=', person!.id)
+        .executeTakeFirstOrThrow();
+      expect(membership).toMatchObject({ accountId: owner.accountId, role: 'owner', businessIds: null });
       await expect(insertOwner(handle.db, ownerInput({ contactNumber: '8111111111' }))).rejects.toMatchObject(
         UNIQUE_VIOLATION,
       );
@@ -153,6 +169,22 @@ describe(`owners repository on ${testDriverName()}`, () => {
         .where('contactNumber', '=', '8111111111')
         .execute();
       expect(rows).toHaveLength(1);
+    });
+
+    it("a branch of an account may share another branch's contact number", async () => {
+      const first = await insertOwner(handle.db, ownerInput({ contactNumber: '8111111122' }));
+      const branch = await insertOwner(
+        handle.db,
+        ownerInput({ contactNumber: '8111111122', accountId: first.accountId }),
+      );
+      expect(branch.accountId).toBe(first.accountId);
+      expect(branch.contactNumber).toBe('8111111122');
+      const people = await handle.db
+        .selectFrom('persons')
+        .select('id')
+        .where('phone', '=', '8111111122')
+        .execute();
+      expect(people).toHaveLength(1);
     });
 
     it('rejects values outside the check constraints', async () => {
@@ -201,21 +233,23 @@ describe(`owners repository on ${testDriverName()}`, () => {
       expect(await findOwnerByPhone(handle.db, '7000000009')).toBeUndefined();
     });
 
-    it('findOwnerCredentialsByPhone includes the password hash', async () => {
-      const owner = await findOwnerCredentialsByPhone(handle.db, '7000000001');
-      expect(owner).toBeDefined();
-      expect(owner!.id).toBe(ownerId);
-      expect(typeof owner!.id).toBe('number');
-      expect(owner!.passwordHash).toBe('secret-hash');
-      expect(owner!.createdAt).toBeInstanceOf(Date);
-      expect(await findOwnerCredentialsByPhone(handle.db, '7000000009')).toBeUndefined();
+    it("the person's credentials by phone include the password hash; no other lookup does", async () => {
+      const person = await findPersonCredentialsByPhone(handle.db, '7000000001');
+      expect(person).toBeDefined();
+      expect(person!.id).toBe(ownerId);
+      expect(typeof person!.id).toBe('number');
+      expect(person!.passwordHash).toBe('secret-hash');
+      expect(person!.createdAt).toBeInstanceOf(Date);
+      expect(await findPersonByPhone(handle.db, '7000000001')).not.toHaveProperty('passwordHash');
+      expect(await findPersonCredentialsByPhone(handle.db, '7000000009')).toBeUndefined();
     });
 
-    it('findOwnerPasswordHash returns the hash, null when unset, undefined when no owner', async () => {
-      expect(await findOwnerPasswordHash(handle.db, ownerId)).toBe('secret-hash');
+    it('findPersonPasswordHash returns the hash, null when unset, undefined when no person', async () => {
+      expect(await findPersonPasswordHash(handle.db, ownerId)).toBe('secret-hash');
       const noHash = await insertOwner(handle.db, ownerInput());
-      expect(await findOwnerPasswordHash(handle.db, noHash.id)).toBeNull();
-      expect(await findOwnerPasswordHash(handle.db, 987_654_321)).toBeUndefined();
+      const person = await findPersonByPhone(handle.db, noHash.contactNumber);
+      expect(await findPersonPasswordHash(handle.db, person!.id)).toBeNull();
+      expect(await findPersonPasswordHash(handle.db, 987_654_321)).toBeUndefined();
     });
 
     it('isBusinessCodeTaken normalises the code and honours exceptOwnerId', async () => {
@@ -227,7 +261,7 @@ describe(`owners repository on ${testDriverName()}`, () => {
       expect(await isBusinessCodeTaken(handle.db, 'free-code', ownerId)).toBe(false);
     });
 
-    it('isPhoneTaken honours exceptOwnerId', async () => {
+    it("isPhoneTaken is about persons' sign-in phones and honours exceptPersonId", async () => {
       expect(await isPhoneTaken(handle.db, '7000000001')).toBe(true);
       expect(await isPhoneTaken(handle.db, '7000000001', ownerId)).toBe(false);
       expect(await isPhoneTaken(handle.db, '7000000001', ownerId + 1000)).toBe(true);
@@ -268,11 +302,12 @@ describe(`owners repository on ${testDriverName()}`, () => {
       expect((await findOwnerById(handle.db, owner.id))!.code).toBe('newcode-9');
     });
 
-    it('sets a password hash that only the credential lookups see', async () => {
+    it("a person's password hash is seen only by the credential lookups", async () => {
       const owner = await insertOwner(handle.db, ownerInput());
-      const updated = await updateOwner(handle.db, owner.id, { passwordHash: 'new-hash' });
+      const person = await findPersonByPhone(handle.db, owner.contactNumber);
+      const updated = await updatePerson(handle.db, person!.id, { passwordHash: 'new-hash' });
       expect(updated).not.toHaveProperty('passwordHash');
-      expect(await findOwnerPasswordHash(handle.db, owner.id)).toBe('new-hash');
+      expect(await findPersonPasswordHash(handle.db, person!.id)).toBe('new-hash');
     });
 
     it('returns undefined for an unknown owner', async () => {

@@ -2,6 +2,8 @@ import type { TAdminUserStatusFilter } from '@starloop/contract';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { Database, TNewOwner, TOwner, TOwnerUpdate } from '../database.ts';
+import { inTransaction } from '../transaction.ts';
+import { insertAccount, insertMembership, insertPerson } from './accounts.ts';
 import { monthStartOf } from './months.ts';
 import { countOf, readPage, sortedWindow, type TPageReader, type TPageRequest } from './paging.ts';
 import { containsPattern } from './search.ts';
@@ -20,11 +22,12 @@ export const OWNER_CARD_COLUMNS = [
   'owners.city',
 ] as const;
 
-/** Every owner column except the password hash and the internal search column. */
+/** Every owner column except the internal search column. */
 export const OWNER_PUBLIC_COLUMNS = [
   ...OWNER_CARD_COLUMNS,
   'owners.salesRepName',
   'owners.agentId',
+  'owners.accountId',
   'owners.plan',
   'owners.status',
   'owners.registrationSource',
@@ -38,41 +41,69 @@ export const OWNER_PUBLIC_COLUMNS = [
   'owners.createdAt',
   'owners.updatedAt',
 ] as const;
-export type TOwnerPublic = Omit<TOwner, 'passwordHash' | 'searchText'>;
+export type TOwnerPublic = Omit<TOwner, 'searchText'>;
 
-/** Inserts an owner and its zeroed review counters in one go (call inside a transaction). */
-export async function insertOwner(db: TDb, owner: TNewOwner): Promise<TOwnerPublic> {
-  const row = await db
-    .insertInto('owners')
-    .values({ ...owner, code: owner.code.toLowerCase(), email: owner.email?.toLowerCase() ?? null })
-    .returning(OWNER_PUBLIC_COLUMNS)
-    .executeTakeFirstOrThrow();
-  await db.insertInto('ownerReviewStats').values({ ownerId: row.id }).execute();
-  return row;
+/**
+ * A new business. Without `accountId` it is a new customer: an account named after the business,
+ * and a person (the owner's name, the contact number as sign-in phone, email, `passwordHash`) in
+ * the owner role, all in the caller's transaction (or one of its own). With `accountId` it is one
+ * more branch of that account.
+ */
+export type TNewBusiness = Omit<TNewOwner, 'accountId'> & {
+  accountId?: number;
+  /** The owner person's password (a new account only). */
+  passwordHash?: string | null;
+};
+
+/** Inserts a business and its zeroed review counters (and, for a new customer, its account). */
+export async function insertOwner(db: TDb, owner: TNewBusiness): Promise<TOwnerPublic> {
+  return inTransaction(db, async (trx) => {
+    const { passwordHash = null, accountId: given, ...columns } = owner;
+    let accountId = given;
+    if (accountId === undefined) {
+      const account = await insertAccount(trx, { name: owner.businessName });
+      const person = await insertPerson(trx, {
+        name: owner.name,
+        phone: owner.contactNumber,
+        email: owner.email ?? null,
+        passwordHash,
+      });
+      await insertMembership(trx, { accountId: account.id, personId: person.id, role: 'owner' });
+      accountId = account.id;
+    }
+    const row = await trx
+      .insertInto('owners')
+      .values({
+        ...columns,
+        accountId,
+        code: owner.code.toLowerCase(),
+        email: owner.email?.toLowerCase() ?? null,
+      })
+      .returning(OWNER_PUBLIC_COLUMNS)
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('ownerReviewStats').values({ ownerId: row.id }).execute();
+    return row;
+  });
 }
 
 export async function findOwnerById(db: TDb, id: number): Promise<TOwnerPublic | undefined> {
   return db.selectFrom('owners').select(OWNER_PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-/** Includes the password hash: for sign-in only. */
-export async function findOwnerCredentialsByPhone(
-  db: TDb,
-  contactNumber: string,
-): Promise<TOwner | undefined> {
-  return db.selectFrom('owners').selectAll().where('contactNumber', '=', contactNumber).executeTakeFirst();
-}
-
-export async function findOwnerPasswordHash(db: TDb, id: number): Promise<string | null | undefined> {
-  const row = await db.selectFrom('owners').select('passwordHash').where('id', '=', id).executeTakeFirst();
-  return row?.passwordHash;
-}
-
-export async function findOwnerByPhone(db: TDb, contactNumber: string): Promise<TOwnerPublic | undefined> {
+/**
+ * The business of the person who signs in with this phone, as an owner (their first): the
+ * registration that phone started, or the one a password reset is for.
+ */
+export async function findOwnerByPhone(db: TDb, phone: string): Promise<TOwnerPublic | undefined> {
   return db
-    .selectFrom('owners')
+    .selectFrom('persons')
+    .innerJoin('memberships', 'memberships.personId', 'persons.id')
+    .innerJoin('owners', 'owners.accountId', 'memberships.accountId')
     .select(OWNER_PUBLIC_COLUMNS)
-    .where('contactNumber', '=', contactNumber)
+    .where('persons.phone', '=', phone)
+    .where('memberships.role', '=', 'owner')
+    .orderBy('memberships.createdAt')
+    .orderBy('owners.id')
     .executeTakeFirst();
 }
 
@@ -90,9 +121,10 @@ export async function isBusinessCodeTaken(db: TDb, code: string, exceptOwnerId?:
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-export async function isPhoneTaken(db: TDb, contactNumber: string, exceptOwnerId?: number): Promise<boolean> {
-  let query = db.selectFrom('owners').select('id').where('contactNumber', '=', contactNumber);
-  if (exceptOwnerId !== undefined) query = query.where('id', '!=', exceptOwnerId);
+/** Whether the phone is someone's sign-in phone (another person's than `exceptPersonId`). */
+export async function isPhoneTaken(db: TDb, phone: string, exceptPersonId?: number): Promise<boolean> {
+  let query = db.selectFrom('persons').select('id').where('phone', '=', phone);
+  if (exceptPersonId !== undefined) query = query.where('id', '!=', exceptPersonId);
   return (await query.executeTakeFirst()) !== undefined;
 }
 
@@ -164,8 +196,9 @@ export async function deletePurgedOwnerReviews(
 
 /**
  * Deletes an owner soft-deleted before `before` with what is left of its data, in the caller's
- * transaction. The foreign keys take its counters, templates, digests, one-time links, alert window
- * and manual-payment links (cascade); its payments stay as money records with owner_id null (set
+ * transaction. The foreign keys take its counters, templates, digests, alert window and
+ * manual-payment links (cascade); an account left with no business goes with its people
+ * (`deleteAccountIfEmpty`: their sessions and one-time links too); its payments stay as money records with owner_id null (set
  * null, migration 0011). Here go what no cascade reaches: its sessions, its activity events (they
  * name the business) and the registration details kept beside its payments, except those of a
  * payment still owed a refund. Returns false when the owner is not (or no longer) due.
@@ -176,11 +209,6 @@ export async function deletePurgedOwner(trx: TDb, ownerId: number, before: Date)
     .forUpdate()
     .executeTakeFirst();
   if (!owner) return false;
-  await trx
-    .deleteFrom('authSessions')
-    .where('subjectKind', '=', 'owner')
-    .where('subjectId', '=', ownerId)
-    .execute();
   await trx.deleteFrom('activityEvents').where('ownerId', '=', ownerId).execute();
   await trx
     .deleteFrom('registrationAttempts')
@@ -189,8 +217,59 @@ export async function deletePurgedOwner(trx: TDb, ownerId: number, before: Date)
     )
     .where('outcome', '!=', 'needs_refund')
     .execute();
+  const { accountId } = await trx
+    .selectFrom('owners')
+    .select('accountId')
+    .where('id', '=', ownerId)
+    .executeTakeFirstOrThrow();
   const result = await trx.deleteFrom('owners').where('id', '=', ownerId).executeTakeFirst();
+  await deleteAccountIfEmpty(trx, accountId);
   return Number(result.numDeletedRows) === 1;
+}
+
+/**
+ * An account whose last business is gone goes too, with its memberships and invitations (cascade),
+ * and so do the people who belonged to no other account: their sessions, and their one-time links
+ * (cascade).
+ */
+async function deleteAccountIfEmpty(trx: TDb, accountId: number): Promise<void> {
+  const left = await trx
+    .selectFrom('owners')
+    .select('id')
+    .where('accountId', '=', accountId)
+    .executeTakeFirst();
+  if (left) return;
+  const members = await trx
+    .selectFrom('memberships')
+    .select('personId')
+    .where('accountId', '=', accountId)
+    .execute();
+  await trx.deleteFrom('accounts').where('id', '=', accountId).execute();
+  const ids = members.map((m) => m.personId);
+  if (ids.length === 0) return;
+  const alone = await trx
+    .selectFrom('persons')
+    .select('persons.id')
+    .where('persons.id', 'in', ids)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('memberships')
+            .select('memberships.personId')
+            .whereRef('memberships.personId', '=', 'persons.id'),
+        ),
+      ),
+    )
+    .execute();
+  const gone = alone.map((p) => p.id);
+  if (gone.length === 0) return;
+  await trx
+    .deleteFrom('authSessions')
+    .where('subjectKind', '=', 'owner')
+    .where('subjectId', 'in', gone)
+    .execute();
+  await trx.deleteFrom('persons').where('id', 'in', gone).execute();
 }
 
 export interface TOwnerCounts {

@@ -202,7 +202,7 @@ describe(`migration 0003 on a database with data on ${testDriverName()}`, () => 
           contactNumber: `400000000${seq}`,
           code: `before-0003-${seq}`,
           ...values,
-        })
+        } as never)
         .returning('id')
         .executeTakeFirstOrThrow();
       await db.insertInto('ownerReviewStats').values({ ownerId: row.id }).execute();

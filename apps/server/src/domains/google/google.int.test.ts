@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callProcedure } from '../../test/admin-auth-cases.ts';
 import { fakeGoogleEnv, startFakeGoogle, type TFakeGoogle } from '../../test/fake-google.ts';
 import { bearer } from '../../test/requests-kit.ts';
-import { createTestOwner, createTestServer, type TTestServer } from '../../test/test-server.ts';
+import {
+  createTestOwner,
+  createTestServer,
+  issueOwnerToken,
+  type TTestServer,
+} from '../../test/test-server.ts';
 import { GOOGLE_REPLY_QUEUE_OPTIONS, GOOGLE_SYNC_QUEUE_OPTIONS } from './google.jobs.ts';
 import { GoogleApiError } from './google-api.client.ts';
 import { openToken } from './google-auth.service.ts';
@@ -82,7 +87,7 @@ describe(`Google reviews on ${testDriverName()}`, () => {
     await fake?.close();
   });
 
-  const authFor = async (ownerId: number) => bearer((await server.deps.tokens.issue('owner', ownerId)).token);
+  const authFor = async (ownerId: number) => bearer((await issueOwnerToken(server, ownerId)).token);
   const query = (path: string, headers: Record<string, string>, input?: unknown) =>
     callProcedure(server, { path, kind: 'query', input }, headers);
   const mutate = (path: string, headers: Record<string, string>, input?: unknown) =>
@@ -781,7 +786,7 @@ describe(`Google reviews switched off on ${testDriverName()}`, () => {
 
   it('hides the feature: status says disabled, every Google operation answers a clear 404', async () => {
     const owner = await createTestOwner(server);
-    const auth = bearer((await server.deps.tokens.issue('owner', owner.id)).token);
+    const auth = bearer((await issueOwnerToken(server, owner.id)).token);
     const status = await callProcedure(server, { path: 'owner.google.status', kind: 'query' }, auth);
     expect(status.json().result.data).toMatchObject({ enabled: false, status: 'not_connected' });
     for (const path of ['owner.google.connect', 'owner.google.disconnect', 'owner.google.sync']) {

@@ -5,7 +5,7 @@ import { restResponse } from '../../trpc/operation-meta.ts';
 import { toOwnerUser } from './auth/owner.dto.ts';
 
 /** The signed-in owner. Their own profile only. */
-export const getOwnerOperation = ownerProcedure
+export const getOwnerOperation = ownerProcedure('read')
   .meta({
     rest: {
       method: 'GET',

@@ -3,7 +3,7 @@ import { signOut } from '../../auth/authenticate.ts';
 import { ownerProcedure } from '../../trpc/init.ts';
 
 /** The signed-in owner. Revokes this token server-side. */
-export const logoutOwnerOperation = ownerProcedure
+export const logoutOwnerOperation = ownerProcedure('read')
   .meta({
     rest: { method: 'POST', path: '/users/logout', summary: 'Revoke this owner token', tags: ['owner'] },
   })

@@ -19,6 +19,7 @@ import {
   createTestOwner,
   createTestServer,
   fixtureWebDist,
+  issueOwnerToken,
   type TTestServer,
 } from '../../test/test-server.ts';
 import { appRouter } from '../../trpc/router.ts';
@@ -100,7 +101,7 @@ describe(`owner API on ${testDriverName()}`, () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id as number;
   };
-  const authFor = async (ownerId: number) => bearer((await server.deps.tokens.issue('owner', ownerId)).token);
+  const authFor = async (ownerId: number) => bearer((await issueOwnerToken(server, ownerId)).token);
 
   describe('POST /api/users/login', () => {
     it('signs an owner in: token, profile and the welcome message', async () => {
@@ -564,7 +565,7 @@ describe(`owner API on ${testDriverName()}`, () => {
 
     it('has a tRPC twin, owner.logout', async () => {
       const owner = await createTestOwner(server);
-      const { token } = await server.deps.tokens.issue('owner', owner.id);
+      const { token } = await issueOwnerToken(server, owner.id);
       const out = await trpcMutate('owner.logout', bearer(token));
       expect(out.statusCode).toBe(200);
       expect(out.json().result.data).toEqual({ success: true });
@@ -577,7 +578,7 @@ describe(`owner API on ${testDriverName()}`, () => {
       const owner = await createTestOwner(server, { businessName: 'Secret Sauce Kitchen' });
       const other = await createTestOwner(server);
       const reviewId = await submitReview({ code: owner.code, rating: 1, message: 'private complaint xyz' });
-      const live = await server.deps.tokens.issue('owner', owner.id);
+      const live = await issueOwnerToken(server, owner.id);
       const secret = server.config.tokenSecret;
       const issuedAt = (msAgo: number) =>
         createTokenService(server.deps.db, secret, () => new Date(Date.now() - msAgo)).issue(
@@ -590,7 +591,7 @@ describe(`owner API on ${testDriverName()}`, () => {
       expect((await rest('GET', '/api/users/me', bearer(oldButAlive.token))).statusCode).toBe(200);
       const expired = await issuedAt(30 * DAY + 60_000);
       // A token whose signature is still in date but whose session has expired on the server.
-      const sessionExpired = await server.deps.tokens.issue('owner', owner.id);
+      const sessionExpired = await issueOwnerToken(server, owner.id);
       const sessionId = JSON.parse(
         Buffer.from(sessionExpired.token.split('.')[1]!, 'base64url').toString(),
       ).jti;
@@ -622,7 +623,7 @@ describe(`owner API on ${testDriverName()}`, () => {
       // Live tokens of owners the sign-in rule refuses (their sessions were not revoked, as if a
       // change raced a request): every owner call answers 403 with the reason.
       const gone = await createTestOwner(server);
-      const goneToken = (await server.deps.tokens.issue('owner', gone.id)).token;
+      const goneToken = (await issueOwnerToken(server, gone.id)).token;
       await server.deps.db
         .updateTable('owners')
         .set({ deletedAt: new Date() })
@@ -633,11 +634,11 @@ describe(`owner API on ${testDriverName()}`, () => {
       const refusedOwners: Record<string, { headers: Record<string, string>; message: string }> = {
         'deleted owner': { headers: bearer(goneToken), message: ERROR_TEXTS.ownerDeleted },
         'inactive owner': {
-          headers: bearer((await server.deps.tokens.issue('owner', inactive.id)).token),
+          headers: bearer((await issueOwnerToken(server, inactive.id)).token),
           message: ERROR_TEXTS.ownerInactive,
         },
         'pending owner': {
-          headers: bearer((await server.deps.tokens.issue('owner', pending.id)).token),
+          headers: bearer((await issueOwnerToken(server, pending.id)).token),
           message: ERROR_TEXTS.ownerPending,
         },
       };

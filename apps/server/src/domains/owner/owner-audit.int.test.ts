@@ -3,7 +3,13 @@ import { testDriverName } from '@starloop/db/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callProcedure } from '../../test/admin-auth-cases.ts';
-import { createTestOwner, createTestServer, type TTestServer } from '../../test/test-server.ts';
+import {
+  createTestOwner,
+  createTestServer,
+  issueOwnerToken,
+  ownerPersonId,
+  type TTestServer,
+} from '../../test/test-server.ts';
 
 /** The address the test's load balancer names for the owner's requests. */
 const OWNER_IP = '203.0.113.40';
@@ -22,7 +28,7 @@ describe(`an owner's security changes in the audit trail on ${testDriverName()}`
       server,
       { path, kind: 'mutation', input },
       {
-        authorization: `Bearer ${(await server.deps.tokens.issue('owner', ownerId)).token}`,
+        authorization: `Bearer ${(await issueOwnerToken(server, ownerId)).token}`,
         'x-forwarded-for': OWNER_IP,
       },
     );
@@ -48,14 +54,16 @@ describe(`an owner's security changes in the audit trail on ${testDriverName()}`
         newPassword: 'a-new-secret-2026',
       }),
     );
-    const trail = await trailOf(owner.id);
+    // A password is the person's: the person is actor and target.
+    const person = await ownerPersonId(server, owner.id);
+    const trail = await trailOf(person);
     expect(trail).toEqual([
       {
         actorKind: 'owner',
-        actorId: owner.id,
+        actorId: person,
         action: 'owner.password_change',
-        targetTable: 'owners',
-        targetId: owner.id,
+        targetTable: 'persons',
+        targetId: person,
         ip: OWNER_IP,
         details: {},
       },

@@ -23,6 +23,7 @@ import {
   createTestAdmin,
   createTestOwner,
   createTestServer,
+  issueOwnerToken,
   type TTestServer,
 } from '../../test/test-server.ts';
 import { reconcilePendingPayments } from './reconcile.worker.ts';
@@ -195,7 +196,12 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
       registrationSource: 'website',
       agentId: null,
     });
-    expect(pending.passwordHash).toMatch(/^\$argon2id\$/);
+    const person = await server.deps.db
+      .selectFrom('persons')
+      .selectAll()
+      .where('phone', '=', data.phone)
+      .executeTakeFirstOrThrow();
+    expect(person.passwordHash).toMatch(/^\$argon2id\$/);
     expect(payment).toMatchObject({
       status: 'pending',
       purpose: 'registration',
@@ -651,7 +657,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
         subscriptionStart: start,
         subscriptionEnd: end,
       });
-      const { token } = await server.deps.tokens.issue('owner', owner.id);
+      const { token } = await issueOwnerToken(server, owner.id);
 
       const plan = await trpc('owner.plan.get', token);
       expect(plan.statusCode).toBe(200);
@@ -722,7 +728,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
         subscriptionStart: new Date(Date.now() - 40 * DAY),
         subscriptionEnd: end,
       });
-      const { token } = await server.deps.tokens.issue('owner', owner.id);
+      const { token } = await issueOwnerToken(server, owner.id);
       const before = (await trpc('owner.plan.get', token)).json().result.data;
       expect(before).toMatchObject({ daysLeft: 0, inGrace: true, reviewPageActive: true });
 
@@ -740,7 +746,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
 
     it('an inactive (admin-disabled) owner cannot buy a renewal', async () => {
       const owner = await createTestOwner(server, { status: 'inactive' });
-      const { token } = await server.deps.tokens.issue('owner', owner.id);
+      const { token } = await issueOwnerToken(server, owner.id);
       const res = await trpc('owner.plan.createOrder', token, { plan: 'Essential', purpose: 'renewal' });
       expect(res.statusCode).toBe(403);
       expect(fake.requests).toHaveLength(0);
@@ -1320,7 +1326,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
 
     it('renewals and upgrades never issue a token', async () => {
       const owner = await createTestOwner(server, { status: 'active' });
-      const { token } = await server.deps.tokens.issue('owner', owner.id);
+      const { token } = await issueOwnerToken(server, owner.id);
       for (const purpose of ['renewal', 'upgrade'] as const) {
         const order = await post(
           '/trpc/owner.plan.createOrder',

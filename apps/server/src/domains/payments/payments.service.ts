@@ -94,7 +94,7 @@ const checkoutOrder = (orderId: string, amount: number, provider: TPaymentProvid
 
 /** The registration's unique indexes and the 409 each one answers. */
 const REGISTRATION_UNIQUE = {
-  contact_number: [PAYMENT_TEXTS.phoneTaken, 'phone'],
+  persons_phone_key: [PAYMENT_TEXTS.phoneTaken, 'phone'],
   code: [PAYMENT_TEXTS.codeTaken, 'code'],
 } as const;
 

@@ -2,6 +2,7 @@ import { paiseToRupees, resolveRegistrationPlan, type TPaymentPurpose } from '@s
 import {
   clearFailedRegistrationRefund,
   findAgentByCodeOrName,
+  findBusinessOwnerPerson,
   findOwnerByCode,
   findOwnerById,
   findRegistrationAttempt,
@@ -20,6 +21,7 @@ import {
   type TRegistrationAttempt,
   updateOwner,
   updatePayment,
+  updatePerson,
 } from '@starloop/db';
 import type { TDeps } from '../../context.ts';
 import { isReusableRegistration, placeholderCode } from './registration.rules.ts';
@@ -285,7 +287,6 @@ async function settleRegistration(
     state: registration.state,
     city: registration.city,
     salesRepName: registration.salesRepName,
-    passwordHash: registration.passwordHash,
     plan: payment.plan,
     status: 'active',
     subscriptionStart: period.continues ? (owner.subscriptionStart ?? period.start) : period.start,
@@ -296,8 +297,16 @@ async function settleRegistration(
     if (agent) ownerPatch.agentId = agent.id;
   }
   await updateOwner(trx, owner.id, ownerPatch);
+  // The registration's person (the phone's) takes its name, email and password.
+  const person = await findBusinessOwnerPerson(trx, owner.id);
+  if (!person) throw new Error(`registration ${payment.id}: business ${owner.id} has no owner`);
+  await updatePerson(trx, person.id, {
+    name: registration.name,
+    email: registration.email,
+    passwordHash: registration.passwordHash,
+  });
   // The password just changed hands: no session from before it stays valid.
-  await revokeSubjectSessions(trx, 'owner', owner.id, now);
+  await revokeSubjectSessions(trx, 'owner', person.id, now);
   const captured = await updatePayment(trx, payment.id, capturedFields(payment, attempt, now, period));
   await settleRegistrationAttempt(trx, payment.id, { outcome: 'applied' }, now);
 

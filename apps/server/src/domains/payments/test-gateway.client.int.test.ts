@@ -3,7 +3,12 @@ import { findOwnerByPhone, findPaymentByOrderId } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signCheckout, signWebhook, webhookBody } from '../../test/fake-razorpay.ts';
-import { createTestOwner, createTestServer, type TTestServer } from '../../test/test-server.ts';
+import {
+  createTestOwner,
+  createTestServer,
+  issueOwnerToken,
+  type TTestServer,
+} from '../../test/test-server.ts';
 import { reconcilePendingPayments } from './reconcile.worker.ts';
 import { addMonths } from './subscription.rules.ts';
 import { createTestGateway } from './test-gateway.client.ts';
@@ -133,7 +138,7 @@ describe(`test gateway (no Razorpay keys) on ${testDriverName()}`, () => {
   it('renews in test mode, and reconciliation settles a paid order whose verify never came', async () => {
     const end = new Date(Date.now() + 5 * 24 * 60 * 60 * 1000);
     const owner = await createTestOwner(server, { status: 'active', subscriptionEnd: end });
-    const { token } = await server.deps.tokens.issue('owner', owner.id);
+    const { token } = await issueOwnerToken(server, owner.id);
     const res = await post(
       '/trpc/owner.plan.createOrder',
       { plan: 'Essential', purpose: 'renewal' },

@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recomputeSentiment } from '../../cli/sentiment-recompute.ts';
 import { QUEUES, type TJobs } from '../../jobs/queue.ts';
 import { bearer } from '../../test/requests-kit.ts';
-import { createTestOwner, createTestServer, type TTestServer } from '../../test/test-server.ts';
+import {
+  createTestOwner,
+  createTestServer,
+  issueOwnerToken,
+  type TTestServer,
+} from '../../test/test-server.ts';
 import { storeReviews } from '../public/review/review-writer.service.ts';
 import { createLowRatingFollowUps } from './low-rating-follow-ups.cache.ts';
 import {
@@ -47,8 +52,8 @@ describe(`automatic replies, templates and notifications on ${testDriverName()}`
       businessName: 'Essential Eats',
       email: 'ess@owner.test',
     });
-    proAuth = bearer((await server.deps.tokens.issue('owner', pro.id)).token);
-    essentialAuth = bearer((await server.deps.tokens.issue('owner', essential.id)).token);
+    proAuth = bearer((await issueOwnerToken(server, pro.id)).token);
+    essentialAuth = bearer((await issueOwnerToken(server, essential.id)).token);
   });
   afterAll(async () => {
     await server?.stop();

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from '../../../test/admin-api.ts';
 import { adminListContract, expectedMeta, type TListRow } from '../../../test/admin-list-contract.ts';
-import { createTestAdmin, createTestOwner } from '../../../test/test-server.ts';
+import { createTestAdmin, createTestOwner, ownerPersonId } from '../../../test/test-server.ts';
 
 const WORDS = ['amber', 'basil', 'cedar', 'dune', 'ember', 'fern', 'garnet', 'hazel', 'iris', 'jade'];
 
@@ -43,12 +43,14 @@ describe(`the audit trail on ${testDriverName()}`, () => {
       expect((await signIn('wrong-pass-1')).statusCode).toBe(401);
       expect(await rowsOf('owner.sign_in')).toEqual([]);
       expect((await signIn('chai-point-pass')).statusCode).toBe(200);
+      // The person signs in (tokens name people since accounts, migration 0021).
+      const person = await ownerPersonId(api.server, owner.id);
       expect(await rowsOf('owner.sign_in')).toEqual([
         expect.objectContaining({
           actorKind: 'owner',
-          actorId: owner.id,
-          targetTable: 'owners',
-          targetId: owner.id,
+          actorId: person,
+          targetTable: 'persons',
+          targetId: person,
           ip: '10.60.0.1',
           details: { via: 'password' },
           createdAt: expect.any(Date),
@@ -58,13 +60,17 @@ describe(`the audit trail on ${testDriverName()}`, () => {
 
     it('an owner signs in through a set-password link', async () => {
       const owner = await createTestOwner(api.server);
-      const link = { ownerId: owner.id, kind: 'set_password', ttlSeconds: 3600 } as const;
+      const link = {
+        personId: await ownerPersonId(api.server, owner.id),
+        kind: 'set_password',
+        ttlSeconds: 3600,
+      } as const;
       const { token } = await issueOneTimeToken(api.db, link);
       const res = await api
         .as({ 'x-forwarded-for': '10.60.0.20' })
         .send('POST', '/api/users/set-password', { token, password: 'my-own-pass-77' });
       expect(res.statusCode, res.body).toBe(200);
-      const row = (await rowsOf('owner.sign_in')).find((r) => r.actorId === owner.id);
+      const row = (await rowsOf('owner.sign_in')).find((r) => r.actorId === link.personId);
       expect(row).toMatchObject({ actorKind: 'owner', ip: '10.60.0.20', details: { via: 'password_link' } });
       expect(JSON.stringify(row)).not.toContain(token);
     });

@@ -11,7 +11,7 @@ import { testDriverName } from '@starloop/db/testing';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from '../../../test/admin-api.ts';
-import { createTestOwner } from '../../../test/test-server.ts';
+import { createTestOwner, ownerPersonId } from '../../../test/test-server.ts';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 let serial = 0;
@@ -158,10 +158,11 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
     });
 
     it('issues set-password tokens valid 7 days that work exactly once', async () => {
+      const people = await Promise.all(ids().map((id) => ownerPersonId(api.server, id)));
       const rows = await api.db
         .selectFrom('oneTimeTokens')
         .selectAll()
-        .where('ownerId', 'in', ids())
+        .where('personId', 'in', people)
         .execute();
       expect(rows).toHaveLength(3);
       for (const row of rows) {
@@ -175,13 +176,15 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
       expect(rows.some((r) => r.tokenHash === token)).toBe(false);
       expect(await consumeOneTimeToken(api.db, token, ['reset_password'])).toBeUndefined();
       expect(await consumeOneTimeToken(api.db, token, ['set_password'])).toEqual({
-        ownerId: user.id,
+        personId: await ownerPersonId(api.server, user.id),
         kind: 'set_password',
       });
       expect(await consumeOneTimeToken(api.db, token, ['set_password'])).toBeUndefined();
       // Another owner's link is untouched by that.
       const other = linkToken(result.users[1]!.setPasswordUrl);
-      expect((await consumeOneTimeToken(api.db, other, ['set_password']))?.ownerId).toBe(result.users[1]!.id);
+      expect((await consumeOneTimeToken(api.db, other, ['set_password']))?.personId).toBe(
+        await ownerPersonId(api.server, result.users[1]!.id),
+      );
     });
 
     it('emails every set-password link to the payment email', async () => {

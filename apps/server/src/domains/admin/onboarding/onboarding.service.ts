@@ -8,6 +8,7 @@ import {
 import { findCity, findState, isCityInState } from '@starloop/contract/geo';
 import {
   findAgentById,
+  findBusinessOwnerPerson,
   insertManualPayment,
   insertOwner,
   inTransaction,
@@ -160,9 +161,11 @@ export async function onboardCustomers(
       });
       const withTokens = [];
       for (const owner of owners) {
+        const person = await findBusinessOwnerPerson(trx, owner.id);
+        if (!person) throw new Error(`onboarded business ${owner.id} has no owner`);
         const { token } = await issueOneTimeToken(
           trx,
-          { ownerId: owner.id, kind: 'set_password', ttlSeconds: TOKEN_TTL.setPasswordSeconds },
+          { personId: person.id, kind: 'set_password', ttlSeconds: TOKEN_TTL.setPasswordSeconds },
           now,
         );
         withTokens.push({
@@ -181,7 +184,7 @@ export async function onboardCustomers(
     // A concurrent onboarding or registration took the code or phone after the checks.
     const constraint = uniqueViolationConstraint(error);
     if (constraint !== undefined && inserting >= 0) {
-      if (constraint === 'owners_contact_number_key') {
+      if (constraint === 'persons_phone_key') {
         throw conflict(say(inserting, ADMIN_OPS_TEXTS.phoneTaken), fieldOf(inserting, 'contactNumber'));
       }
       throw conflict(say(inserting, ADMIN_OPS_TEXTS.codeTaken), fieldOf(inserting, 'code'));

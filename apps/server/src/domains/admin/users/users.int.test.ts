@@ -12,7 +12,7 @@ import { testDriverName } from '@starloop/db/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from '../../../test/admin-api.ts';
 import { adminListContract } from '../../../test/admin-list-contract.ts';
-import { createTestOwner } from '../../../test/test-server.ts';
+import { createTestOwner, issueOwnerToken } from '../../../test/test-server.ts';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const HOUR = 60 * 60 * 1000;
@@ -340,7 +340,7 @@ describe(`admin users API on ${testDriverName()}`, () => {
         businessName: 'Doomed Dhaba',
         code: 'doomed-dhaba',
       });
-      const { token } = await api.server.deps.tokens.issue('owner', target.id);
+      const { token } = await issueOwnerToken(api.server, target.id);
       const ownerAuth = { authorization: `Bearer ${token}` };
       expect((await api.as(ownerAuth).send('GET', '/api/users/me')).statusCode).toBe(200);
       const before = (await api.get('/api/admin/users')).body;

@@ -9,16 +9,22 @@ import {
 import {
   findAdminUserRow,
   findAgentById,
+  findBusinessOwnerPerson,
   findOwnerById,
   getPlatformCounters,
+  hasOtherActiveBranch,
   isBusinessCodeTaken,
   isPhoneTaken,
+  listAccountPersonIds,
   listAdminUsers,
   revokeSubjectSessions,
   softDeleteOwner,
   type TAdminUserRow,
+  type TDb,
+  type TOwnerPublic,
   type TOwnerUpdate,
   updateOwner,
+  updatePerson,
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { movedValue, recordAdminChange, type TAdminActor } from '../../../lib/audit.ts';
@@ -81,10 +87,21 @@ const ownerActivity = (
   ownerId: id,
 });
 
+/**
+ * When a business stops (deleted, inactive, pending) and its account has no other active branch,
+ * everyone in the account is signed out at once; with another branch left they keep working there.
+ */
+async function signOutAccountIfNoBranchLeft(deps: Pick<TDeps, 'now'>, trx: TDb, owner: TOwnerPublic) {
+  if (await hasOtherActiveBranch(trx, owner.accountId, owner.id)) return;
+  for (const personId of await listAccountPersonIds(trx, owner.accountId)) {
+    await revokeSubjectSessions(trx, 'owner', personId, deps.now());
+  }
+}
+
 /** The unique indexes a concurrent edit can still hit after the checks, with the 409 each check gives. */
 const OWNER_UNIQUE_KEYS = {
   owners_code_key: [ADMIN_TEXTS.codeTaken, 'code'],
-  owners_contact_number_key: [ADMIN_TEXTS.phoneTaken, 'contactNumber'],
+  persons_phone_key: [ADMIN_TEXTS.phoneTaken, 'contactNumber'],
 } as const;
 
 /** Edits an owner (not a deleted one). Phone and business code stay unique: 409 naming the field. */
@@ -98,7 +115,11 @@ export async function updateUser(
     const result = await deps.db.transaction().execute(async (trx) => {
       const owner = await findOwnerById(trx, id);
       if (!owner || owner.deletedAt) throw notFound(ADMIN_TEXTS.userNotFound);
-      if (await isPhoneTaken(trx, input.contactNumber, id)) {
+      // Where the owner signs in with the business's number (every account made before branches,
+      // and every single-business one), the sign-in phone, name and email move with it.
+      const person = await findBusinessOwnerPerson(trx, id);
+      const signIn = person?.phone === owner.contactNumber ? person : undefined;
+      if (signIn && (await isPhoneTaken(trx, input.contactNumber, signIn.id))) {
         throw conflict(ADMIN_TEXTS.phoneTaken, 'contactNumber');
       }
       if (await isBusinessCodeTaken(trx, input.code, id)) throw conflict(ADMIN_TEXTS.codeTaken, 'code');
@@ -126,9 +147,16 @@ export async function updateUser(
         }
       }
       await updateOwner(trx, id, patch);
-      // An owner who may no longer sign in is signed out everywhere too.
+      if (signIn) {
+        await updatePerson(trx, signIn.id, {
+          phone: input.contactNumber,
+          ...(signIn.name === owner.name ? { name: input.name } : {}),
+          ...(input.email !== undefined && signIn.email === owner.email ? { email: input.email } : {}),
+        });
+      }
+      // People who may no longer sign in anywhere are signed out everywhere too.
       if (patch.status && patch.status !== 'active' && owner.status === 'active') {
-        await revokeSubjectSessions(trx, 'owner', id, deps.now());
+        await signOutAccountIfNoBranchLeft(deps, trx, owner);
       }
       await recordAdminChange(trx, admin, {
         activity: { ...ownerActivity(id, input, 'updated', admin), meta: { fields: Object.keys(patch) } },
@@ -168,7 +196,7 @@ export async function deleteUser(
     if (!owner || owner.deletedAt || !(await softDeleteOwner(trx, id, now))) {
       throw notFound(ADMIN_TEXTS.userNotFound);
     }
-    await revokeSubjectSessions(trx, 'owner', id, now);
+    await signOutAccountIfNoBranchLeft(deps, trx, owner);
     await recordAdminChange(trx, admin, {
       activity: ownerActivity(id, owner, 'deleted', admin),
       audit: { action: 'user.delete', targetTable: 'owners', targetId: id, details: { code: owner.code } },

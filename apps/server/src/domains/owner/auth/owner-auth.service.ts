@@ -1,5 +1,5 @@
 import { ERROR_TEXTS, type TOwnerLogin, type TOwnerLoginResponse } from '@starloop/contract';
-import { findOwnerById, findOwnerCredentialsByPhone } from '@starloop/db';
+import { findMemberContext, findPersonCredentialsByPhone } from '@starloop/db';
 import { assertOwnerMaySignIn } from '../../../auth/authenticate.ts';
 import { dummyPasswordHash, verifyPassword } from '../../../auth/passwords.ts';
 import { startOwnerSession } from '../../../auth/sign-in.ts';
@@ -22,15 +22,16 @@ export async function loginOwner(
     await deps.rateLimiter.refund('ownerLoginFailuresPerIp', client.ip);
     throw error;
   }
-  const owner = await findOwnerCredentialsByPhone(deps.db, input.contactNumber);
-  const valid = await verifyPassword(owner?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!owner?.passwordHash || !valid) throw new AppError('UNAUTHORIZED', ERROR_TEXTS.invalidCredentials);
+  const person = await findPersonCredentialsByPhone(deps.db, input.contactNumber);
+  const valid = await verifyPassword(person?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!person?.passwordHash || !valid) throw new AppError('UNAUTHORIZED', ERROR_TEXTS.invalidCredentials);
   await deps.rateLimiter.refund('ownerLoginFailuresPerIp', client.ip);
   await deps.rateLimiter.reset('ownerLoginFailuresPerPhone', input.contactNumber);
-  assertOwnerMaySignIn(owner);
-  const token = await startOwnerSession(deps, owner.id, client, 'password');
-  const user = await findOwnerById(deps.db, owner.id);
-  if (!user) throw unauthorized();
-  deps.log.info({ ownerId: owner.id }, 'owner signed in');
-  return { token, user: toOwnerUser(user), message: ERROR_TEXTS.ownerLoginSuccess };
+  // The person's first branch (active ones first) answers as the signed-in owner, in the spec's shape.
+  const context = await findMemberContext(deps.db, person.id);
+  if (!context) throw unauthorized();
+  assertOwnerMaySignIn(context.business);
+  const token = await startOwnerSession(deps, person.id, client, 'password');
+  deps.log.info({ personId: person.id, ownerId: context.business.id }, 'owner signed in');
+  return { token, user: toOwnerUser(context.business), message: ERROR_TEXTS.ownerLoginSuccess };
 }

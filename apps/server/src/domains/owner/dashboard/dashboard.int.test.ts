@@ -1,7 +1,12 @@
 import { insertReview } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestOwner, createTestServer, type TTestServer } from '../../../test/test-server.ts';
+import {
+  createTestOwner,
+  createTestServer,
+  issueOwnerToken,
+  type TTestServer,
+} from '../../../test/test-server.ts';
 
 describe(`owner dashboard on ${testDriverName()}`, () => {
   let server: TTestServer;
@@ -12,7 +17,7 @@ describe(`owner dashboard on ${testDriverName()}`, () => {
   beforeAll(async () => {
     server = await createTestServer();
     owner = await createTestOwner(server);
-    auth = { authorization: `Bearer ${(await server.deps.tokens.issue('owner', owner.id)).token}` };
+    auth = { authorization: `Bearer ${(await issueOwnerToken(server, owner.id)).token}` };
     const ratings = [5, 5, 5, 4, 3, 2, 1, 5, 4, 5, 5, 3];
     for (const [i, rating] of ratings.entries()) {
       await insertReview(server.deps.db, {
@@ -119,7 +124,7 @@ describe(`owner dashboard on ${testDriverName()}`, () => {
   });
 
   it('changes the password only with the current one, signing out other devices', async () => {
-    const other = await server.deps.tokens.issue('owner', owner.id);
+    const other = await issueOwnerToken(server, owner.id);
     const wrong = await mutate('owner.settings.changePassword', {
       currentPassword: 'nope',
       newPassword: 'brand-new-1',

@@ -20,6 +20,7 @@ export async function ownerStatsWithReviewsRoute(app: FastifyInstance, { deps }:
         'Owner stats with every review, newest first (the web app pages through tRPC owner.dashboard.reviews instead)',
       tags: ['owner'],
       auth: 'owner',
+      permission: 'read',
       response: z.object({
         success: z.literal(true),
         totalReviews: z.number(),

@@ -7,7 +7,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_KEY_PATTERN } from '../../../auth/api-keys.ts';
 import { callProcedure } from '../../../test/admin-auth-cases.ts';
-import { createTestOwner, createTestServer, type TTestServer } from '../../../test/test-server.ts';
+import {
+  createTestOwner,
+  createTestServer,
+  issueOwnerToken,
+  type TTestServer,
+} from '../../../test/test-server.ts';
 import { startWebhookReceiver, type TWebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { addressRefused, literalAddressRefused, postOutbound } from './outbound-http.client.ts';
 import { emitOwnerEvent } from './webhook.events.ts';
@@ -32,7 +37,7 @@ describe(`integrations (API keys, review-request API, outbound webhooks) on ${te
   });
 
   const bearer = async (ownerId: number) => ({
-    authorization: `Bearer ${(await server.deps.tokens.issue('owner', ownerId)).token}`,
+    authorization: `Bearer ${(await issueOwnerToken(server, ownerId)).token}`,
   });
   const call = async (ownerId: number, path: string, kind: 'query' | 'mutation', input?: unknown) =>
     callProcedure(server, { path, kind, input }, await bearer(ownerId));
@@ -151,7 +156,7 @@ describe(`integrations (API keys, review-request API, outbound webhooks) on ${te
       try {
         const owner = await createTestOwner(limited, { plan: 'professional' });
         const auth = {
-          authorization: `Bearer ${(await limited.deps.tokens.issue('owner', owner.id)).token}`,
+          authorization: `Bearer ${(await issueOwnerToken(limited, owner.id)).token}`,
         };
         const keyOf = async () =>
           (

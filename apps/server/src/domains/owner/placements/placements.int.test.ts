@@ -18,6 +18,7 @@ import {
   createTestAdmin,
   createTestOwner,
   createTestServer,
+  issueOwnerToken,
   type TTestServer,
 } from '../../../test/test-server.ts';
 import { newPlacementKey } from './placements.service.ts';
@@ -34,7 +35,7 @@ describe(`owner placements on ${testDriverName()}`, () => {
   });
 
   const db = () => server.deps.db;
-  const authFor = async (ownerId: number) => bearer((await server.deps.tokens.issue('owner', ownerId)).token);
+  const authFor = async (ownerId: number) => bearer((await issueOwnerToken(server, ownerId)).token);
   const query = (path: string, headers: Record<string, string>, input?: unknown) =>
     callProcedure(server, { path, kind: 'query', input }, headers);
   const mutate = (path: string, headers: Record<string, string>, input?: unknown) =>

@@ -3,7 +3,7 @@ import { ownerProcedure } from '../../../trpc/init.ts';
 import { createPlanOrder } from './plan.service.ts';
 
 /** The signed-in owner, for their own subscription. A renewal or upgrade order; settles via verify/webhook. */
-export const createPlanOrderOperation = ownerProcedure
+export const createPlanOrderOperation = ownerProcedure('account')
   .meta({ allowPendingOwner: true })
   .input(ZPlanCreateOrder)
   .output(ZPaymentOrder)

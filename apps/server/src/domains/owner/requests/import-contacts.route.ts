@@ -41,6 +41,7 @@ export async function importContactsRoute(app: FastifyInstance, { deps }: { deps
       summary: "Preview a CSV or XLSX file of customers: every row's errors, what is added and what merged",
       tags: ['owner', 'requests'],
       auth: 'owner',
+      permission: 'manage',
       querystring: ZImportUploadQuery,
       response: ZImportPreview,
       bodyLimit: CONTACT_IMPORT_MAX_BYTES,

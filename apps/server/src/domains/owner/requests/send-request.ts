@@ -6,7 +6,7 @@ import { sendRequest } from './request-creation.service.ts';
  * The signed-in owner. Sends one review request now to one of their customers or one typed in
  * (403 with the reason: opted out, no consent, asked too recently, unreachable, quota used).
  */
-export const sendRequestOperation = ownerProcedure
+export const sendRequestOperation = ownerProcedure('manage')
   .input(ZSendRequest)
   .output(ZRequestSent)
   .mutation(({ ctx, input }) => sendRequest(ctx.deps, ctx.session.owner, input));

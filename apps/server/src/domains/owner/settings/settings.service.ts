@@ -1,11 +1,12 @@
 import { ONE_TIME_TOKEN_KINDS, PUBLIC_TEXTS, type TOwnerSettings } from '@starloop/contract';
 import {
-  findOwnerPasswordHash,
+  findPersonPasswordHash,
   inTransaction,
   retireOneTimeTokens,
   revokeOtherSubjectSessions,
   type TOwnerPublic,
   updateOwner,
+  updatePerson,
 } from '@starloop/db';
 import { assertPasswordNotCommon } from '../../../auth/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../../../auth/passwords.ts';
@@ -29,26 +30,27 @@ export function ownerSettingsOf(owner: TOwnerPublic): TOwnerSettings {
   return { reviewFlow, notifyLowRatings, dailyDigest, reviewPageLanguage };
 }
 
+/** The signed-in person's own password (every account and branch they use). */
 export async function changeOwnerPassword(
   deps: TDeps,
-  session: { ownerId: number; sessionId: string; ip: string | null },
+  session: { personId: number; sessionId: string; ip: string | null },
   input: { currentPassword: string; newPassword: string },
 ): Promise<{ success: true; message: string }> {
-  const current = await findOwnerPasswordHash(deps.db, session.ownerId);
+  const current = await findPersonPasswordHash(deps.db, session.personId);
   if (!(await verifyPassword(current, input.currentPassword))) {
     throw badRequest(PUBLIC_TEXTS.currentPasswordWrong, 'currentPassword');
   }
   assertPasswordNotCommon(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await inTransaction(deps.db, async (trx) => {
-    await updateOwner(trx, session.ownerId, { passwordHash });
+    await updatePerson(trx, session.personId, { passwordHash });
     // Every other device is signed out; this one stays signed in.
-    await revokeOtherSubjectSessions(trx, 'owner', session.ownerId, session.sessionId, deps.now());
-    await retireOneTimeTokens(trx, session.ownerId, ONE_TIME_TOKEN_KINDS, deps.now());
+    await revokeOtherSubjectSessions(trx, 'owner', session.personId, session.sessionId, deps.now());
+    await retireOneTimeTokens(trx, session.personId, ONE_TIME_TOKEN_KINDS, deps.now());
     await auditByOwner(
       trx,
-      { id: session.ownerId, ip: session.ip },
-      { action: 'owner.password_change', targetTable: 'owners', targetId: session.ownerId },
+      { id: session.personId, ip: session.ip },
+      { action: 'owner.password_change', targetTable: 'persons', targetId: session.personId },
     );
   });
   return { success: true, message: PUBLIC_TEXTS.passwordChanged };

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../../lib/rate-limit.ts';
 import { addressSequence } from '../../../test/client-kit.ts';
 import { startSmtpSink, type TSmtpSink } from '../../../test/smtp-sink.ts';
-import { createTestOwner, createTestServer, type TTestServer } from '../../../test/test-server.ts';
+import {
+  createTestOwner,
+  createTestServer,
+  issueOwnerToken,
+  ownerPersonId,
+  type TTestServer,
+} from '../../../test/test-server.ts';
 
 const APP_URL = 'https://app.starloop.test';
 
@@ -50,7 +56,7 @@ describe(`password links with mail over SMTP on ${testDriverName()}`, () => {
 
   it('mails a reset link whose token works once on /api/users/reset-password and signs in', async () => {
     const owner = await createTestOwner(server, { email: 'reset-me@owner.test', name: 'Meera' });
-    const oldSession = await server.deps.tokens.issue('owner', owner.id);
+    const oldSession = await issueOwnerToken(server, owner.id);
     const asked = await post(server, '/api/users/forgot-password', { contactNumber: owner.contactNumber });
     expect(asked.statusCode).toBe(200);
     expect(asked.json()).toEqual({ success: true, message: PUBLIC_TEXTS.resetRequested });
@@ -109,7 +115,7 @@ describe(`password links with mail over SMTP on ${testDriverName()}`, () => {
   it('refuses a set-password link on /api/users/reset-password, which /api/users/set-password takes', async () => {
     const owner = await createTestOwner(server, { status: 'active', passwordHash: null });
     const { token } = await issueOneTimeToken(server.deps.db, {
-      ownerId: owner.id,
+      personId: await ownerPersonId(server, owner.id),
       kind: 'set_password',
       ttlSeconds: 3600,
     });
@@ -135,7 +141,7 @@ describe(`password links with mail over SMTP on ${testDriverName()}`, () => {
     const owner = await createTestOwner(server);
     const expired = await issueOneTimeToken(
       server.deps.db,
-      { ownerId: owner.id, kind: 'reset_password', ttlSeconds: 3600 },
+      { personId: await ownerPersonId(server, owner.id), kind: 'reset_password', ttlSeconds: 3600 },
       new Date(Date.now() - 2 * 60 * 60 * 1000),
     );
     for (const token of [expired.token, 'a'.repeat(43)]) {
@@ -210,7 +216,7 @@ describe(`forgot password without SMTP on ${testDriverName()}`, () => {
 
     // Using the newer link retires every other link of the owner (a set-password link here).
     const setLink = await issueOneTimeToken(server.deps.db, {
-      ownerId: owner.id,
+      personId: await ownerPersonId(server, owner.id),
       kind: 'set_password',
       ttlSeconds: 3600,
     });

@@ -4,7 +4,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../../lib/rate-limit.ts';
 import { addressSequence, postJson } from '../../../test/client-kit.ts';
-import { createTestOwner, createTestServer, type TTestServer } from '../../../test/test-server.ts';
+import {
+  createTestOwner,
+  createTestServer,
+  issueOwnerToken,
+  type TTestServer,
+} from '../../../test/test-server.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -73,7 +78,7 @@ describe(`public review page API on ${testDriverName()}`, () => {
   });
 
   const ownerAuth = async (ownerId: number) => ({
-    authorization: `Bearer ${(await server.deps.tokens.issue('owner', ownerId)).token}`,
+    authorization: `Bearer ${(await issueOwnerToken(server, ownerId)).token}`,
   });
 
   describe('GET /api/users/review-link/:code', () => {

@@ -13,6 +13,7 @@ import {
   createTestOwner,
   createTestServer,
   fixtureWebDist,
+  issueOwnerToken,
   type TTestServer,
 } from '../../../test/test-server.ts';
 import { REVIEW_ENTRY_KEY, REVIEW_MANIFEST } from './review-page-assets.service.ts';
@@ -546,7 +547,7 @@ describe(`review page HTML cache on ${testDriverName()}`, () => {
     expect(cached.headers.etag).toBe(first.headers.etag);
 
     // ...an owner change through the services clears the owner cache, and the pages with it.
-    const token = (await server.deps.tokens.issue('owner', owner.id)).token;
+    const token = (await issueOwnerToken(server, owner.id)).token;
     const update = await server.app.inject({
       method: 'POST',
       url: '/trpc/owner.settings.update',

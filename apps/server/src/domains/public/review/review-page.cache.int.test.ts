@@ -3,7 +3,12 @@ import { updateOwner } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCases, jsonAs, type TAuthCases } from '../../../test/admin-auth-cases.ts';
-import { createTestOwner, createTestServer, type TTestServer } from '../../../test/test-server.ts';
+import {
+  createTestOwner,
+  createTestServer,
+  issueOwnerToken,
+  type TTestServer,
+} from '../../../test/test-server.ts';
 
 /** The review page's owner cache, on (as in production), with a long age limit to make staleness visible. */
 describe(`review page owner cache on ${testDriverName()}`, () => {
@@ -32,7 +37,7 @@ describe(`review page owner cache on ${testDriverName()}`, () => {
 
   it('turns the review page off at once when an admin deactivates the owner, and signs the owner out', async () => {
     const owner = await createTestOwner(server, { businessName: 'Soon Closed' });
-    const { token } = await server.deps.tokens.issue('owner', owner.id);
+    const { token } = await issueOwnerToken(server, owner.id);
     expect((await reviewLink(owner.code)).statusCode).toBe(200);
     const edit = await server.app.inject({
       method: 'PUT',
@@ -59,7 +64,7 @@ describe(`review page owner cache on ${testDriverName()}`, () => {
 
   it('picks up an owner review-flow change at once', async () => {
     const owner = await createTestOwner(server);
-    const { token } = await server.deps.tokens.issue('owner', owner.id);
+    const { token } = await issueOwnerToken(server, owner.id);
     expect((await reviewLink(owner.code)).json().reviewFlow).toBe('smart');
     const update = await server.app.inject({
       method: 'POST',

@@ -1,0 +1,164 @@
+import {
+  branchInScope,
+  istDay,
+  istDayStart,
+  type TAccountAnswer,
+  type TAccountBranch,
+  type TBranchFigures,
+  type TBranchFiguresAnswer,
+  type TBranchFiguresQuery,
+} from '@starloop/contract';
+import {
+  branchCounts,
+  branchDays,
+  findAccountById,
+  listAccountBusinesses,
+  type TBranchCounts,
+  type TOwnerPublic,
+} from '@starloop/db';
+import type { TAccountSession } from '../../../auth/authenticate.ts';
+import type { TDeps } from '../../../context.ts';
+import { badRequest, foundOr404 } from '../../../lib/errors.ts';
+
+const DAY_MS = 86_400_000;
+/** The All branches view reads at most a year at once. */
+const MAX_RANGE_DAYS = 366;
+/** Without a range: the last 30 IST days, today included. */
+const DEFAULT_RANGE_DAYS = 30;
+
+const toBranch = (owner: TOwnerPublic): TAccountBranch => ({
+  id: owner.id,
+  businessName: owner.businessName,
+  code: owner.code,
+  city: owner.city,
+  state: owner.state,
+  status: owner.status,
+  plan: owner.plan,
+  subscriptionEnd: owner.subscriptionEnd ? new Date(owner.subscriptionEnd).toISOString() : null,
+});
+
+/** The live branches the caller may use: all of the account's for owners, their own for others. */
+async function branchesInScope(deps: Pick<TDeps, 'db'>, session: TAccountSession): Promise<TOwnerPublic[]> {
+  const all = await listAccountBusinesses(deps.db, session.membership.accountId);
+  return all.filter((b) => !b.deletedAt && branchInScope(session.membership.businessIds, b.id));
+}
+
+/** GET /api/v1/account: the account, the caller's role and the branches they can see. */
+export async function getAccount(deps: Pick<TDeps, 'db'>, session: TAccountSession): Promise<TAccountAnswer> {
+  const account = foundOr404(
+    await findAccountById(deps.db, session.membership.accountId),
+    'Account not found',
+  );
+  const branches = await branchesInScope(deps, session);
+  return {
+    account: {
+      id: account.id,
+      name: account.name,
+      // One plan for the whole account: its branches share it (decisions.md, Accounts).
+      plan: session.owner.plan,
+      createdAt: new Date(account.createdAt).toISOString(),
+    },
+    role: session.membership.role,
+    currentBusinessId: session.owner.id,
+    branches: branches.map(toBranch),
+  };
+}
+
+/** IST days `from`..`to` (inclusive) and the instants that bound them; 400 when reversed or too long. */
+export function figuresRange(query: TBranchFiguresQuery, now: Date) {
+  const toDay = query.to ?? istDay(now);
+  const fromDay =
+    query.from ?? istDay(new Date(istDayStart(toDay).getTime() - (DEFAULT_RANGE_DAYS - 1) * DAY_MS));
+  const from = istDayStart(fromDay);
+  const to = new Date(istDayStart(toDay).getTime() + DAY_MS);
+  if (from >= to) throw badRequest('The start date must not be after the end date', 'from');
+  if ((to.getTime() - from.getTime()) / DAY_MS > MAX_RANGE_DAYS) {
+    throw badRequest(`Choose at most ${MAX_RANGE_DAYS} days`, 'from');
+  }
+  return { fromDay, toDay, from, to };
+}
+
+const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : 0);
+const average = (sum: number, count: number) => (count > 0 ? Math.round((sum / count) * 100) / 100 : 0);
+
+/**
+ * Figures from counts. Conversions never pass 100%: a review left through a request's link counts
+ * for requests, the others for page scans, and neither is over its own denominator.
+ */
+export function figuresOf(counts: Omit<TBranchCounts, 'ownerId'>): TBranchFigures {
+  const scanReviews = counts.reviews - counts.fromRequests;
+  return {
+    reviews: counts.reviews,
+    averageRating: average(counts.ratingSum, counts.reviews),
+    positiveShare: share(counts.positive, counts.reviews),
+    lowRatings: counts.low,
+    replyRate: share(counts.replied, counts.withMessage),
+    requestsSent: counts.requestsSent,
+    requestReviews: counts.fromRequests,
+    requestConversion: share(Math.min(counts.fromRequests, counts.requestsSent), counts.requestsSent),
+    scans: counts.scans,
+    scanReviews,
+    scanConversion: share(Math.min(scanReviews, counts.scans), counts.scans),
+  };
+}
+
+const sumCounts = (rows: TBranchCounts[]): Omit<TBranchCounts, 'ownerId'> =>
+  rows.reduce(
+    (total, row) => ({
+      reviews: total.reviews + row.reviews,
+      ratingSum: total.ratingSum + row.ratingSum,
+      positive: total.positive + row.positive,
+      low: total.low + row.low,
+      withMessage: total.withMessage + row.withMessage,
+      replied: total.replied + row.replied,
+      fromRequests: total.fromRequests + row.fromRequests,
+      requestsSent: total.requestsSent + row.requestsSent,
+      scans: total.scans + row.scans,
+    }),
+    {
+      reviews: 0,
+      ratingSum: 0,
+      positive: 0,
+      low: 0,
+      withMessage: 0,
+      replied: 0,
+      fromRequests: 0,
+      requestsSent: 0,
+      scans: 0,
+    },
+  );
+
+/** GET /api/v1/account/branches: per-branch figures over a range (IST days), their trend, the totals. */
+export async function getBranchFigures(
+  deps: Pick<TDeps, 'db' | 'now'>,
+  session: TAccountSession,
+  query: TBranchFiguresQuery,
+): Promise<TBranchFiguresAnswer> {
+  const range = figuresRange(query, deps.now());
+  const branches = await branchesInScope(deps, session);
+  const ids = branches.map((b) => b.id);
+  const [counts, days] = await Promise.all([
+    branchCounts(deps.db, ids, range),
+    branchDays(deps.db, ids, range),
+  ]);
+  const countsOf = new Map(counts.map((c) => [c.ownerId, c]));
+  const trendOf = new Map<number, TBranchFiguresAnswer['branches'][number]['trend']>();
+  for (const day of days) {
+    const trend = trendOf.get(day.ownerId) ?? [];
+    trend.push({ day: day.day, reviews: day.reviews, averageRating: average(day.ratingSum, day.reviews) });
+    trendOf.set(day.ownerId, trend);
+  }
+  return {
+    from: range.fromDay,
+    to: range.toDay,
+    branches: branches.map((b) => ({
+      id: b.id,
+      businessName: b.businessName,
+      code: b.code,
+      city: b.city,
+      figures: figuresOf(countsOf.get(b.id)!),
+      trend: trendOf.get(b.id) ?? [],
+    })),
+    totals: figuresOf(sumCounts(counts)),
+  };
+}

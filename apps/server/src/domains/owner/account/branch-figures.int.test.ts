@@ -1,0 +1,145 @@
+import { addPlacementScans, insertReviews } from '@starloop/db';
+import { testDriverName } from '@starloop/db/testing';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createChain, type TChain } from '../../../test/accounts-kit.ts';
+import { bearer } from '../../../test/requests-kit.ts';
+import { createTestServer, type TTestServer } from '../../../test/test-server.ts';
+import { figuresOf } from './account.service.ts';
+
+const DAY = 86_400_000;
+/** Noon IST on a day of November 2026. */
+const noonIst = (day: number) => new Date(Date.UTC(2026, 10, day, 6, 30));
+
+/**
+ * The All branches figures against direct counts: a seeded chain of three branches, reviews on
+ * several days (some through requests), scans, replies; each branch's figures and the totals must
+ * equal what a plain count over the same rows says.
+ */
+describe(`per-branch figures (GET /api/v1/account/branches) on ${testDriverName()}`, () => {
+  let server: TTestServer;
+  let chain: TChain;
+
+  beforeAll(async () => {
+    server = await createTestServer({}, { now: () => noonIst(20) });
+    chain = await createChain(server, { branches: 3 });
+    const db = server.deps.db;
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    for (const [b, branch] of chain.branches.entries()) {
+      const rows = Array.from({ length: 40 + b * 15 }, (_, i) => {
+        const rating = (next() % 5) + 1;
+        return {
+          ownerId: branch.id,
+          rating,
+          message: rating <= 3 || i % 3 === 0 ? `message ${i}` : '',
+          replyStatus: (i % 4 === 0 ? 'sent' : 'none') as 'sent' | 'none',
+          createdAt: new Date(noonIst(1).getTime() + (next() % 25) * DAY),
+        };
+      });
+      await db.transaction().execute((trx) =>
+        insertReviews(
+          trx,
+          rows,
+          rows.map(() => ({ message: 'seeded', code: branch.code })),
+        ),
+      );
+      await addPlacementScans(
+        db,
+        Array.from({ length: 25 }, (_, d) => ({
+          ownerId: branch.id,
+          placementKey: null,
+          day: `2026-11-${String(d + 1).padStart(2, '0')}`,
+          scans: 3 + b,
+        })),
+      );
+    }
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const figures = async (token: string, query = '') => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/account/branches${query}`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it('equals direct counts per branch and in total, over a range of IST days', async () => {
+    const from = '2026-11-05';
+    const to = '2026-11-18';
+    const answer = await figures(chain.ownerToken, `?from=${from}&to=${to}`);
+    expect(answer).toMatchObject({ from, to });
+    const start = new Date(Date.parse(`${from}T00:00:00+05:30`));
+    const end = new Date(Date.parse(`${to}T00:00:00+05:30`) + DAY);
+    const direct = async (ownerIds: number[]) => {
+      const { rows } = await sql<Record<string, number>>`
+        select count(*)::int as reviews, coalesce(sum(rating), 0)::int as rating_sum,
+          (count(*) filter (where rating >= 4))::int as positive, (count(*) filter (where rating <= 3))::int as low,
+          (count(*) filter (where message <> ''))::int as with_message,
+          (count(*) filter (where reply_status = 'sent'))::int as replied,
+          (count(*) filter (where review_request_id is not null))::int as from_requests
+        from reviews where owner_id = any(${ownerIds}) and created_at >= ${start} and created_at < ${end}`.execute(
+        server.deps.db,
+      );
+      const scans = await sql<{ scans: number }>`
+        select coalesce(sum(scans), 0)::int as scans from placement_scans
+        where owner_id = any(${ownerIds}) and day between ${from} and ${to}`.execute(server.deps.db);
+      const r = rows[0]!;
+      return figuresOf({
+        reviews: r.reviews!,
+        ratingSum: r.ratingSum!,
+        positive: r.positive!,
+        low: r.low!,
+        withMessage: r.withMessage!,
+        replied: r.replied!,
+        fromRequests: r.fromRequests!,
+        requestsSent: 0,
+        scans: scans.rows[0]!.scans,
+      });
+    };
+    expect(answer.branches).toHaveLength(3);
+    for (const branch of answer.branches) {
+      expect(branch.figures).toEqual(await direct([branch.id]));
+      expect(branch.figures.reviews).toBeGreaterThan(0);
+      // The trend adds up to the range's reviews, a day at a time.
+      expect(branch.trend.reduce((n: number, d: { reviews: number }) => n + d.reviews, 0)).toBe(
+        branch.figures.reviews,
+      );
+      expect(branch.figures.scanConversion).toBeLessThanOrEqual(1);
+    }
+    expect(answer.totals).toEqual(await direct(chain.branches.map((b) => b.id)));
+  });
+
+  it('a manager limited to one branch sees that branch alone, and its totals', async () => {
+    const manager = await addMember(server, chain.accountId, 'manager', [chain.branches[2]!.id]);
+    const answer = await figures(manager.token);
+    expect(answer.branches.map((b: { id: number }) => b.id)).toEqual([chain.branches[2]!.id]);
+    expect(answer.totals).toEqual(answer.branches[0].figures);
+    // The default range: the last 30 IST days, today included.
+    expect(answer).toMatchObject({ from: '2026-10-22', to: '2026-11-20' });
+  });
+
+  it('refuses a reversed or over-long range with a field message', async () => {
+    const reversed = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/account/branches?from=2026-11-10&to=2026-11-01',
+      headers: bearer(chain.ownerToken),
+    });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().field).toBe('from');
+    const long = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/account/branches?from=2024-01-01&to=2026-11-01',
+      headers: bearer(chain.ownerToken),
+    });
+    expect(long.statusCode).toBe(400);
+  });
+});
