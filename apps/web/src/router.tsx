@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-router';
 import { NotFound } from './components/not-found/not-found.tsx';
 import { RouteError } from './components/route-error/route-error.tsx';
+import { currentBranch } from './lib/branch.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import type { TRouterContext } from './lib/router-context.ts';
 import { endSession } from './lib/session.ts';
@@ -63,6 +64,7 @@ export function createApp(options: TCreateAppOptions = {}): TApp {
   let router: TAppRouter | undefined;
   const trpcClient = createTrpcClient({
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    branch: () => (router ? currentBranch(router.state.location.searchStr) : undefined),
     onUnauthorized: (area) => {
       if (router) void endSession(area, { router, queryClient });
     },

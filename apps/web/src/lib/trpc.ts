@@ -42,6 +42,8 @@ export interface TCreateTrpcClientOptions {
   url?: string;
   /** A fetch implementation (tests pass a fake server here). Defaults to the global fetch. */
   fetch?: typeof fetch;
+  /** The branch the owner area is on (`?branch=`), sent as X-Business-Id with owner-side calls. */
+  branch?: () => string | undefined;
   /** Called when a call fails with 401 (see unauthorizedLink). */
   onUnauthorized?: (area: TSessionArea, path: string) => void;
 }
@@ -63,7 +65,11 @@ export function createTrpcClient(options: TCreateTrpcClientOptions = {}): TTrpcC
       ...(options.fetch ? { fetch: options.fetch } : {}),
       headers: () => {
         const token = getToken(area);
-        return token ? { Authorization: `Bearer ${token}` } : {};
+        const branch = area === 'owner' ? options.branch?.() : undefined;
+        return {
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(branch ? { 'X-Business-Id': branch } : {}),
+        };
       },
     });
 

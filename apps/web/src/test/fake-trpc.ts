@@ -46,6 +46,8 @@ export interface TFakeCall {
   input: unknown;
   /** The Authorization header sent with the call, or null. */
   authorization: string | null;
+  /** The X-Business-Id header (the owner area's branch), or null. */
+  branch: string | null;
 }
 
 /** Return the procedure's output, or throw a FakeTrpcError (any other throw is a 500). */
@@ -73,10 +75,11 @@ export function createFakeTrpc(initialHandlers: TFakeHandlers = {}) {
     const rawInputs = init?.body ?? url.searchParams.get('input');
     const inputs = (rawInputs ? JSON.parse(String(rawInputs)) : {}) as Record<string, unknown>;
     const authorization = new Headers(init?.headers).get('authorization');
+    const branch = new Headers(init?.headers).get('x-business-id');
 
     const items = await Promise.all(
       paths.map(async (path, index) => {
-        const call: TFakeCall = { path, input: inputs[String(index)], authorization };
+        const call: TFakeCall = { path, input: inputs[String(index)], authorization, branch };
         calls.push(call);
         const handler = handlers[path];
         if (!handler) return errorItem(path, 'NOT_FOUND', `No procedure found on path "${path}"`, null);

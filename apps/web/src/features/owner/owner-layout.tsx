@@ -5,6 +5,7 @@ import { AreaShell, type TAreaLink } from '../../components/area-shell/area-shel
 import { getUserData } from '../../lib/auth.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 import { useTrpc } from '../../lib/use-trpc.ts';
+import { BranchSwitcher } from './branch-switcher/branch-switcher.tsx';
 import { useOwner } from './shared/use-owner.ts';
 
 /** Sidebar of spec section 2 (Dashboard, Profile) plus the Plan and Settings tabs. */
@@ -61,6 +62,7 @@ export function OwnerLayout() {
         <Title order={1} fz={{ base: 'h3', sm: 'h2' }} mb="lg">
           {ownerTabTitle(pathname, name)}
         </Title>
+        <BranchSwitcher />
         <Outlet />
       </Box>
     </AreaShell>

@@ -8,6 +8,7 @@ import { IntegrationsSection } from './integrations-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
 import { ReviewFlowSection } from './review-flow-section.tsx';
 import { ReviewLanguageSection } from './review-language-section.tsx';
+import { TeamSection } from './team-section.tsx';
 import { TemplatesSection } from './templates-section.tsx';
 import { useSettings } from './use-settings.ts';
 
@@ -35,6 +36,7 @@ export function SettingsScreen() {
       {/* Hidden when the server has no Google credentials. */}
       <GoogleSection />
       <ChannelsSection />
+      <TeamSection />
       <IntegrationsSection />
       <TemplatesSection />
       {/* The server signs out the owner's other devices. */}
