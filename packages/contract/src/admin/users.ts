@@ -54,6 +54,8 @@ export const ZAdminUser = z.object({
   /** Set when the owner was deleted (soft delete); null otherwise. */
   deletedAt: ZIsoDate.nullable(),
   _count: z.object({ reviews: z.number().int(), payments: z.number().int() }),
+  /** The paying customer this business is a branch of, and how many branches it has. */
+  account: z.object({ id: z.number().int(), name: z.string(), branches: z.number().int() }),
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 

@@ -328,6 +328,8 @@ export interface TAdminUserRow extends TOwnerPublic {
   agentPhone: string | null;
   reviewCount: number;
   paymentCount: number;
+  accountName: string;
+  accountBranches: number;
 }
 
 function ownerListFilter(status: TAdminUserFilter | undefined, search: string | undefined) {
@@ -346,10 +348,17 @@ function adminUserRows(db: TDb) {
     .selectFrom('owners')
     .leftJoin('agents', 'agents.id', 'owners.agentId')
     .leftJoin('ownerReviewStats', 'ownerReviewStats.ownerId', 'owners.id')
+    .innerJoin('accounts', 'accounts.id', 'owners.accountId')
     .select(OWNER_PUBLIC_COLUMNS)
     .select((eb) => [
       'agents.name as agentRealName',
       'agents.phone as agentPhone',
+      'accounts.name as accountName',
+      eb
+        .selectFrom('owners as branches')
+        .select(sql<number>`count(*)`.as('count'))
+        .whereRef('branches.accountId', '=', 'owners.accountId')
+        .as('accountBranches'),
       sql<number>`coalesce(owner_review_stats.review_count, 0)`.as('reviewCount'),
       eb
         .selectFrom('payments')
@@ -360,11 +369,15 @@ function adminUserRows(db: TDb) {
 }
 
 const normaliseUserRow = (
-  row: Omit<TAdminUserRow, 'paymentCount'> & { paymentCount: unknown },
+  row: Omit<TAdminUserRow, 'paymentCount' | 'accountBranches'> & {
+    paymentCount: unknown;
+    accountBranches: unknown;
+  },
 ): TAdminUserRow => ({
   ...row,
   reviewCount: Number(row.reviewCount),
   paymentCount: Number(row.paymentCount ?? 0),
+  accountBranches: Number(row.accountBranches ?? 1),
 });
 
 type TAdminUsersQuery = TPageRequest & {

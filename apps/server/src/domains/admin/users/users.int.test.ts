@@ -113,6 +113,7 @@ describe(`admin users API on ${testDriverName()}`, () => {
     expect(Object.keys(first).sort()).toEqual(
       [
         '_count',
+        'account',
         'agent',
         'agentName',
         'businessName',
@@ -150,6 +151,8 @@ describe(`admin users API on ${testDriverName()}`, () => {
       agent: { id: agent.id, name: 'Vikram Rao', phone: '9812345601' },
       deletedAt: null,
       _count: { reviews: 3, payments: 2 },
+      // The account it belongs to: made with it, named after it, one branch.
+      account: { id: owners[0]!.accountId, name: 'Sharma Sweets 0', branches: 1 },
       createdAt: new Date(BASE).toISOString(),
       subscriptionStart: new Date(BASE).toISOString(),
       subscriptionEnd: new Date(BASE + 365 * 24 * HOUR).toISOString(),

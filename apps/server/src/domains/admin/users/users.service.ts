@@ -49,6 +49,7 @@ export function toAdminUser(row: TAdminUserRow): TAdminUser {
         : null,
     deletedAt: iso(row.deletedAt),
     _count: { reviews: row.reviewCount, payments: row.paymentCount },
+    account: { id: row.accountId, name: row.accountName, branches: row.accountBranches },
   };
 }
 

@@ -30,6 +30,7 @@ function user(overrides: Partial<TAdminUser> = {}): TAdminUser {
     agentName: null,
     agent: { id: 1, name: 'Ravi Kumar', phone: '9123456780' },
     _count: { reviews: 12, payments: 1 },
+    account: { id: 7, name: 'Asha Cafe', branches: 1 },
     ...overrides,
   };
 }
@@ -70,6 +71,7 @@ describe('Users management', { timeout: 15_000 }, () => {
       'ID',
       'Name',
       'Business',
+      'Account',
       'Contact',
       'Status',
       'Reviews',
@@ -78,6 +80,28 @@ describe('Users management', { timeout: 15_000 }, () => {
       'Created',
       'Actions',
     ]);
+  });
+
+  it("names each business's account, with its branches when there are several", async () => {
+    await renderAdmin(
+      PATH,
+      {
+        'admin.users.list': () =>
+          list([
+            user(),
+            user({
+              id: 8,
+              businessName: 'Chai Point Nashik',
+              account: { id: 3, name: 'Chai Point', branches: 4 },
+            }),
+          ]),
+      },
+      TITLE,
+    );
+    const chain = (await page().findByText('4 branches')).closest('tr')!;
+    expect(chain).toHaveTextContent('Chai Point Nashik');
+    expect(chain).toHaveTextContent('Chai Point4 branches');
+    expect(page().getAllByText(/branches$/)).toHaveLength(1);
   });
 
   it('applies the cell rules: subscription range, agent or Direct, unknown status as pending', async () => {

@@ -74,6 +74,12 @@ export function UsersScreen() {
     col.text('business', 'Business', (user) => (
       <TwoLines primary={user.businessName} secondary={user.code} />
     )),
+    col.text('account', 'Account', (user) => (
+      <TwoLines
+        primary={user.account.name}
+        secondary={user.account.branches > 1 ? `${user.account.branches} branches` : undefined}
+      />
+    )),
     col.text('contact', 'Contact', (user) => user.contactNumber, { nowrap: true }),
     col.text('status', 'Status', (user) => <OwnerStatusBadge status={user.status} />),
     col.text('reviews', 'Reviews', (user) => formatNumber(user._count.reviews), { align: 'right' }),
