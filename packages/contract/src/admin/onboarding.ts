@@ -51,12 +51,22 @@ export const ZOnboardingPayment = z.object({
 });
 export type TOnboardingPayment = z.infer<typeof ZOnboardingPayment>;
 
+/** The plans onboarding offers, as the wizard names them. */
+export const ONBOARDING_PLANS = ['Essential', 'Professional'] as const;
+
 export const ZOnboarding = z.object({
   branches: z
     .array(ZOnboardingBranch)
     .min(LIMITS.customersPerOnboardingMin)
     .max(LIMITS.customersPerOnboardingMax),
   payment: ZOnboardingPayment,
+  /**
+   * true: the customers are branches of one business (one account; the first block's person is its
+   * owner and signs in for all of them). false (default): separate businesses, an account each.
+   */
+  oneAccount: z.boolean().default(false),
+  /** The plan of every account made (default Essential, as onboarding always was). */
+  plan: z.enum(ONBOARDING_PLANS, { message: 'Plan must be Essential or Professional' }).default('Essential'),
 });
 export type TOnboarding = z.infer<typeof ZOnboarding>;
 

@@ -348,6 +348,65 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
     });
   });
 
+  describe('one account of several branches, on Professional (oneAccount, plan)', () => {
+    it('makes one account: the first block owns it and signs in for every branch with one link', async () => {
+      const first = branch();
+      const second = branch({ contactNumber: first.contactNumber });
+      const third = branch();
+      const res = await onboard({
+        branches: [first, second, third],
+        payment: payment({ email: 'chain@owner.example.in' }),
+        oneAccount: true,
+        plan: 'Professional',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const users = res.json().users as { id: number; setPasswordUrl: string }[];
+      expect(users).toHaveLength(3);
+      const rows = await Promise.all(users.map((u) => findOwnerById(api.db, u.id)));
+      expect(new Set(rows.map((r) => r!.accountId)).size).toBe(1);
+      expect(rows.map((r) => r!.plan)).toEqual(['professional', 'professional', 'professional']);
+      // One person, the owner; one link for all three branches.
+      const people = await api.db
+        .selectFrom('memberships')
+        .selectAll()
+        .where('accountId', '=', rows[0]!.accountId)
+        .execute();
+      expect(people).toEqual([expect.objectContaining({ role: 'owner', businessIds: null })]);
+      expect(new Set(users.map((u) => u.setPasswordUrl)).size).toBe(1);
+
+      // The owner sets the password, then works on any branch of the account.
+      const set = await api.send('POST', '/api/users/set-password', {
+        token: linkToken(users[0]!.setPasswordUrl),
+        password: 'chain-owner-2026',
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      const account = await api.server.app.inject({
+        method: 'GET',
+        url: '/api/v1/account',
+        headers: { authorization: `Bearer ${set.json().token}`, 'x-business-id': String(users[2]!.id) },
+      });
+      expect(account.statusCode, account.body).toBe(200);
+      expect(account.json()).toMatchObject({ role: 'owner', currentBusinessId: users[2]!.id });
+      expect(account.json().branches).toHaveLength(3);
+    });
+
+    it("keeps today's behaviour without them: separate accounts on Essential", async () => {
+      const res = await onboard({ branches: [branch(), branch()], payment: payment() });
+      expect(res.statusCode).toBe(201);
+      const rows = await Promise.all(
+        (res.json().users as { id: number }[]).map((u) => findOwnerById(api.db, u.id)),
+      );
+      expect(new Set(rows.map((r) => r!.accountId)).size).toBe(2);
+      expect(rows.map((r) => r!.plan)).toEqual(['essential', 'essential']);
+    });
+
+    it('refuses an unknown plan with a field message', async () => {
+      const res = await onboard({ branches: [branch()], payment: payment(), plan: 'Gold' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'Plan must be Essential or Professional', field: 'plan' });
+    });
+  });
+
   describe('tRPC admin.onboarding.create', () => {
     it('onboards with the same answer and names the branch in errors', async () => {
       const ok = await api.mutate('admin.onboarding.create', {

@@ -42,7 +42,11 @@ function addYears(date: Date, years: number): Date {
  * Every rule the schema cannot check, branch by branch so the first bad branch is the one named:
  * repeats inside the request, the state and city lists, the agent, and codes or phones already taken.
  */
-async function checkBranches(deps: TDeps, branches: TOnboarding['branches']): Promise<TCheckedBranch[]> {
+async function checkBranches(
+  deps: TDeps,
+  branches: TOnboarding['branches'],
+  oneAccount: boolean,
+): Promise<TCheckedBranch[]> {
   const codes = new Map<string, number>();
   const phones = new Map<string, number>();
   const checked: TCheckedBranch[] = [];
@@ -51,7 +55,8 @@ async function checkBranches(deps: TDeps, branches: TOnboarding['branches']): Pr
     if (sameCode !== undefined) {
       throw badRequest(say(index, ADMIN_OPS_TEXTS.codeRepeated(sameCode + 1)), fieldOf(index, 'code'));
     }
-    const samePhone = phones.get(branch.contactNumber);
+    // Branches of one account may share a number; separate customers each sign in with their own.
+    const samePhone = oneAccount ? undefined : phones.get(branch.contactNumber);
     if (samePhone !== undefined) {
       throw badRequest(
         say(index, ADMIN_OPS_TEXTS.phoneRepeated(samePhone + 1)),
@@ -74,7 +79,8 @@ async function checkBranches(deps: TDeps, branches: TOnboarding['branches']): Pr
     if (await isBusinessCodeTaken(deps.db, branch.code)) {
       throw conflict(say(index, ADMIN_OPS_TEXTS.codeTaken), fieldOf(index, 'code'));
     }
-    if (await isPhoneTaken(deps.db, branch.contactNumber)) {
+    // Only a new account's first person signs in with the number: a further branch's is a contact.
+    if ((!oneAccount || index === 0) && (await isPhoneTaken(deps.db, branch.contactNumber))) {
       throw conflict(say(index, ADMIN_OPS_TEXTS.phoneTaken), fieldOf(index, 'contactNumber'));
     }
     checked.push({ branch, state: state.name, city });
@@ -84,8 +90,9 @@ async function checkBranches(deps: TDeps, branches: TOnboarding['branches']): Pr
 
 /**
  * Admin onboarding (decisions.md, Admin side): in ONE transaction every branch becomes an active
- * owner (registrationSource 'manual', plan Essential, subscription from now for 1 or 2 years,
- * optional agent), one manual payment is linked to all of them, and each gets a one-time
+ * business (registrationSource 'manual', the chosen plan, Essential unless said, subscription from
+ * now for 1 or 2 years, optional agent): separate accounts, or one account whose first block's
+ * person owns it. One manual payment is linked to all of them, and each person gets a one-time
  * set-password link. Nothing is created when any branch fails. The links are emailed to the
  * payment email after the commit.
  */
@@ -94,7 +101,8 @@ export async function onboardCustomers(
   input: TOnboarding,
   actor: TActor,
 ): Promise<TOnboardingResult> {
-  const checked = await checkBranches(deps, input.branches);
+  const checked = await checkBranches(deps, input.branches, input.oneAccount);
+  const plan = input.plan === 'Professional' ? 'professional' : 'essential';
   const now = deps.now();
   let inserting = -1;
   let created: {
@@ -112,6 +120,8 @@ export async function onboardCustomers(
       for (const [index, { branch, state, city }] of checked.entries()) {
         inserting = index;
         const owner = await insertOwner(trx, {
+          // One account: the first block makes it (with its owner), the others are its branches.
+          ...(input.oneAccount && owners[0] ? { accountId: owners[0].accountId } : {}),
           name: branch.name,
           email: input.payment.email,
           businessName: branch.businessName,
@@ -121,7 +131,7 @@ export async function onboardCustomers(
           state,
           city,
           agentId: branch.agentId ?? null,
-          plan: 'essential',
+          plan,
           status: 'active',
           registrationSource: 'manual',
           subscriptionStart: now,
@@ -155,19 +165,28 @@ export async function onboardCustomers(
         details: {
           ownerIds: owners.map((o) => o.id),
           codes: owners.map((o) => o.code),
+          oneAccount: input.oneAccount,
+          plan,
           amount: Math.round(input.payment.amount),
           paymentMethod: input.payment.paymentMethod,
         },
       });
       const withTokens = [];
+      // One link per person: in one account every branch carries its owner's.
+      const tokens = new Map<number, string>();
       for (const owner of owners) {
         const person = await findBusinessOwnerPerson(trx, owner.id);
         if (!person) throw new Error(`onboarded business ${owner.id} has no owner`);
-        const { token } = await issueOneTimeToken(
-          trx,
-          { personId: person.id, kind: 'set_password', ttlSeconds: TOKEN_TTL.setPasswordSeconds },
-          now,
-        );
+        const token =
+          tokens.get(person.id) ??
+          (
+            await issueOneTimeToken(
+              trx,
+              { personId: person.id, kind: 'set_password', ttlSeconds: TOKEN_TTL.setPasswordSeconds },
+              now,
+            )
+          ).token;
+        tokens.set(person.id, token);
         withTokens.push({
           id: owner.id,
           code: owner.code,

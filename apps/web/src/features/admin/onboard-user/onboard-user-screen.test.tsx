@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { TFakeHandlers } from '../../../test/fake-trpc.ts';
 import { failsWith } from '../../../test/fake-trpc.ts';
 import { meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
+import { ONBOARDING_TEXTS } from './onboard-user-screen.tsx';
 
 const PATH = '/admin-dashboard/onboard-user';
 const TITLE = 'Onboard User';
@@ -229,6 +230,9 @@ describe('Onboard User wizard', { timeout: 30_000 }, () => {
         email: 'owner@example.com',
         notes: 'Two branches, festival offer | Additional: UTR 998877',
       },
+      // Step 1's choices, at their defaults: separate businesses, Essential (the spec's behaviour).
+      oneAccount: false,
+      plan: 'Essential',
     });
 
     wait.resolve({
@@ -288,6 +292,38 @@ describe('Onboard User wizard', { timeout: 30_000 }, () => {
     await app.user.type(within(block(2)).getByLabelText(/^Phone/), '5');
     expect(within(block(2)).queryByText('This phone number is already used by Customer 1')).toBeNull();
     expect(within(block(2)).getByText('Name is required')).toBeInTheDocument();
+  });
+
+  it('one account on Professional: branches may share a phone, and the choices are sent', async () => {
+    const app = await open({
+      'admin.onboarding.create': () => ({
+        success: true,
+        users: [
+          { id: 1, code: 'asha-cafe-1', setPasswordUrl: 'https://x.test/set-password#token=a' },
+          { id: 2, code: 'asha-cafe-2', setPasswordUrl: 'https://x.test/set-password#token=a' },
+        ],
+        manualPaymentId: 3,
+      }),
+    });
+    await app.user.click(page().getByLabelText(ONBOARDING_TEXTS.oneAccount));
+    await app.user.click(screen.getByRole('combobox', { name: 'Plan' }));
+    await app.user.click(await screen.findByRole('option', { name: 'Professional', hidden: true }));
+    await goToDetails(app, '2');
+    await fillCustomer(app, 1);
+    await fillCustomer(app, 2);
+    // The second branch's phone is the first's: fine for one account.
+    const phone = within(block(2)).getByLabelText(/^Phone/);
+    await app.user.clear(phone);
+    await app.user.type(phone, '9876543211');
+    await app.user.click(page().getByRole('button', { name: 'Continue to Payment' }));
+    await page().findByRole('button', { name: 'Complete Onboarding' });
+    await fillPayment(app);
+    await app.user.click(page().getByRole('button', { name: 'Complete Onboarding' }));
+    await waitFor(() => expect(app.server.callsTo('admin.onboarding.create')).toHaveLength(1));
+    expect(app.server.callsTo('admin.onboarding.create')[0]?.input).toMatchObject({
+      oneAccount: true,
+      plan: 'Professional',
+    });
   });
 
   it("on a payment field's failure: the server's message beside that field", async () => {

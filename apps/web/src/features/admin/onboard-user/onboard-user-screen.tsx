@@ -1,9 +1,11 @@
 import {
   Button,
+  Checkbox,
   Group,
   NativeSelect,
   NumberInput,
   Paper,
+  Select,
   SimpleGrid,
   Stack,
   Stepper,
@@ -12,7 +14,13 @@ import {
   TextInput,
   useMatches,
 } from '@mantine/core';
-import { LIMITS, MANUAL_PAYMENT_METHODS, TIMINGS, type TManualPaymentMethod } from '@starloop/contract';
+import {
+  LIMITS,
+  MANUAL_PAYMENT_METHODS,
+  ONBOARDING_PLANS,
+  TIMINGS,
+  type TManualPaymentMethod,
+} from '@starloop/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { notify } from '../../../components/notify.ts';
@@ -41,7 +49,13 @@ import {
 } from './onboarding-model.ts';
 import { OnboardingResult, onboardedCustomers, type TOnboardedCustomer } from './onboarding-result.tsx';
 
+type TOnboardingPlan = (typeof ONBOARDING_PLANS)[number];
+
 export const ONBOARDING_TEXTS = {
+  oneAccount: 'These customers are branches of one business',
+  oneAccountHint:
+    'One account: the first customer is its owner and signs in for every branch. Leave it off for separate businesses.',
+  plan: 'Plan',
   success: 'Onboarding completed successfully!',
   failure: (message: string) => `Failed to complete onboarding: ${message}`,
 } as const;
@@ -66,8 +80,11 @@ export function OnboardUserScreen() {
   const [active, setActive] = useState(0);
   const [countText, setCountText] = useState<string | number>(1);
   const [codeChecks, setCodeChecks] = useState<TCodeChecks>({});
+  // Step 1: separate businesses (an account each) or branches of one; and their plan.
+  const [oneAccount, setOneAccount] = useState(false);
+  const [plan, setPlan] = useState<TOnboardingPlan>('Essential');
   // Steps 2 and 3: the contract's customers and payment; editing a field clears its message.
-  const customersStep = useMemo(() => customersSchema(codeChecks), [codeChecks]);
+  const customersStep = useMemo(() => customersSchema(codeChecks, { oneAccount }), [codeChecks, oneAccount]);
   const customers = useForm(customersStep, (): TCustomersForm => ({ branches: [emptyBranch()] }));
   const payment = useForm(ZPaymentStep, emptyPayment);
   const [done, setDone] = useState<TOnboardedCustomer[] | null>(null);
@@ -141,7 +158,7 @@ export function OnboardUserScreen() {
     const checkedPayment = payment.submit();
     if (!checkedPayment) return;
 
-    const input = { branches: checkedBranches, payment: checkedPayment };
+    const input = { branches: checkedBranches, payment: checkedPayment, oneAccount, plan };
     onboard.mutate(input, {
       onSuccess: (result) => {
         notify.success(ONBOARDING_TEXTS.success, { autoClose: TIMINGS.toastOnboarding });
@@ -196,6 +213,19 @@ export function OnboardUserScreen() {
                 allowNegative={false}
                 value={countText}
                 onChange={setCountText}
+              />
+              <Checkbox
+                label={ONBOARDING_TEXTS.oneAccount}
+                description={ONBOARDING_TEXTS.oneAccountHint}
+                checked={oneAccount}
+                onChange={(event) => setOneAccount(event.currentTarget.checked)}
+              />
+              <Select
+                label={ONBOARDING_TEXTS.plan}
+                data={[...ONBOARDING_PLANS]}
+                value={plan}
+                allowDeselect={false}
+                onChange={(value) => value && setPlan(value as TOnboardingPlan)}
               />
               <Group>
                 <Button onClick={toDetails}>Continue</Button>

@@ -98,7 +98,7 @@ const typed = (value: unknown) => (typeof value === 'string' ? value.trim() : ''
  * a code the server said is taken. Those run while other fields are still wrong too; a field's
  * own message comes first. Parses to the branches as sent (the agent only when one is chosen).
  */
-export function customersSchema(codeChecks: TCodeChecks = {}) {
+export function customersSchema(codeChecks: TCodeChecks = {}, options: { oneAccount?: boolean } = {}) {
   return ZOnboarding.pick({ branches: true })
     .superRefine(
       ({ branches }, ctx) => {
@@ -119,7 +119,8 @@ export function customersSchema(codeChecks: TCodeChecks = {}) {
             if (message) ctx.addIssue({ code: 'custom', message, path: ['branches', index, 'code'] });
             if (other === undefined) seenCodes.set(code, index);
           }
-          const phone = typed(branch.contactNumber);
+          // Branches of one account may share a number (only the first signs in with it).
+          const phone = options.oneAccount ? '' : typed(branch.contactNumber);
           if (phone) {
             const other = seenPhones.get(phone);
             if (other !== undefined) {
