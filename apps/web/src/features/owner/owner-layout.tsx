@@ -21,6 +21,7 @@ const TAB_TITLES: Record<string, string> = {
   '/dashboard/profile': 'Business Profile',
   '/dashboard/plan': 'Subscription Plan',
   '/dashboard/settings': 'Settings',
+  '/dashboard/branches': 'All branches',
 };
 
 /**

@@ -1,37 +1,50 @@
 import { Select } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 
-export const BRANCH_SWITCHER_TEXT = { label: 'Branch' } as const;
+export const BRANCH_SWITCHER_TEXT = { label: 'Branch', all: 'All branches' } as const;
+
+/** The switcher's value for the All branches view. */
+const ALL = 'all';
 
 /**
  * A chain's branch switcher (owner.account.get): shown when the person can see more than one
- * branch. The choice goes into the URL (`?branch=`, sent as X-Business-Id with every call) and every
+ * branch; "All branches" opens the comparison of them all (/dashboard/branches). The choice goes into the URL (`?branch=`, sent as X-Business-Id with every call) and every
  * cached answer is fetched again for the new branch.
  */
 export function BranchSwitcher() {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const onAllBranches = useLocation({
+    select: (location) => location.pathname.startsWith('/dashboard/branches'),
+  });
   const account = useQuery(trpc.owner.account.get.queryOptions(undefined, { staleTime: 60_000 }));
   const branches = account.data?.branches ?? [];
   if (branches.length < 2) return null;
   return (
     <Select
       label={BRANCH_SWITCHER_TEXT.label}
-      data={branches.map((b) => ({
-        value: String(b.id),
-        label: b.city ? `${b.businessName}, ${b.city}` : b.businessName,
-      }))}
-      value={String(account.data?.currentBusinessId ?? '')}
+      data={[
+        { value: ALL, label: BRANCH_SWITCHER_TEXT.all },
+        ...branches.map((b) => ({
+          value: String(b.id),
+          label: b.city ? `${b.businessName}, ${b.city}` : b.businessName,
+        })),
+      ]}
+      value={onAllBranches ? ALL : String(account.data?.currentBusinessId ?? '')}
       allowDeselect={false}
       maw={360}
       mb="md"
       onChange={async (value) => {
         if (!value) return;
+        if (value === ALL) {
+          await navigate({ to: '/dashboard/branches' });
+          return;
+        }
         await navigate({
-          to: '.',
+          to: onAllBranches ? '/dashboard' : '.',
           search: (prev: Record<string, unknown>) => ({ ...prev, branch: Number(value) }),
         });
         await queryClient.resetQueries();
