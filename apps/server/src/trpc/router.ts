@@ -32,6 +32,7 @@ import { getUserGoogleOperation } from '../domains/admin/users/get-user-google.t
 import { getUserRequestsOperation } from '../domains/admin/users/get-user-requests.ts';
 import { listUsersOperation } from '../domains/admin/users/list-users.ts';
 import { updateUserOperation } from '../domains/admin/users/update-user.ts';
+import { addBranchOperation } from '../domains/owner/account/add-branch.ts';
 import { getAccountOperation } from '../domains/owner/account/get-account.ts';
 import { getBranchFiguresOperation } from '../domains/owner/account/get-branch-figures.ts';
 import { inviteMemberOperation } from '../domains/owner/account/invite-member.ts';
@@ -133,7 +134,11 @@ export const appRouter = router({
     login: loginOwnerOperation,
     logout: logoutOwnerOperation,
     me: getOwnerOperation,
-    account: { get: getAccountOperation, branches: getBranchFiguresOperation },
+    account: {
+      get: getAccountOperation,
+      branches: getBranchFiguresOperation,
+      addBranch: addBranchOperation,
+    },
     team: {
       list: listMembersOperation,
       invite: inviteMemberOperation,

@@ -40,6 +40,8 @@ export const AUDIT_ACTIONS = [
   'team.join',
   'team.member_update',
   'team.member_remove',
+  // A branch an account's owner added (pending until its payment).
+  'account.branch_add',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,6 @@
 /** The owner's contract (owner.*), one file per area of the API. */
 export * from './account.ts';
+export * from './account-branches.ts';
 export * from './auth.ts';
 export * from './channels.ts';
 export * from './dashboard.ts';

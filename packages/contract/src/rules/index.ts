@@ -4,6 +4,7 @@
  * hydrated on customers' phones) may import them. The main entry re-exports all of them.
  */
 
+export * from './branches.ts';
 export * from './ist.ts';
 export * from './languages.ts';
 export * from './money.ts';

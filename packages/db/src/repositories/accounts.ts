@@ -229,6 +229,32 @@ export async function hasOtherActiveBranch(
   return row !== undefined;
 }
 
+/** The account's live (not deleted) businesses, paid or not: what the branch limit counts. */
+export async function countLiveAccountBusinesses(db: TDb, accountId: number): Promise<number> {
+  const row = await db
+    .selectFrom('owners')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('accountId', '=', accountId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Whether the account has a business other than `exceptBusinessId`, deleted ones included. */
+export async function hasOtherBusiness(
+  db: TDb,
+  accountId: number,
+  exceptBusinessId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('owners')
+    .select('id')
+    .where('accountId', '=', accountId)
+    .where('id', '!=', exceptBusinessId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 // ------------------------------------------------------------------------------ the team
 
 export interface TMemberRow {

@@ -1,12 +1,21 @@
-import { findOwnerByCode, hasAppliedCapturedPayment, type TDb, type TOwnerPublic } from '@starloop/db';
+import {
+  findOwnerByCode,
+  hasAppliedCapturedPayment,
+  hasOtherBusiness,
+  type TDb,
+  type TOwnerPublic,
+} from '@starloop/db';
 
 /**
  * Whether a new registration may still use this owner's phone or code: a self-registration that
- * is pending and was never paid for. Anything else (paid once, onboarded by an admin, deleted) is a
- * real account and keeps its phone and code whatever its status is now.
+ * is pending and was never paid for. Anything else (paid once, onboarded by an admin, deleted, a
+ * branch an account's owner added and has not paid for yet) is a real account and keeps its phone
+ * and code whatever its status is now.
  */
 export async function isReusableRegistration(db: TDb, owner: TOwnerPublic): Promise<boolean> {
   if (owner.status !== 'pending' || owner.deletedAt || owner.registrationSource !== 'website') return false;
+  // A registration's account has that one business; an added branch has the account's others.
+  if (await hasOtherBusiness(db, owner.accountId, owner.id)) return false;
   return !(await hasAppliedCapturedPayment(db, owner.id));
 }
 
