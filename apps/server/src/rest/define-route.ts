@@ -110,7 +110,7 @@ export function defineRestRoute(
   { verify, ...doc }: TRouteDoc & { verify?: TWebhookCheck<unknown> },
   handler: THandler<never>,
 ): void {
-  if (doc.auth === 'owner' && !doc.permission) {
+  if ((doc.auth === 'owner' || doc.auth === 'owner_or_api_key') && !doc.permission) {
     throw new Error(`${doc.method} ${doc.url}: an owner route must declare its permission`);
   }
   recordRoute(doc);

@@ -3,6 +3,7 @@ import type { TDeps } from '../context.ts';
 import { adminStatsRoute } from '../domains/admin/overview/get-admin-stats.route.ts';
 import { downloadReportRoute } from '../domains/admin/reports/download-report.route.ts';
 import { pubsubPushRoute } from '../domains/google/pubsub-push.route.ts';
+import { exportBranchFiguresRoute } from '../domains/owner/account/export-branch-figures.route.ts';
 import { ownerStatsWithReviewsRoute } from '../domains/owner/dashboard/get-owner-stats-with-reviews.route.ts';
 import { createReviewRequestRoute } from '../domains/owner/integrations/create-review-request.route.ts';
 import { channelEventSink } from '../domains/owner/requests/channels/channel-sink.service.ts';
@@ -31,6 +32,7 @@ export async function restApi(app: FastifyInstance, { deps }: { deps: TDeps }) {
   await app.register(whatsappWebhookRoute, { deps, sink: channelEventSink });
   await app.register(smsWebhookRoute, { deps, sink: channelEventSink });
   await app.register(createReviewRequestRoute, { deps });
+  await app.register(exportBranchFiguresRoute, { deps });
   await app.register(pubsubPushRoute, { deps });
   await app.register(docsRoutes, { deps });
 }

@@ -35,6 +35,7 @@ import { updateUserOperation } from '../domains/admin/users/update-user.ts';
 import { addBranchOperation } from '../domains/owner/account/add-branch.ts';
 import { getAccountOperation } from '../domains/owner/account/get-account.ts';
 import { getBranchFiguresOperation } from '../domains/owner/account/get-branch-figures.ts';
+import { listAccountReviewsOperation } from '../domains/owner/account/list-account-reviews.ts';
 import { inviteMemberOperation } from '../domains/owner/account/invite-member.ts';
 import { listMembersOperation } from '../domains/owner/account/list-members.ts';
 import { removeMemberOperation } from '../domains/owner/account/remove-member.ts';

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { REVIEW_SOURCES } from '../constants.ts';
 import { ZIsoDate } from '../dto.ts';
+import { ZPageMeta } from '../list-query.ts';
 import { PHONE_10_PATTERN } from '../patterns.ts';
 import { PLAN_KEYS } from '../plans.ts';
 import { INVITED_ROLES, MEMBER_ROLES } from '../rules/roles.ts';
-import { password } from '../schema-helpers.ts';
+import { password, wholeNumberInput } from '../schema-helpers.ts';
+import { ZOwnerReview, ZOwnerReviewsInput } from './dashboard.ts';
 
 /**
  * Accounts, branches and the team (owner.account.*, owner.team.*; `/api/v1/account…`): the paying
@@ -159,6 +162,31 @@ export const ZBranchFigures = z.object({
 });
 export type TBranchFigures = z.infer<typeof ZBranchFigures>;
 
+/**
+ * The All branches table's figure columns, in order, with their headers: the screen, its CSV and
+ * XLSX files read them from here.
+ */
+export const BRANCH_FIGURE_COLUMNS = [
+  { key: 'reviews', header: 'Reviews', kind: 'count' },
+  { key: 'averageRating', header: 'Average', kind: 'rating' },
+  { key: 'positiveShare', header: '4-5 stars', kind: 'share' },
+  { key: 'lowRatings', header: 'Low ratings', kind: 'count' },
+  { key: 'replyRate', header: 'Reply rate', kind: 'share' },
+  { key: 'requestConversion', header: 'Requests converted', kind: 'share' },
+  { key: 'scans', header: 'Scans', kind: 'count' },
+  { key: 'scanConversion', header: 'Scans converted', kind: 'share' },
+] as const satisfies readonly {
+  key: keyof TBranchFigures;
+  header: string;
+  kind: 'count' | 'rating' | 'share';
+}[];
+
+/** GET /api/v1/account/branches/export: the same table as a CSV or XLSX file. */
+export const ZBranchFiguresExport = ZBranchFiguresQuery.extend({
+  format: z.enum(['csv', 'xlsx'], { message: 'Format must be csv or xlsx' }).default('csv'),
+});
+export type TBranchFiguresExport = z.infer<typeof ZBranchFiguresExport>;
+
 export const ZBranchFiguresAnswer = z.object({
   from: z.iso.date(),
   to: z.iso.date(),
@@ -172,3 +200,22 @@ export const ZBranchFiguresAnswer = z.object({
   totals: ZBranchFigures,
 });
 export type TBranchFiguresAnswer = z.infer<typeof ZBranchFiguresAnswer>;
+
+/**
+ * GET /api/v1/account/reviews: the reviews of every branch the caller can see (or one, `businessId`),
+ * newest first, each with its branch. The dashboard list's paging, search and source filter.
+ */
+export const ZAccountReviewsQuery = ZOwnerReviewsInput.extend({
+  businessId: wholeNumberInput(z.number().int().positive()).optional(),
+});
+export type TAccountReviewsQuery = z.infer<typeof ZAccountReviewsQuery>;
+
+export const ZAccountReview = ZOwnerReview.extend({
+  source: z.enum(REVIEW_SOURCES),
+  businessId: z.number().int(),
+  businessName: z.string(),
+});
+export type TAccountReview = z.infer<typeof ZAccountReview>;
+
+export const ZAccountReviews = z.object({ reviews: z.array(ZAccountReview), meta: ZPageMeta });
+export type TAccountReviews = z.infer<typeof ZAccountReviews>;

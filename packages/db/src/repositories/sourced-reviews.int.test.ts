@@ -5,7 +5,12 @@ import { testDriverName } from '../testing.ts';
 import { insertGoogleReviews } from './google/google-reviews.ts';
 import { markGoogleReviewDeleted } from './google/google-sync.ts';
 import { insertReviews } from './reviews.ts';
-import { listOwnerReviewsBySource, type TReviewSource, type TSourcedReview } from './sourced-reviews.ts';
+import {
+  listBranchReviewsBySource,
+  listOwnerReviewsBySource,
+  type TReviewSource,
+  type TSourcedReview,
+} from './sourced-reviews.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2025, 0, 1, 12, minute));
 
@@ -143,5 +148,99 @@ describe(`listOwnerReviewsBySource on ${testDriverName()}`, () => {
     expect(
       await listOwnerReviewsBySource(db(), ownerId, { page: 99, limit: 10, sources: ['qr', 'google'] }),
     ).toEqual({ rows: [], total: all.length });
+  });
+});
+
+describe(`listBranchReviewsBySource on ${testDriverName()}`, () => {
+  const t = useTestDb();
+  const db = (): TDb => t.db;
+  let branches: number[] = [];
+  let all: TSourcedReview[] = [];
+
+  beforeAll(async () => {
+    branches = [
+      (await insertTestOwner(db())).id,
+      (await insertTestOwner(db())).id,
+      (await insertTestOwner(db())).id,
+    ];
+    const other = (await insertTestOwner(db())).id;
+    const [a, b, c] = branches as [number, number, number];
+    // 5,000 QR reviews over three branches, minutes repeating across them (ties broken by id), so
+    // that a page deep enough reads past the per-part cut; Google reviews for a and c only.
+    const qr = await insertReviews(
+      db(),
+      Array.from({ length: 5_000 }, (_, i) => ({
+        ownerId: branches[(i * 7) % 3]!,
+        rating: (i % 5) + 1,
+        message: i % 11 === 0 ? `Filter coffee ${i}` : `Review ${i}`,
+        createdAt: at((i * 13) % 997),
+      })),
+    );
+    await insertReviews(db(), [
+      { ownerId: other, rating: 5, message: 'Filter coffee elsewhere', createdAt: at(4) },
+    ]);
+    const google = await insertGoogleReviews(
+      db(),
+      [a, b, c, a, c, b, a].map((ownerId, i) => ({
+        ownerId,
+        reviewName: `accounts/9/locations/${ownerId}/reviews/${i}`,
+        rating: 5,
+        comment: i % 2 ? 'Filter coffee on Google' : 'Google',
+        createdOnGoogle: at(i * 100),
+        updatedOnGoogle: at(i * 100),
+      })),
+    );
+    all = [
+      ...qr.map((review) => ({ source: 'qr' as const, review })),
+      ...google.filter((r) => r.ownerId !== b).map((review) => ({ source: 'google' as const, review })),
+    ].sort(listOrder);
+  });
+
+  const list = (page: number, limit: number, search?: string) =>
+    listBranchReviewsBySource(
+      db(),
+      { qr: branches, google: [branches[0]!, branches[2]!] },
+      { page, limit, search },
+    );
+
+  it('pages every branch together in the list order, each row once, the total from the counters', async () => {
+    for (const { page, limit } of [
+      { page: 1, limit: 5 },
+      { page: 2, limit: 7 },
+      { page: 40, limit: 50 },
+      // Past the per-part cut (offset 2,475 of 5,004 rows): read as one query per source.
+      { page: 100, limit: 25 },
+      // Past the middle: read backwards from the end.
+      { page: 180, limit: 25 },
+      { page: 201, limit: 25 },
+    ]) {
+      const result = await list(page, limit);
+      expect(result.total).toBe(all.length);
+      expect(result.rows.map(keyOf), `page ${page} of ${limit}`).toEqual(
+        all.slice((page - 1) * limit, page * limit).map(keyOf),
+      );
+    }
+  });
+
+  it('searches every branch (message, Google comment), counting the matches', async () => {
+    const expected = all.filter((r) =>
+      (r.source === 'qr' ? r.review.message : (r.review.comment ?? ''))
+        .toLowerCase()
+        .includes('filter coffee'),
+    );
+    const first = await list(1, 10, 'filter COFFEE');
+    expect(first.total).toBe(expected.length);
+    expect(first.rows.map(keyOf)).toEqual(expected.slice(0, 10).map(keyOf));
+    const last = await list(Math.ceil(expected.length / 10), 10, 'filter coffee');
+    expect(last.rows.map(keyOf)).toEqual(
+      expected.slice(Math.floor((expected.length - 1) / 10) * 10).map(keyOf),
+    );
+  });
+
+  it('answers nothing for no businesses', async () => {
+    expect(await listBranchReviewsBySource(db(), { qr: [], google: [] }, { page: 1, limit: 5 })).toEqual({
+      rows: [],
+      total: 0,
+    });
   });
 });

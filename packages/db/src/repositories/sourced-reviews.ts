@@ -22,29 +22,66 @@ export async function listOwnerReviewsBySource(
   ownerId: number,
   query: TPageRequest & { search?: string | undefined; sources: readonly TReviewSource[] },
 ): Promise<TPage<TSourcedReview>> {
-  const withQr = query.sources.includes('qr');
-  const withGoogle = query.sources.includes('google');
+  return listBranchReviewsBySource(
+    db,
+    {
+      qr: query.sources.includes('qr') ? [ownerId] : [],
+      google: query.sources.includes('google') ? [ownerId] : [],
+    },
+    query,
+  );
+}
+
+/**
+ * Above this many rows before the window's end, a part is no longer cut to the window (see below):
+ * a deep page of a chain's list reads as one query per source instead.
+ */
+const PART_LIMIT_MAX = 2_000;
+
+/**
+ * The reviews of several businesses (a chain's branches) the same way, QR reviews of the `qr`
+ * businesses and Google reviews of the `google` ones: one part per business and source, each read
+ * from its owner index in order. With more than two parts, each part is cut to the window's end
+ * first (each of the page's rows is within its own part's first offset+limit), so the 50 branches
+ * of a 1M-review chain read at most 50 x (offset+limit) index entries, however big the rest of the
+ * platform is.
+ */
+export async function listBranchReviewsBySource(
+  db: TDb,
+  businesses: { qr: readonly number[]; google: readonly number[] },
+  query: TPageRequest & { search?: string | undefined },
+): Promise<TPage<TSourcedReview>> {
+  const qrIds = [...businesses.qr];
+  const googleIds = [...businesses.google];
   const pattern = query.search ? containsPattern(query.search) : undefined;
-  let qr = db.selectFrom('reviews').where('ownerId', '=', ownerId);
-  if (pattern) qr = qr.where(sql<boolean>`lower(message) like ${pattern}`);
-  let google = db.selectFrom('googleReviews').where('ownerId', '=', ownerId).where('deletedAt', 'is', null);
-  if (pattern) {
-    google = google.where(
-      sql<boolean>`(lower(comment) like ${pattern} or lower(reviewer_name) like ${pattern})`,
-    );
-  }
+  const qrOf = (owners: number[]) => {
+    let qr = db.selectFrom('reviews').where('ownerId', 'in', owners);
+    if (pattern) qr = qr.where(sql<boolean>`lower(message) like ${pattern}`);
+    return qr.select([sql<TReviewSource>`'qr'`.as('source'), 'id', 'createdAt']);
+  };
+  const googleOf = (owners: number[]) => {
+    let google = db.selectFrom('googleReviews').where('ownerId', 'in', owners).where('deletedAt', 'is', null);
+    if (pattern) {
+      google = google.where(
+        sql<boolean>`(lower(comment) like ${pattern} or lower(reviewer_name) like ${pattern})`,
+      );
+    }
+    return google.select([sql<TReviewSource>`'google'`.as('source'), 'id', 'createdOnGoogle as createdAt']);
+  };
 
   const countQr = async () => {
-    if (!withQr) return 0;
-    return pattern ? countOf(qr) : (await getOwnerReviewStats(db, ownerId)).reviewCount;
+    if (qrIds.length === 0) return 0;
+    if (pattern) return countOf(db.selectFrom(qrOf(qrIds).as('matching')));
+    if (qrIds.length === 1) return (await getOwnerReviewStats(db, qrIds[0]!)).reviewCount;
+    const row = await db
+      .selectFrom('ownerReviewStats')
+      .select(sql<number>`coalesce(sum(review_count), 0)`.as('count'))
+      .where('ownerId', 'in', qrIds)
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
   };
-  const countGoogle = async () => (withGoogle ? countOf(google) : 0);
-  const branches = [
-    ...(withQr ? [qr.select([sql<TReviewSource>`'qr'`.as('source'), 'id', 'createdAt'])] : []),
-    ...(withGoogle
-      ? [google.select([sql<TReviewSource>`'google'`.as('source'), 'id', 'createdOnGoogle as createdAt'])]
-      : []),
-  ];
+  const countGoogle = async () =>
+    googleIds.length ? countOf(db.selectFrom(googleOf(googleIds).as('matching'))) : 0;
 
   return readPage(query, {
     total: async () => {
@@ -52,9 +89,25 @@ export async function listOwnerReviewsBySource(
       return qrTotal + googleTotal;
     },
     readRows: async (window) => {
-      const [first, ...others] = branches;
+      const reach = window.offset + window.limit;
+      const perPart = qrIds.length + googleIds.length > 2 && reach <= PART_LIMIT_MAX;
+      const cut = { ...window, offset: 0, limit: reach };
+      const parts = perPart
+        ? [
+            ...qrIds.map((id) =>
+              db.selectFrom(sortedWindow(qrOf([id]), cut, ['createdAt', 'id']).as('part')).selectAll(),
+            ),
+            ...googleIds.map((id) =>
+              db.selectFrom(sortedWindow(googleOf([id]), cut, ['createdAt', 'id']).as('part')).selectAll(),
+            ),
+          ]
+        : [
+            ...(qrIds.length ? [db.selectFrom(qrOf(qrIds).as('part')).selectAll()] : []),
+            ...(googleIds.length ? [db.selectFrom(googleOf(googleIds).as('part')).selectAll()] : []),
+          ];
+      const [first, ...others] = parts;
       if (!first) return [];
-      const sourced = others.reduce((union, branch) => union.unionAll(branch), first);
+      const sourced = others.reduce((union, part) => union.unionAll(part), first);
       const page = db.selectFrom(sourced.as('sourced')).select(['source', 'id']);
       const keys = await sortedWindow(page, window, ['createdAt', 'source', 'id']).execute();
       return loadSourcedReviews(db, keys);

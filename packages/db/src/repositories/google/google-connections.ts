@@ -14,6 +14,17 @@ export async function findGoogleConnection(db: TDb, ownerId: number): Promise<TG
   return db.selectFrom('googleConnections').selectAll().where('ownerId', '=', ownerId).executeTakeFirst();
 }
 
+/** Which of these businesses have a Google connection (of any status, as findGoogleConnection). */
+export async function listGoogleConnectedOwnerIds(db: TDb, ownerIds: readonly number[]): Promise<number[]> {
+  if (ownerIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('googleConnections')
+    .select('ownerId')
+    .where('ownerId', 'in', [...ownerIds])
+    .execute();
+  return rows.map((row) => row.ownerId);
+}
+
 /**
  * Stores the tokens of a finished consent. A reconnect keeps the chosen location (and its reviews):
  * the connection is active again at once; a first connect waits for a location.

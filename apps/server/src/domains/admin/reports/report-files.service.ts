@@ -1,11 +1,10 @@
 import { PassThrough, Readable } from 'node:stream';
 import { paiseToRupees, REPORT_TITLES, type TReportFormat, type TReportType } from '@starloop/contract';
 import { readReportPage, type TDb, type TReportRows } from '@starloop/db';
-import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
+import { csvCell, csvLines, SPREADSHEET_CONTENT_TYPES, type TCell } from '../../../lib/spreadsheet.ts';
 
-/** A report cell before formatting: dates stay dates so XLSX gets real date cells. */
-type TCell = string | number | Date | null;
+export { csvCell, csvLines, csvSafeText } from '../../../lib/spreadsheet.ts';
 
 interface TColumn<R> {
   header: string;
@@ -121,28 +120,6 @@ export async function* reportRows<K extends TReportType>(
   }
 }
 
-/**
- * A text cell that a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a
- * leading apostrophe: review and lead texts come from the public.
- */
-export function csvSafeText(text: string): string {
-  return /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(text) ? `'${text}` : text;
-}
-
-export function csvCell(cell: TCell): string {
-  if (cell === null || cell === undefined) return '';
-  if (cell instanceof Date) return cell.toISOString();
-  if (typeof cell === 'number') return String(cell);
-  return csvSafeText(cell);
-}
-
-/** RFC 4180 lines (CRLF, quotes doubled, quoted when needed) via csv-stringify. */
-export function csvLines(rows: string[][]): string {
-  // quote_record_delimiter: a bare LF or CR inside a field must be quoted too (csv-stringify stops
-  // quoting them once a record delimiter is set).
-  return stringify(rows, { record_delimiter: 'windows', quote_record_delimiter: true });
-}
-
 /** The CSV of a report as a stream of text chunks: a UTF-8 BOM (for Excel), the header, then pages. */
 export async function* csvChunks<K extends TReportType>(
   db: TDb,
@@ -194,10 +171,7 @@ export async function writeXlsx<K extends TReportType>(
   return count;
 }
 
-export const REPORT_CONTENT_TYPES: Record<TReportFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
+export const REPORT_CONTENT_TYPES: Record<TReportFormat, string> = SPREADSHEET_CONTENT_TYPES;
 
 export function reportFileName(type: TReportType, format: TReportFormat, now: Date): string {
   return `starloop-${type}-report-${now.toISOString().slice(0, 10)}.${format}`;

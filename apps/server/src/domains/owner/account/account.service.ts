@@ -1,9 +1,13 @@
 import {
+  ACCOUNT_TEXTS,
   branchInScope,
   istDay,
   istDayStart,
+  pageMeta,
   type TAccountAnswer,
   type TAccountBranch,
+  type TAccountReviews,
+  type TAccountReviewsQuery,
   type TBranchFigures,
   type TBranchFiguresAnswer,
   type TBranchFiguresQuery,
@@ -13,12 +17,16 @@ import {
   branchDays,
   findAccountById,
   listAccountBusinesses,
+  listBranchReviewsBySource,
+  listGoogleConnectedOwnerIds,
   type TBranchCounts,
   type TOwnerPublic,
 } from '@starloop/db';
 import type { TAccountSession } from '../../../auth/authenticate.ts';
 import type { TDeps } from '../../../context.ts';
-import { badRequest, foundOr404 } from '../../../lib/errors.ts';
+import { AppError, badRequest, foundOr404 } from '../../../lib/errors.ts';
+import { toOwnerReview } from '../dashboard/dashboard.service.ts';
+import { googleReviewToOwnerReview } from '../google/google-review.dto.ts';
 
 const DAY_MS = 86_400_000;
 /** The All branches view reads at most a year at once. */
@@ -160,5 +168,46 @@ export async function getBranchFigures(
       trend: trendOf.get(b.id) ?? [],
     })),
     totals: figuresOf(sumCounts(counts)),
+  };
+}
+
+/**
+ * GET /api/v1/account/reviews: the reviews of every branch the caller can see, or of one of them
+ * (`businessId`, 403 outside their branches), newest first, each with its branch. Google reviews
+ * are included for branches with a connection when the server has Google on, as on the dashboard.
+ */
+export async function listAccountReviews(
+  deps: Pick<TDeps, 'db' | 'config'>,
+  session: TAccountSession,
+  query: TAccountReviewsQuery,
+): Promise<TAccountReviews> {
+  const branches = await branchesInScope(deps, session);
+  const chosen =
+    query.businessId === undefined ? branches : branches.filter((b) => b.id === query.businessId);
+  if (query.businessId !== undefined && chosen.length === 0) {
+    throw new AppError('FORBIDDEN', ACCOUNT_TEXTS.branchForbidden);
+  }
+  const names = new Map(chosen.map((b) => [b.id, b.businessName]));
+  const ids = chosen.map((b) => b.id);
+  const source = query.source ?? 'all';
+  const { rows, total } = await listBranchReviewsBySource(
+    deps.db,
+    {
+      qr: source === 'google' ? [] : ids,
+      // Google's reviews of the branches connected to it, when the server has Google on (as the dashboard).
+      google:
+        source !== 'qr' && deps.config.google.enabled ? await listGoogleConnectedOwnerIds(deps.db, ids) : [],
+    },
+    { page: query.page, limit: query.limit, search: query.search },
+  );
+  return {
+    reviews: rows.map((row) => {
+      const review =
+        row.source === 'qr'
+          ? { ...toOwnerReview(row.review), source: 'qr' as const }
+          : { ...googleReviewToOwnerReview(row.review), source: 'google' as const };
+      return { ...review, businessId: row.review.ownerId, businessName: names.get(row.review.ownerId) ?? '' };
+    }),
+    meta: pageMeta(total, query.page, query.limit),
   };
 }

@@ -1,8 +1,10 @@
 import { addPlacementScans, insertReviews } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createChain, type TChain } from '../../../test/accounts-kit.ts';
+import { parseCsv } from '../../../test/parse-csv.ts';
 import { bearer } from '../../../test/requests-kit.ts';
 import { createTestServer, type TTestServer } from '../../../test/test-server.ts';
 import { figuresOf } from './account.service.ts';
@@ -141,5 +143,111 @@ describe(`per-branch figures (GET /api/v1/account/branches) on ${testDriverName(
       headers: bearer(chain.ownerToken),
     });
     expect(long.statusCode).toBe(400);
+  });
+
+  describe('the reviews of every branch (GET /api/v1/account/reviews)', () => {
+    const reviews = async (token: string, query = '') =>
+      server.app.inject({ method: 'GET', url: `/api/v1/account/reviews${query}`, headers: bearer(token) });
+    const direct = async (ownerIds: number[], limit: number) => {
+      const { rows } = await sql<{ id: number; ownerId: number }>`
+        select id, owner_id from reviews where owner_id = any(${ownerIds})
+        order by created_at desc, id desc limit ${limit}`.execute(server.deps.db);
+      return rows.map((r) => ({ id: Number(r.id), businessId: Number(r.ownerId) }));
+    };
+
+    it('lists every branch newest first, each review with its branch, and filters by branch', async () => {
+      const ids = chain.branches.map((b) => b.id);
+      const all = await reviews(chain.ownerToken, '?limit=50&page=2');
+      expect(all.statusCode, all.body).toBe(200);
+      const body = all.json();
+      expect(body.meta).toMatchObject({ total: 40 + 55 + 70, page: 2, limit: 50 });
+      expect(
+        body.reviews.map((r: { id: number; businessId: number }) => ({ id: r.id, businessId: r.businessId })),
+      ).toEqual((await direct(ids, 100)).slice(50));
+      const names = new Map(chain.branches.map((b) => [b.id, b.businessName]));
+      for (const review of body.reviews) expect(review.businessName).toBe(names.get(review.businessId));
+
+      const one = await reviews(chain.ownerToken, `?businessId=${ids[1]}&limit=5`);
+      expect(one.json().meta.total).toBe(55);
+      expect(one.json().reviews.map((r: { id: number }) => r.id)).toEqual(
+        (await direct([ids[1]!], 5)).map((r) => r.id),
+      );
+    });
+
+    it('a manager of one branch reads that branch alone; another branch is a 403 with a message', async () => {
+      const only = chain.branches[0]!.id;
+      const manager = await addMember(server, chain.accountId, 'staff', [only]);
+      const mine = (await reviews(manager.token, '?limit=50')).json();
+      expect(mine.meta.total).toBe(40);
+      expect(new Set(mine.reviews.map((r: { businessId: number }) => r.businessId))).toEqual(new Set([only]));
+      const other = await reviews(manager.token, `?businessId=${chain.branches[1]!.id}`);
+      expect(other.statusCode).toBe(403);
+      expect(other.json().message).toBe('You do not have access to this branch.');
+    });
+
+    it('searches across branches and refuses a malformed branch id', async () => {
+      const found = (await reviews(chain.ownerToken, '?search=MESSAGE%201&limit=50')).json();
+      expect(found.reviews.length).toBeGreaterThan(0);
+      expect(found.meta.total).toBe(found.reviews.length);
+      for (const review of found.reviews) expect(review.message.toLowerCase()).toContain('message 1');
+      expect((await reviews(chain.ownerToken, '?businessId=abc')).statusCode).toBe(400);
+    });
+  });
+
+  describe('the table as a file (GET /api/v1/account/branches/export)', () => {
+    const download = (token: string, query: string) =>
+      server.app.inject({
+        method: 'GET',
+        url: `/api/v1/account/branches/export${query}`,
+        headers: bearer(token),
+      });
+
+    it('CSV and XLSX hold the same rows and figures as the JSON answer, the totals last', async () => {
+      const range = '?from=2026-11-05&to=2026-11-18';
+      const answer = await figures(chain.ownerToken, range);
+      const csv = await download(chain.ownerToken, `${range}&format=csv`);
+      expect(csv.statusCode, csv.body).toBe(200);
+      expect(csv.headers['content-type']).toContain('text/csv');
+      expect(csv.headers['content-disposition']).toBe(
+        'attachment; filename="starloop-branches-2026-11-05-to-2026-11-18.csv"',
+      );
+      const rows = parseCsv(csv.body);
+      expect(rows[0]).toEqual([
+        'Branch',
+        'Code',
+        'Reviews',
+        'Average',
+        '4-5 stars',
+        'Low ratings',
+        'Reply rate',
+        'Requests converted',
+        'Scans',
+        'Scans converted',
+      ]);
+      expect(rows).toHaveLength(answer.branches.length + 2);
+      for (const [i, branch] of answer.branches.entries()) {
+        expect(rows[i + 1]![1]).toBe(branch.code);
+        expect(Number(rows[i + 1]![2])).toBe(branch.figures.reviews);
+        expect(Number(rows[i + 1]![4])).toBe(branch.figures.positiveShare);
+      }
+      expect(rows.at(-1)!.slice(0, 3)).toEqual(['All branches', '', String(answer.totals.reviews)]);
+
+      const xlsx = await download(chain.ownerToken, `${range}&format=xlsx`);
+      expect(xlsx.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.getWorksheet('All branches')!;
+      expect(sheet.rowCount).toBe(answer.branches.length + 2);
+      expect(sheet.getRow(sheet.rowCount).getCell(3).value).toBe(answer.totals.reviews);
+      expect(sheet.getRow(2).getCell(5).value).toBe(answer.branches[0].figures.positiveShare);
+    });
+
+    it('refuses an unknown format and a caller without a token', async () => {
+      const bad = await download(chain.ownerToken, '?format=pdf');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe('Format must be csv or xlsx');
+      const anonymous = await server.app.inject({ method: 'GET', url: '/api/v1/account/branches/export' });
+      expect(anonymous.statusCode).toBe(401);
+    });
   });
 });
