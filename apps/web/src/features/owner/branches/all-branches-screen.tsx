@@ -7,6 +7,7 @@ import type { TSortState } from '../../../components/data-table/sort.ts';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
+import { AddBranchButton } from './add-branch-dialog.tsx';
 
 type TBranchRow = TBranchFiguresAnswer['branches'][number];
 type TSortKey = 'branch' | keyof TBranchFigures;
@@ -99,6 +100,7 @@ export function AllBranchesScreen() {
 
   return (
     <Stack gap="lg">
+      <AddBranchButton />
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -1,0 +1,228 @@
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import {
+  branchPrice,
+  MESSAGES,
+  resolveRegistrationPlan,
+  type TBranchCreated,
+  type TPlanKey,
+  ZBranchCreate,
+  ZBusinessCode,
+} from '@starloop/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
+import { z } from 'zod';
+import { BusyModal, ModalActions, type TDialogProps } from '../../../components/busy-modal/busy-modal.tsx';
+import { notify } from '../../../components/notify.ts';
+import { formatPaise } from '../../../lib/format.ts';
+import { submitHandler, useForm } from '../../../lib/use-form.ts';
+import { useTrpc } from '../../../lib/use-trpc.ts';
+import {
+  BusinessCodeField,
+  codeFromName,
+  type TCodeAvailability,
+} from '../../register/business-code-field.tsx';
+import { StateCityFields } from '../../register/state-city-fields.tsx';
+
+export const ADD_BRANCH_TEXT = {
+  open: 'Add a branch',
+  title: 'Add a branch',
+  businessName: 'Business name',
+  contactNumber: 'Contact number',
+  reviewLink: 'Review link (optional)',
+  reviewLinkHint: "This branch's own Google review link; you can add it later in Settings.",
+  submit: 'Add branch',
+  busy: 'Adding...',
+  price: (plan: string, price: string) =>
+    `Each branch has its own subscription on your plan: ${plan}, ${price} / month. The new branch starts unpaid and its review page goes live once it is paid for.`,
+  addedTitle: 'Branch added: not paid yet',
+  addedPrice: (name: string, plan: string, price: string) => `${name}: ${plan} plan, ${price} / month.`,
+  payNow: 'Pay for it now',
+  later: 'Later',
+  failed: 'Could not add the branch. Please try again.',
+} as const;
+
+const r = MESSAGES.registration;
+/** The API's fields; on screen a branch also names its state and city (the switcher shows them). */
+const ZAddBranchForm = ZBranchCreate.extend({
+  state: z.string().trim().min(1, r.stateRequired),
+  city: z.string().trim().min(1, r.cityRequired),
+  code: ZBusinessCode,
+});
+
+const blank = (businessName: string) => ({
+  businessName,
+  state: '',
+  city: '',
+  contactNumber: '',
+  reviewLink: '',
+  code: codeFromName(businessName),
+});
+
+/**
+ * "Add a branch" on the All branches screen, for the account's owners only (owner.account.get
+ * answers the caller's role): the button and its dialog.
+ */
+export function AddBranchButton() {
+  const trpc = useTrpc();
+  const account = useQuery(trpc.owner.account.get.queryOptions(undefined, { staleTime: 60_000 }));
+  const [opened, setOpened] = useState(false);
+  if (account.data?.role !== 'owner') return null;
+  return (
+    <Group justify="flex-end">
+      <Button onClick={() => setOpened(true)}>{ADD_BRANCH_TEXT.open}</Button>
+      {opened ? (
+        <AddBranchDialog
+          opened
+          onClose={() => setOpened(false)}
+          plan={account.data.account.plan}
+          businessName={account.data.account.name}
+        />
+      ) : null}
+    </Group>
+  );
+}
+
+/**
+ * The form (owner.account.addBranch) and, once added, the notice that the branch is unpaid with a
+ * button to pay for it now: the Plan page on the new branch (`?branch=`).
+ */
+export function AddBranchDialog({
+  opened,
+  onClose,
+  plan,
+  businessName,
+}: TDialogProps & { plan: TPlanKey; businessName: string }) {
+  const trpc = useTrpc();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useForm(ZAddBranchForm, () => blank(businessName));
+  const [codeEdited, setCodeEdited] = useState(false);
+  const [codeState, setCodeState] = useState<TCodeAvailability>('idle');
+  const onAvailability = useCallback((state: TCodeAvailability) => setCodeState(state), []);
+  const [created, setCreated] = useState<TBranchCreated | null>(null);
+  const add = useMutation(
+    trpc.owner.account.addBranch.mutationOptions({
+      onSuccess: (answer) => {
+        setCreated(answer);
+        void queryClient.invalidateQueries({ queryKey: trpc.owner.account.get.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.owner.account.branches.pathKey() });
+      },
+      onError: (error) => {
+        const message = form.showServerError(error, ADD_BRANCH_TEXT.failed);
+        if (message) notify.error(message);
+      },
+    }),
+  );
+  const planName = resolveRegistrationPlan(plan).name;
+
+  /** Typing the name or choosing the city suggests a code, until the owner writes their own. */
+  const suggest = (name: string, city: string) => {
+    if (!codeEdited) form.setField('code', codeFromName(`${name} ${city}`));
+  };
+
+  const payNow = async (id: number) => {
+    onClose();
+    await navigate({ to: '/dashboard/plan', search: { branch: id } });
+    // Every cached answer was for another branch.
+    await queryClient.resetQueries();
+  };
+
+  if (created) {
+    const { branch, payment } = created;
+    const label = branch.city ? `${branch.businessName}, ${branch.city}` : branch.businessName;
+    return (
+      <BusyModal opened={opened} onClose={onClose} busy={false} title={ADD_BRANCH_TEXT.title}>
+        <Stack gap="md">
+          <Alert color="yellow" variant="light" title={ADD_BRANCH_TEXT.addedTitle}>
+            <Text size="sm">{created.message}</Text>
+            <Text size="sm" mt="xs">
+              {ADD_BRANCH_TEXT.addedPrice(
+                label,
+                resolveRegistrationPlan(payment.plan).name,
+                formatPaise(payment.amount),
+              )}
+            </Text>
+          </Alert>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {ADD_BRANCH_TEXT.later}
+            </Button>
+            <Button onClick={() => void payNow(branch.id)} data-autofocus>
+              {ADD_BRANCH_TEXT.payNow}
+            </Button>
+          </Group>
+        </Stack>
+      </BusyModal>
+    );
+  }
+
+  return (
+    <BusyModal opened={opened} onClose={onClose} busy={add.isPending} title={ADD_BRANCH_TEXT.title} size="lg">
+      <form
+        noValidate
+        onSubmit={submitHandler(() => {
+          const input = form.submit();
+          if (!input || codeState === 'taken') return;
+          add.mutate({ ...input, reviewLink: input.reviewLink ?? null });
+        }, add.isPending)}
+      >
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {ADD_BRANCH_TEXT.price(planName, formatPaise(branchPrice(plan)))}
+          </Text>
+          <TextInput
+            label={ADD_BRANCH_TEXT.businessName}
+            withAsterisk
+            {...form.input('businessName')}
+            onChange={(event) => {
+              const name = event.currentTarget.value;
+              form.setField('businessName', name);
+              suggest(name, form.values.city);
+            }}
+          />
+          <StateCityFields
+            state={form.values.state}
+            city={form.values.city}
+            stateError={form.errors.state}
+            cityError={form.errors.city}
+            onChange={(next) => {
+              form.setField('state', next.state);
+              form.setField('city', next.city);
+              suggest(form.values.businessName, next.city);
+            }}
+          />
+          <TextInput
+            label={ADD_BRANCH_TEXT.contactNumber}
+            withAsterisk
+            inputMode="tel"
+            maxLength={10}
+            {...form.input('contactNumber')}
+          />
+          <BusinessCodeField
+            value={form.values.code}
+            error={form.errors.code}
+            onChange={(code) => {
+              setCodeEdited(true);
+              form.setField('code', code);
+            }}
+            onAvailability={onAvailability}
+          />
+          <TextInput
+            label={ADD_BRANCH_TEXT.reviewLink}
+            description={ADD_BRANCH_TEXT.reviewLinkHint}
+            type="url"
+            inputMode="url"
+            placeholder="https://g.page/r/..."
+            {...form.input('reviewLink')}
+          />
+          <ModalActions
+            busy={add.isPending}
+            onCancel={onClose}
+            label={add.isPending ? ADD_BRANCH_TEXT.busy : ADD_BRANCH_TEXT.submit}
+          />
+        </Stack>
+      </form>
+    </BusyModal>
+  );
+}
