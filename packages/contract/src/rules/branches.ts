@@ -31,8 +31,8 @@ export function businessCodeFromName(name: string): string {
 
 /**
  * The codes a new branch may get, best first: from its business name, then with its city, then
- * numbered ("chai-point-pune-2" … "-9"). A name that gives fewer than 3 usable characters starts
- * from "branch". Whether a code is free is the caller's question.
+ * numbered ("chai-point-pune-2" … "-9"). A name that gives fewer than 3 usable characters uses the
+ * word branch instead. Whether a code is free is the caller's question.
  */
 export function branchCodeCandidates(businessName: string, city?: string | null): string[] {
   const usable = (code: string) => (code.length >= CODE_MIN ? code : '');
