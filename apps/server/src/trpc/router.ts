@@ -1,3 +1,4 @@
+import { mergeAccountOperation } from '../domains/admin/accounts/merge-account.ts';
 import { createAdminOperation } from '../domains/admin/admins/create-admin.ts';
 import { listAdminsOperation } from '../domains/admin/admins/list-admins.ts';
 import { updateAdminOperation } from '../domains/admin/admins/update-admin.ts';
@@ -28,9 +29,12 @@ import { listReviewsOperation } from '../domains/admin/reviews/list-reviews.ts';
 import { getSecuritySettingsOperation } from '../domains/admin/security/get-security-settings.ts';
 import { updateSecuritySettingsOperation } from '../domains/admin/security/update-security-settings.ts';
 import { deleteUserOperation } from '../domains/admin/users/delete-user.ts';
+import { getUserAccountOperation } from '../domains/admin/users/get-user-account.ts';
 import { getUserGoogleOperation } from '../domains/admin/users/get-user-google.ts';
 import { getUserRequestsOperation } from '../domains/admin/users/get-user-requests.ts';
 import { listUsersOperation } from '../domains/admin/users/list-users.ts';
+import { moveUserOperation } from '../domains/admin/users/move-user.ts';
+import { resendInvitationOperation } from '../domains/admin/users/resend-invitation.ts';
 import { updateUserOperation } from '../domains/admin/users/update-user.ts';
 import { addBranchOperation } from '../domains/owner/account/add-branch.ts';
 import { getAccountOperation } from '../domains/owner/account/get-account.ts';
@@ -224,7 +228,11 @@ export const appRouter = router({
       delete: deleteUserOperation,
       google: getUserGoogleOperation,
       requests: getUserRequestsOperation,
+      account: getUserAccountOperation,
+      resendInvitation: resendInvitationOperation,
+      move: moveUserOperation,
     },
+    accounts: { merge: mergeAccountOperation },
     reviews: { list: listReviewsOperation },
     payments: { list: listPaymentsOperation, refund: refundPaymentOperation },
     manualPayments: { list: listManualPaymentsOperation },

@@ -42,6 +42,10 @@ export const AUDIT_ACTIONS = [
   'team.member_remove',
   // A branch an account's owner added (pending until its payment).
   'account.branch_add',
+  // An admin's changes to accounts (issue 31).
+  'user.invitation_resend',
+  'user.move',
+  'account.merge',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -30,6 +30,7 @@ export const AUDIT_TARGET_TABLES = [
   'persons',
   'memberships',
   'invitations',
+  'accounts',
 ] as const;
 export type TAuditTargetTable = (typeof AUDIT_TARGET_TABLES)[number];
 

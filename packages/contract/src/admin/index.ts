@@ -21,4 +21,5 @@ export * from './payments.ts';
 export * from './reports.ts';
 export * from './reviews.ts';
 export * from './security.ts';
+export * from './user-account.ts';
 export * from './users.ts';
