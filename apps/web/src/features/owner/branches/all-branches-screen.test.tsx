@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderOwner } from '../test/owner-test-utils.tsx';
-import { ALL_BRANCHES_TEXT, branchesCsv } from './all-branches-screen.tsx';
+import { ALL_BRANCHES_TEXT } from './all-branches-screen.tsx';
+import { BRANCH_REVIEWS_TEXT } from './branch-reviews.tsx';
 
 const figures = (reviews: number, averageRating: number, lowRatings: number) => ({
   reviews,
@@ -82,16 +83,94 @@ describe('All branches', () => {
     );
   });
 
-  it('exports the table as CSV, the totals last, formulas neutralised', () => {
-    const csv = branchesCsv({
-      ...answer,
-      branches: [{ ...answer.branches[0]!, businessName: '=HYPERLINK("x")', city: null }],
-    });
-    const lines = csv.split('\n');
-    expect(lines[0]).toBe(
-      'Branch,Code,Reviews,Average,4-5 stars,Low ratings,Reply rate,Requests converted,Scans,Scans converted',
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const review = (id: number, businessId: number, message: string) => ({
+    id,
+    rating: 2,
+    message,
+    customerContact: null,
+    sentimentLabel: null,
+    sentimentScore: null,
+    replyStatus: 'none',
+    replyText: null,
+    replyError: null,
+    repliedAt: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    source: 'qr',
+    businessId,
+    businessName: 'Chai Point',
+  });
+
+  it('downloads the table from the server as CSV or XLSX for the range shown', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response('Branch,Code', {
+        status: 200,
+        headers: { 'content-disposition': 'attachment; filename="starloop-branches.xlsx"' },
+      }),
     );
-    expect(lines[1]).toBe(`"'=HYPERLINK(""x"")",chai-pune,40,4.2,0.5,6,0.25,0.2,100,0.38`);
-    expect(lines[2]).toBe('All branches,,52,3.95,0.5,13,0.25,0.2,100,0.5');
+    URL.createObjectURL = vi.fn(() => 'blob:branches');
+    URL.revokeObjectURL = vi.fn();
+    const app = await renderOwner(
+      '/dashboard/branches',
+      {
+        'owner.account.branches': () => answer,
+        'owner.account.get': () => account,
+        'owner.account.reviews': () => ({
+          reviews: [],
+          meta: { total: 0, page: 1, limit: 10, totalPages: 0, hasNextPage: false, hasPrevPage: false },
+        }),
+      },
+      'All branches',
+    );
+    await screen.findByRole('table', { name: 'Branches' });
+    await app.user.type(screen.getByLabelText(ALL_BRANCHES_TEXT.from), '2026-11-01');
+    await app.user.click(screen.getByRole('button', { name: ALL_BRANCHES_TEXT.apply }));
+    await app.user.click(screen.getByRole('button', { name: ALL_BRANCHES_TEXT.exportXlsx }));
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalled());
+    expect(String(fetchSpy.mock.calls[0]![0])).toBe(
+      '/api/v1/account/branches/export?from=2026-11-01&format=xlsx',
+    );
+  });
+
+  it('lists the reviews of every branch with their branch, and filters by one branch', async () => {
+    const app = await renderOwner(
+      '/dashboard/branches',
+      {
+        'owner.account.branches': () => answer,
+        'owner.account.get': () => account,
+        'owner.account.reviews': (raw: unknown) => {
+          const input = raw as { businessId?: number } | undefined;
+          const rows = [review(11, 1, 'Cold tea in Pune'), review(12, 2, 'Slow service in Nashik')].filter(
+            (r) => !input?.businessId || r.businessId === input.businessId,
+          );
+          return {
+            reviews: rows,
+            meta: {
+              total: rows.length,
+              page: 1,
+              limit: 10,
+              totalPages: 1,
+              hasNextPage: false,
+              hasPrevPage: false,
+            },
+          };
+        },
+      },
+      'All branches',
+    );
+    const table = await screen.findByRole('table', { name: BRANCH_REVIEWS_TEXT.title });
+    await within(table).findByText('Slow service in Nashik');
+    expect(within(table).getByRole('button', { name: 'Chai Point, Pune' })).toBeInTheDocument();
+    const filter = screen.getByRole('combobox', { name: BRANCH_REVIEWS_TEXT.filter });
+    await app.user.click(filter);
+    const listbox = await waitFor(() => document.getElementById(filter.getAttribute('aria-controls') ?? '')!);
+    await app.user.click(within(listbox).getByRole('option', { name: 'Chai Point, Nashik', hidden: true }));
+    await waitFor(() =>
+      expect(app.server.callsTo('owner.account.reviews').at(-1)?.input).toMatchObject({ businessId: 2 }),
+    );
+    await waitFor(() => expect(within(table).queryByText('Cold tea in Pune')).not.toBeInTheDocument());
   });
 });

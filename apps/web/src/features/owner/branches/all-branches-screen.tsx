@@ -1,13 +1,21 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import type { TBranchFigures, TBranchFiguresAnswer } from '@starloop/contract';
+import {
+  BRANCH_FIGURE_COLUMNS,
+  type TBranchFigures,
+  type TBranchFiguresAnswer,
+  type TBranchFiguresExport,
+} from '@starloop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, type TDataTableColumn } from '../../../components/data-table/data-table.tsx';
 import type { TSortState } from '../../../components/data-table/sort.ts';
-import { anyMessage } from '../../../lib/api-errors.ts';
+import { notify } from '../../../components/notify.ts';
+import { anyMessage, restError } from '../../../lib/api-errors.ts';
+import { getToken } from '../../../lib/auth.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { AddBranchButton } from './add-branch-dialog.tsx';
+import { BranchReviews } from './branch-reviews.tsx';
 
 type TBranchRow = TBranchFiguresAnswer['branches'][number];
 type TSortKey = 'branch' | keyof TBranchFigures;
@@ -16,7 +24,9 @@ export const ALL_BRANCHES_TEXT = {
   from: 'From',
   to: 'To',
   apply: 'Show',
-  export: 'Download CSV',
+  exportCsv: 'Download CSV',
+  exportXlsx: 'Download XLSX',
+  exportFailed: 'Failed to download the table. Please try again.',
   empty: 'No branches to compare.',
   totals: 'All branches',
 } as const;
@@ -24,34 +34,47 @@ export const ALL_BRANCHES_TEXT = {
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 const rating = (value: number, reviews: number) => (reviews > 0 ? value.toFixed(1) : '—');
 
-/** The comparison's columns: label, how a figure reads, and the value it sorts and exports by. */
-const FIGURES: { key: keyof TBranchFigures; header: string; show: (f: TBranchFigures) => string }[] = [
-  { key: 'reviews', header: 'Reviews', show: (f) => formatNumber(f.reviews) },
-  { key: 'averageRating', header: 'Average', show: (f) => rating(f.averageRating, f.reviews) },
-  { key: 'positiveShare', header: '4-5 stars', show: (f) => percent(f.positiveShare) },
-  { key: 'lowRatings', header: 'Low ratings', show: (f) => formatNumber(f.lowRatings) },
-  { key: 'replyRate', header: 'Reply rate', show: (f) => percent(f.replyRate) },
-  { key: 'requestConversion', header: 'Requests converted', show: (f) => percent(f.requestConversion) },
-  { key: 'scans', header: 'Scans', show: (f) => formatNumber(f.scans) },
-  { key: 'scanConversion', header: 'Scans converted', show: (f) => percent(f.scanConversion) },
-];
+/** How each kind of figure reads on screen (the files keep the numbers). */
+const SHOW = {
+  count: (value: number) => formatNumber(value),
+  rating: (value: number, f: TBranchFigures) => rating(value, f.reviews),
+  share: (value: number) => percent(value),
+} as const;
+
+/** The comparison's columns: the contract's, and how each figure reads. */
+const FIGURES = BRANCH_FIGURE_COLUMNS.map(({ key, header, kind }) => ({
+  key,
+  header,
+  show: (f: TBranchFigures) => SHOW[kind](f[key], f),
+}));
 
 const branchLabel = (b: TBranchRow) => (b.city ? `${b.businessName}, ${b.city}` : b.businessName);
 
-/** The table as CSV (the figures as numbers, a header row, the totals last). */
-export function branchesCsv(answer: TBranchFiguresAnswer): string {
-  const cell = (value: string | number) => {
-    const text = String(value);
-    const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-    return /[",\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-  };
-  const line = (label: string, code: string, f: TBranchFigures) =>
-    [label, code, ...FIGURES.map(({ key }) => f[key])].map(cell).join(',');
-  return [
-    ['Branch', 'Code', ...FIGURES.map((f) => f.header)].map(cell).join(','),
-    ...answer.branches.map((b) => line(branchLabel(b), b.code, b.figures)),
-    line(ALL_BRANCHES_TEXT.totals, '', answer.totals),
-  ].join('\n');
+/**
+ * GET /api/v1/account/branches/export with the owner's token: the file is fetched, then saved from
+ * a blob URL.
+ */
+export async function downloadBranchFigures(query: TBranchFiguresExport): Promise<void> {
+  const token = getToken('owner');
+  const params = new URLSearchParams(Object.entries(query).filter(([, v]) => v) as [string, string][]);
+  const response = await fetch(`/api/v1/account/branches/export?${params}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) throw await restError(response);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? `branches.${query.format}`;
+  const url = URL.createObjectURL(await response.blob());
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = filename;
+    link.rel = 'noopener';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
 }
 
 function sortRows(rows: readonly TBranchRow[], sort: TSortState<TSortKey> | null): TBranchRow[] {
@@ -66,7 +89,8 @@ function sortRows(rows: readonly TBranchRow[], sort: TSortState<TSortKey> | null
 
 /**
  * /dashboard/branches: every branch the person can see side by side over a range of IST days
- * (owner.account.branches), with the totals, sortable by any column and downloadable as CSV.
+ * (owner.account.branches), with the totals, sortable by any column and downloadable as CSV or XLSX;
+ * below it, the reviews of every branch.
  */
 export function AllBranchesScreen() {
   const trpc = useTrpc();
@@ -88,14 +112,13 @@ export function AllBranchesScreen() {
     })),
   ];
 
-  const download = () => {
-    if (!data) return;
-    const blob = new Blob([branchesCsv(data)], { type: 'text/csv;charset=utf-8' });
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(blob);
-    link.download = `branches-${data.from}-to-${data.to}.csv`;
-    link.click();
-    URL.revokeObjectURL(link.href);
+  const account = useQuery(trpc.owner.account.get.queryOptions(undefined, { staleTime: 60_000 }));
+  const download = async (format: 'csv' | 'xlsx') => {
+    try {
+      await downloadBranchFigures({ ...range, format });
+    } catch {
+      notify.error(ALL_BRANCHES_TEXT.exportFailed);
+    }
   };
 
   return (
@@ -129,8 +152,11 @@ export function AllBranchesScreen() {
           <Button type="submit" variant="light">
             {ALL_BRANCHES_TEXT.apply}
           </Button>
-          <Button variant="default" onClick={download} disabled={!data}>
-            {ALL_BRANCHES_TEXT.export}
+          <Button variant="default" onClick={() => void download('csv')} disabled={!data}>
+            {ALL_BRANCHES_TEXT.exportCsv}
+          </Button>
+          <Button variant="default" onClick={() => void download('xlsx')} disabled={!data}>
+            {ALL_BRANCHES_TEXT.exportXlsx}
           </Button>
         </Group>
       </form>
@@ -167,6 +193,7 @@ export function AllBranchesScreen() {
         onSortChange={setSort}
         minWidth={900}
       />
+      {account.data ? <BranchReviews branches={account.data.branches} /> : null}
     </Stack>
   );
 }
