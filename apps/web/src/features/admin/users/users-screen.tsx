@@ -17,6 +17,7 @@ import { OwnerStatusBadge } from '../shared/badges.tsx';
 import { ChoiceFilter } from '../shared/list-filters.tsx';
 import { USER_STATUS_FILTERS } from '../shared/list-values.ts';
 import { useRecordDialog } from '../shared/use-record-dialog.ts';
+import { UserAccountDetails } from './user-account-details.tsx';
 import { agentText, UserEditDialog, userDeleteMessage, userFields } from './user-dialogs.tsx';
 import { UserGoogleDetails } from './user-google-details.tsx';
 import { UserRequestsDetails } from './user-requests-details.tsx';
@@ -120,6 +121,7 @@ export function UsersScreen() {
       <RecordDetailDialog {...dialogs.viewProps} title="User Details" fields={userFields}>
         {(user) => (
           <>
+            <UserAccountDetails ownerId={user.id} />
             <UserGoogleDetails ownerId={user.id} />
             <UserRequestsDetails ownerId={user.id} />
           </>
