@@ -137,6 +137,20 @@ export interface OwnerReviewStatsTable {
   lastReviewAt: Timestamp | null;
 }
 
+/** Review counts per business and IST day (migration 0022), kept by triggers on reviews. */
+export interface OwnerReviewDayTable {
+  ownerId: number;
+  /** An IST day, 'YYYY-MM-DD'. */
+  day: ColumnType<string, string, string>;
+  reviews: number;
+  ratingSum: number;
+  positive: number;
+  low: number;
+  withMessage: number;
+  replied: number;
+  fromRequests: number;
+}
+
 export interface ReviewTable {
   id: Generated<number>;
   ownerId: number;
@@ -611,6 +625,7 @@ export interface Database {
   invitations: InvitationTable;
   owners: OwnerTable;
   ownerReviewStats: OwnerReviewStatsTable;
+  ownerReviewDays: OwnerReviewDayTable;
   reviews: ReviewTable;
   payments: PaymentTable;
   registrationAttempts: RegistrationAttemptTable;

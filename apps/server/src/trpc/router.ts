@@ -142,6 +142,7 @@ export const appRouter = router({
     account: {
       get: getAccountOperation,
       branches: getBranchFiguresOperation,
+      reviews: listAccountReviewsOperation,
       addBranch: addBranchOperation,
     },
     team: {

@@ -12,6 +12,8 @@
  * Months are UTC. Shards spread concurrent writers over several rows; readers sum over shards.
  */
 
+import { IST_TIME_ZONE, LOW_RATING_MAX, POSITIVE_RATING_MIN } from '@starloop/contract/rules';
+
 // ------------------------------------------------------------------------------ helpers
 
 /** Adds n and amount to a metric's counter row of the month of `p_at`. */
@@ -253,6 +255,76 @@ begin
   return null;
 end $$`;
 
+// ------------------------------------------------------------------------------ review days
+
+/*
+ * `owner_review_days` (migration 0022): per business and IST day, the counts the All branches view
+ * reads (reviews, rating sum, positive and low ratings, with a message, replied, from a request),
+ * so a chain's figures over a year read 50 x 365 rows instead of its reviews. Kept per statement;
+ * a delete only updates rows (never inserts, so a business being deleted is never written again).
+ */
+
+const IST_DAY = `(created_at at time zone '${IST_TIME_ZONE}')::date`;
+
+/** The signed counts of `rows` (with a column s of +1 or -1) per (owner_id, day). */
+const reviewDayDeltas = (rows: string) => `
+  select owner_id, ${IST_DAY} as day, sum(s) as reviews, sum(s * rating) as rating_sum,
+         sum(case when rating >= ${POSITIVE_RATING_MIN} then s else 0 end) as positive,
+         sum(case when rating <= ${LOW_RATING_MAX} then s else 0 end) as low,
+         sum(case when message <> '' then s else 0 end) as with_message,
+         sum(case when reply_status = 'sent' then s else 0 end) as replied,
+         sum(case when review_request_id is not null then s else 0 end) as from_requests
+    from (${rows}) r group by 1, 2`;
+
+const REVIEW_DAY_COLUMNS = [
+  'reviews',
+  'rating_sum',
+  'positive',
+  'low',
+  'with_message',
+  'replied',
+  'from_requests',
+];
+const addExcluded = REVIEW_DAY_COLUMNS.map((c) => `${c} = owner_review_days.${c} + excluded.${c}`).join(', ');
+const ROW_COLUMNS = 'owner_id, created_at, rating, message, reply_status, review_request_id';
+
+const upsertReviewDays = (rows: string) => `
+  insert into owner_review_days (owner_id, day, ${REVIEW_DAY_COLUMNS.join(', ')})
+  select * from (${reviewDayDeltas(rows)}) d
+   where reviews <> 0 or rating_sum <> 0 or positive <> 0 or low <> 0 or with_message <> 0
+      or replied <> 0 or from_requests <> 0
+   order by owner_id, day
+  on conflict (owner_id, day) do update set ${addExcluded}`;
+
+export const REVIEW_DAYS_INSERTED = `
+create or replace function review_days_inserted() returns trigger language plpgsql as $$
+begin
+  ${upsertReviewDays(`select ${ROW_COLUMNS}, 1 as s from inserted`)};
+  return null;
+end $$`;
+
+export const REVIEW_DAYS_UPDATED = `
+create or replace function review_days_updated() returns trigger language plpgsql as $$
+begin
+  ${upsertReviewDays(`select ${ROW_COLUMNS}, 1 as s from new_rows union all select ${ROW_COLUMNS}, -1 from old_rows`)};
+  return null;
+end $$`;
+
+export const REVIEW_DAYS_DELETED = `
+create or replace function review_days_deleted() returns trigger language plpgsql as $$
+begin
+  update owner_review_days o
+     set ${REVIEW_DAY_COLUMNS.map((c) => `${c} = o.${c} + d.${c}`).join(', ')}
+    from (${reviewDayDeltas(`select ${ROW_COLUMNS}, -1 as s from old_rows`)}) d
+   where o.owner_id = d.owner_id and o.day = d.day;
+  return null;
+end $$`;
+
+/** The review days recomputed from the rows, into an empty owner_review_days. */
+export const RECOUNT_REVIEW_DAYS = `
+insert into owner_review_days (owner_id, day, ${REVIEW_DAY_COLUMNS.join(', ')})
+${reviewDayDeltas(`select ${ROW_COLUMNS}, 1 as s from reviews`)}`;
+
 /** Every counter function by its SQL name, helpers first (SQL-language bodies are checked on create). */
 export const COUNTER_FUNCTIONS = {
   stat_counter_add: STAT_COUNTER_ADD,
@@ -268,6 +340,9 @@ export const COUNTER_FUNCTIONS = {
   stat_counters_owner_reviews_inserted: STAT_COUNTERS_OWNER_REVIEWS_INSERTED,
   stat_counters_owner_reviews_updated: STAT_COUNTERS_OWNER_REVIEWS_UPDATED,
   stat_counters_activity: STAT_COUNTERS_ACTIVITY,
+  review_days_inserted: REVIEW_DAYS_INSERTED,
+  review_days_updated: REVIEW_DAYS_UPDATED,
+  review_days_deleted: REVIEW_DAYS_DELETED,
   stat_counters_activity_inserted: STAT_COUNTERS_ACTIVITY_INSERTED,
 } as const;
 
@@ -292,6 +367,25 @@ export const COUNTER_TRIGGERS = [
     'reviews_stat_counters_insert',
     `after insert on reviews
      referencing new table as inserted for each statement execute function stat_counters_reviews_inserted()`,
+  ),
+  trigger(
+    'reviews',
+    'reviews_day_counters_insert',
+    `after insert on reviews
+     referencing new table as inserted for each statement execute function review_days_inserted()`,
+  ),
+  trigger(
+    'reviews',
+    'reviews_day_counters_update',
+    `after update on reviews
+     referencing old table as old_rows new table as new_rows
+     for each statement execute function review_days_updated()`,
+  ),
+  trigger(
+    'reviews',
+    'reviews_day_counters_delete',
+    `after delete on reviews
+     referencing old table as old_rows for each statement execute function review_days_deleted()`,
   ),
   trigger(
     'payments',

@@ -1,7 +1,5 @@
-import { IST_TIME_ZONE } from '@starloop/contract';
 import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
-import { lowRating, positiveRating } from './rating-sql.ts';
 
 /** A branch's figures over a range of time, as counts (the service turns them into rates). */
 export interface TBranchCounts {
@@ -25,9 +23,9 @@ export interface TBranchDay {
 }
 
 /**
- * Counts per branch in [from, to) for the All branches view: reviews (their ratings, positives and
- * low ratings, replies), review requests sent and the reviews they brought, and page scans of the
- * IST days `fromDay`..`toDay`. One statement per table, each grouped by branch over the range.
+ * Counts per branch for the All branches view: reviews (their ratings, positives and low ratings,
+ * replies, those through requests) from the review days of `fromDay`..`toDay`, review requests
+ * sent in [from, to), and page scans of those days. One statement per table, grouped by branch.
  */
 export async function branchCounts(
   db: TDb,
@@ -38,20 +36,20 @@ export async function branchCounts(
   const ids = [...ownerIds];
   const [reviews, requests, scans] = await Promise.all([
     db
-      .selectFrom('reviews')
-      .select((eb) => [
+      .selectFrom('ownerReviewDays')
+      .select([
         'ownerId',
-        eb.fn.countAll<number>().as('reviews'),
-        sql<number>`coalesce(sum(rating), 0)`.as('ratingSum'),
-        sql<number>`count(*) filter (where ${positiveRating()})`.as('positive'),
-        sql<number>`count(*) filter (where ${lowRating()})`.as('low'),
-        sql<number>`count(*) filter (where message <> '')`.as('withMessage'),
-        sql<number>`count(*) filter (where reply_status = 'sent')`.as('replied'),
-        sql<number>`count(*) filter (where review_request_id is not null)`.as('fromRequests'),
+        sql<number>`sum(reviews)`.as('reviews'),
+        sql<number>`sum(rating_sum)`.as('ratingSum'),
+        sql<number>`sum(positive)`.as('positive'),
+        sql<number>`sum(low)`.as('low'),
+        sql<number>`sum(with_message)`.as('withMessage'),
+        sql<number>`sum(replied)`.as('replied'),
+        sql<number>`sum(from_requests)`.as('fromRequests'),
       ])
       .where('ownerId', 'in', ids)
-      .where('createdAt', '>=', range.from)
-      .where('createdAt', '<', range.to)
+      .where('day', '>=', range.fromDay)
+      .where('day', '<=', range.toDay)
       .groupBy('ownerId')
       .execute(),
     db
@@ -103,29 +101,22 @@ export async function branchCounts(
   return [...byOwner.values()];
 }
 
-/** Reviews per branch and IST day in [from, to): the trend lines of the All branches view. */
+/** Reviews per branch and IST day `fromDay`..`toDay` (days without reviews left out): the trend lines. */
 export async function branchDays(
   db: TDb,
   ownerIds: readonly number[],
-  range: { from: Date; to: Date },
+  range: { fromDay: string; toDay: string },
 ): Promise<TBranchDay[]> {
   if (ownerIds.length === 0) return [];
-  // A literal zone: the SELECT and the GROUP BY must be the same expression, not two parameters.
-  const day = sql<string>`to_char(created_at at time zone ${sql.lit(IST_TIME_ZONE)}, 'YYYY-MM-DD')`;
   const rows = await db
-    .selectFrom('reviews')
-    .select((eb) => [
-      'ownerId',
-      day.as('day'),
-      eb.fn.countAll<number>().as('reviews'),
-      sql<number>`coalesce(sum(rating), 0)`.as('ratingSum'),
-    ])
+    .selectFrom('ownerReviewDays')
+    .select(['ownerId', sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'reviews', 'ratingSum'])
     .where('ownerId', 'in', [...ownerIds])
-    .where('createdAt', '>=', range.from)
-    .where('createdAt', '<', range.to)
-    .groupBy(['ownerId', day])
+    .where('day', '>=', range.fromDay)
+    .where('day', '<=', range.toDay)
+    .where('reviews', '>', 0)
     .orderBy('ownerId')
-    .orderBy(day)
+    .orderBy('day')
     .execute();
   return rows.map((row) => ({
     ownerId: row.ownerId,

@@ -8,7 +8,11 @@ import {
 } from '@starloop/contract';
 import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
-import { COUNTER_TRIGGERS, RECOUNT_STAT_COUNTERS } from '../counters/counter-functions.ts';
+import {
+  COUNTER_TRIGGERS,
+  RECOUNT_REVIEW_DAYS,
+  RECOUNT_STAT_COUNTERS,
+} from '../counters/counter-functions.ts';
 import { monthKeys, monthStartOf, toDateOnly } from './months.ts';
 import type { TOwnerCounts } from './owners.ts';
 
@@ -202,6 +206,8 @@ export async function getMonthlyTotals(
 export async function rebuildStatCounters(db: TDb): Promise<void> {
   await db.deleteFrom('statCounters').execute();
   await sql.raw(RECOUNT_STAT_COUNTERS).execute(db);
+  await db.deleteFrom('ownerReviewDays').execute();
+  await sql.raw(RECOUNT_REVIEW_DAYS).execute(db);
 }
 
 /** The tables whose counter triggers a bulk load may switch off (then call rebuildStatCounters). */

@@ -74,26 +74,23 @@ describe(`per-branch figures (GET /api/v1/account/branches) on ${testDriverName(
     return res.json();
   };
 
-  it('equals direct counts per branch and in total, over a range of IST days', async () => {
-    const from = '2026-11-05';
-    const to = '2026-11-18';
-    const answer = await figures(chain.ownerToken, `?from=${from}&to=${to}`);
-    expect(answer).toMatchObject({ from, to });
+  /** The figures of `ownerIds` over IST days from..to, counted straight from the rows. */
+  const directCounts = (from: string, to: string) => {
     const start = new Date(Date.parse(`${from}T00:00:00+05:30`));
     const end = new Date(Date.parse(`${to}T00:00:00+05:30`) + DAY);
-    const direct = async (ownerIds: number[]) => {
+    return async (ownerIds: number[]) => {
       const { rows } = await sql<Record<string, number>>`
-        select count(*)::int as reviews, coalesce(sum(rating), 0)::int as rating_sum,
-          (count(*) filter (where rating >= 4))::int as positive, (count(*) filter (where rating <= 3))::int as low,
-          (count(*) filter (where message <> ''))::int as with_message,
-          (count(*) filter (where reply_status = 'sent'))::int as replied,
-          (count(*) filter (where review_request_id is not null))::int as from_requests
-        from reviews where owner_id = any(${ownerIds}) and created_at >= ${start} and created_at < ${end}`.execute(
+          select count(*)::int as reviews, coalesce(sum(rating), 0)::int as rating_sum,
+            (count(*) filter (where rating >= 4))::int as positive, (count(*) filter (where rating <= 3))::int as low,
+            (count(*) filter (where message <> ''))::int as with_message,
+            (count(*) filter (where reply_status = 'sent'))::int as replied,
+            (count(*) filter (where review_request_id is not null))::int as from_requests
+          from reviews where owner_id = any(${ownerIds}) and created_at >= ${start} and created_at < ${end}`.execute(
         server.deps.db,
       );
       const scans = await sql<{ scans: number }>`
-        select coalesce(sum(scans), 0)::int as scans from placement_scans
-        where owner_id = any(${ownerIds}) and day between ${from} and ${to}`.execute(server.deps.db);
+          select coalesce(sum(scans), 0)::int as scans from placement_scans
+          where owner_id = any(${ownerIds}) and day between ${from} and ${to}`.execute(server.deps.db);
       const r = rows[0]!;
       return figuresOf({
         reviews: r.reviews!,
@@ -107,6 +104,14 @@ describe(`per-branch figures (GET /api/v1/account/branches) on ${testDriverName(
         scans: scans.rows[0]!.scans,
       });
     };
+  };
+
+  it('equals direct counts per branch and in total, over a range of IST days', async () => {
+    const from = '2026-11-05';
+    const to = '2026-11-18';
+    const answer = await figures(chain.ownerToken, `?from=${from}&to=${to}`);
+    expect(answer).toMatchObject({ from, to });
+    const direct = directCounts(from, to);
     expect(answer.branches).toHaveLength(3);
     for (const branch of answer.branches) {
       expect(branch.figures).toEqual(await direct([branch.id]));
@@ -249,5 +254,21 @@ describe(`per-branch figures (GET /api/v1/account/branches) on ${testDriverName(
       const anonymous = await server.app.inject({ method: 'GET', url: '/api/v1/account/branches/export' });
       expect(anonymous.statusCode).toBe(401);
     });
+  });
+
+  // Last: it changes the rows the other tests count.
+  it('stays equal to direct counts after replies, rating changes and deletions (the review days follow)', async () => {
+    const db = server.deps.db;
+    const ids = chain.branches.map((b) => b.id);
+    await sql`update reviews set reply_status = 'sent' where owner_id = ${ids[0]} and id % 3 = 0`.execute(db);
+    await sql`update reviews set rating = 6 - rating where owner_id = ${ids[1]} and id % 5 = 0`.execute(db);
+    await sql`update reviews set message = '' where owner_id = ${ids[2]} and id % 4 = 1`.execute(db);
+    await sql`delete from reviews where owner_id = ${ids[2]} and id % 7 = 0`.execute(db);
+    const from = '2026-11-01';
+    const to = '2026-11-20';
+    const answer = await figures(chain.ownerToken, `?from=${from}&to=${to}`);
+    const direct = directCounts(from, to);
+    for (const branch of answer.branches) expect(branch.figures).toEqual(await direct([branch.id]));
+    expect(answer.totals).toEqual(await direct(ids));
   });
 });
