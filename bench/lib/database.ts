@@ -21,7 +21,8 @@ const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
  * Creates `starloop_bench_<kind>_<timestamp>` on the PostgreSQL server of `serverUrl` (by default
- * SERVER_DATABASE_URL, else the local one) and registers its drop (with force) as a cleanup step.
+ * SERVER_DATABASE_URL, else the local one) and registers its drop (with force) as a cleanup step
+ * (unless BENCH_KEEP_DATABASE=1).
  * Returns the new database's URL and name.
  */
 export async function createBenchDatabase(
@@ -31,10 +32,14 @@ export async function createBenchDatabase(
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 17);
   const name = `starloop_bench_${kind}_${stamp}`;
   await adminQuery(serverUrl, `create database "${name}"`);
-  onCleanup(async () => {
-    await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
-    console.error(`Dropped database ${name}.`);
-  });
+  // BENCH_KEEP_DATABASE=1 keeps it for a look at the plans afterwards (drop it yourself).
+  if (env.BENCH_KEEP_DATABASE === '1') console.error(`Keeping database ${name}.`);
+  else {
+    onCleanup(async () => {
+      await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`);
+      console.error(`Dropped database ${name}.`);
+    });
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), name };

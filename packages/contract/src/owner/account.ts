@@ -187,13 +187,20 @@ export const ZBranchFiguresExport = ZBranchFiguresQuery.extend({
 });
 export type TBranchFiguresExport = z.infer<typeof ZBranchFiguresExport>;
 
+/** Ranges up to this many days trend by day; longer ones by week. */
+export const TREND_DAYS_MAX = 92;
+
 export const ZBranchFiguresAnswer = z.object({
   from: z.iso.date(),
   to: z.iso.date(),
+  trendUnit: z.enum(['day', 'week']),
   branches: z.array(
     ZAccountBranch.pick({ id: true, businessName: true, code: true, city: true }).extend({
       figures: ZBranchFigures,
-      /** Reviews per day in the range (oldest first), for the trend line. */
+      /**
+       * Reviews per `trendUnit` in the range (oldest first; a period without reviews left out), for
+       * the trend line. `day` is the period's first IST day (a week starts on Monday).
+       */
       trend: z.array(z.object({ day: z.iso.date(), reviews: z.number().int(), averageRating: z.number() })),
     }),
   ),

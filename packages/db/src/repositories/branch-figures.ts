@@ -101,22 +101,37 @@ export async function branchCounts(
   return [...byOwner.values()];
 }
 
-/** Reviews per branch and IST day `fromDay`..`toDay` (days without reviews left out): the trend lines. */
+/**
+ * Reviews per branch and IST day (or week, from Monday) of `fromDay`..`toDay`, periods without
+ * reviews left out: the trend lines. `day` is the period's first day.
+ */
 export async function branchDays(
   db: TDb,
   ownerIds: readonly number[],
   range: { fromDay: string; toDay: string },
+  unit: 'day' | 'week' = 'day',
 ): Promise<TBranchDay[]> {
   if (ownerIds.length === 0) return [];
+  // Literal units: the SELECT and the GROUP BY must be the same expression, not two parameters.
+  const period =
+    unit === 'day'
+      ? sql<string>`to_char(day, 'YYYY-MM-DD')`
+      : sql<string>`to_char(date_trunc('week', day), 'YYYY-MM-DD')`;
   const rows = await db
     .selectFrom('ownerReviewDays')
-    .select(['ownerId', sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'reviews', 'ratingSum'])
+    .select([
+      'ownerId',
+      period.as('day'),
+      sql<number>`sum(reviews)`.as('reviews'),
+      sql<number>`sum(rating_sum)`.as('ratingSum'),
+    ])
     .where('ownerId', 'in', [...ownerIds])
     .where('day', '>=', range.fromDay)
     .where('day', '<=', range.toDay)
     .where('reviews', '>', 0)
+    .groupBy(['ownerId', period])
     .orderBy('ownerId')
-    .orderBy('day')
+    .orderBy(period)
     .execute();
   return rows.map((row) => ({
     ownerId: row.ownerId,

@@ -11,6 +11,7 @@ import {
   type TBranchFigures,
   type TBranchFiguresAnswer,
   type TBranchFiguresQuery,
+  TREND_DAYS_MAX,
 } from '@starloop/contract';
 import {
   branchCounts,
@@ -143,11 +144,13 @@ export async function getBranchFigures(
   query: TBranchFiguresQuery,
 ): Promise<TBranchFiguresAnswer> {
   const range = figuresRange(query, deps.now());
+  // A year of days for 50 branches is 18,250 points: long ranges trend by week.
+  const trendUnit = (range.to.getTime() - range.from.getTime()) / DAY_MS > TREND_DAYS_MAX ? 'week' : 'day';
   const branches = await branchesInScope(deps, session);
   const ids = branches.map((b) => b.id);
   const [counts, days] = await Promise.all([
     branchCounts(deps.db, ids, range),
-    branchDays(deps.db, ids, range),
+    branchDays(deps.db, ids, range, trendUnit),
   ]);
   const countsOf = new Map(counts.map((c) => [c.ownerId, c]));
   const trendOf = new Map<number, TBranchFiguresAnswer['branches'][number]['trend']>();
@@ -159,6 +162,7 @@ export async function getBranchFigures(
   return {
     from: range.fromDay,
     to: range.toDay,
+    trendUnit,
     branches: branches.map((b) => ({
       id: b.id,
       businessName: b.businessName,

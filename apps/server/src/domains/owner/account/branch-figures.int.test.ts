@@ -256,6 +256,20 @@ describe(`per-branch figures (GET /api/v1/account/branches) on ${testDriverName(
     });
   });
 
+  it('trends by day up to 92 days and by week (from Monday) beyond, adding up to the same reviews', async () => {
+    const days = await figures(chain.ownerToken, '?from=2026-09-01&to=2026-11-20');
+    expect(days.trendUnit).toBe('day');
+    const weeks = await figures(chain.ownerToken, '?from=2026-06-01&to=2026-11-20');
+    expect(weeks.trendUnit).toBe('week');
+    for (const [i, branch] of weeks.branches.entries()) {
+      const sum = (trend: { reviews: number }[]) => trend.reduce((n, p) => n + p.reviews, 0);
+      expect(sum(branch.trend)).toBe(branch.figures.reviews);
+      expect(sum(branch.trend)).toBe(sum(days.branches[i].trend));
+      for (const point of branch.trend) expect(new Date(`${point.day}T00:00:00Z`).getUTCDay()).toBe(1);
+      expect(branch.trend.length).toBeLessThan(days.branches[i].trend.length);
+    }
+  });
+
   // Last: it changes the rows the other tests count.
   it('stays equal to direct counts after replies, rating changes and deletions (the review days follow)', async () => {
     const db = server.deps.db;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderOwner } from '../test/owner-test-utils.tsx';
-import { ALL_BRANCHES_TEXT } from './all-branches-screen.tsx';
+import { ALL_BRANCHES_TEXT, trendSeries } from './all-branches-screen.tsx';
 import { BRANCH_REVIEWS_TEXT } from './branch-reviews.tsx';
 
 const figures = (reviews: number, averageRating: number, lowRatings: number) => ({
@@ -20,6 +20,7 @@ const figures = (reviews: number, averageRating: number, lowRatings: number) => 
 const answer = {
   from: '2026-10-30',
   to: '2026-11-28',
+  trendUnit: 'day' as const,
   branches: [
     {
       id: 1,
@@ -172,5 +173,25 @@ describe('All branches', () => {
       expect(app.server.callsTo('owner.account.reviews').at(-1)?.input).toMatchObject({ businessId: 2 }),
     );
     await waitFor(() => expect(within(table).queryByText('Cold tea in Pune')).not.toBeInTheDocument());
+  });
+
+  it('draws the trend over the whole range, periods without reviews as 0, by day or by week from Monday', () => {
+    const branch = {
+      ...answer.branches[0]!,
+      trend: [
+        { day: '2026-11-02', reviews: 3, averageRating: 4 },
+        { day: '2026-11-04', reviews: 1, averageRating: 5 },
+      ],
+    };
+    expect(trendSeries({ from: '2026-11-01', to: '2026-11-05', trendUnit: 'day' }, branch)).toEqual([
+      0, 3, 0, 1, 0,
+    ]);
+    // 2026-11-01 is a Sunday: its week starts on Monday 2026-10-26.
+    expect(
+      trendSeries(
+        { from: '2026-11-01', to: '2026-11-20', trendUnit: 'week' },
+        { ...branch, trend: [{ day: '2026-11-02', reviews: 4, averageRating: 4 }] },
+      ),
+    ).toEqual([0, 4, 0, 0]);
   });
 });

@@ -1,3 +1,5 @@
+import '@mantine/charts/styles.css';
+import { Sparkline } from '@mantine/charts';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   BRANCH_FIGURE_COLUMNS,
@@ -24,6 +26,7 @@ export const ALL_BRANCHES_TEXT = {
   from: 'From',
   to: 'To',
   apply: 'Show',
+  trend: 'Reviews trend',
   exportCsv: 'Download CSV',
   exportXlsx: 'Download XLSX',
   exportFailed: 'Failed to download the table. Please try again.',
@@ -77,6 +80,27 @@ export async function downloadBranchFigures(query: TBranchFiguresExport): Promis
   }
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * A branch's reviews per period over the whole range, periods without reviews as 0 (the answer
+ * leaves them out): one value per day, or per week from the Monday on or before `from`.
+ */
+export function trendSeries(
+  answer: Pick<TBranchFiguresAnswer, 'from' | 'to' | 'trendUnit'>,
+  branch: TBranchRow,
+): number[] {
+  const byDay = new Map(branch.trend.map((p) => [p.day, p.reviews]));
+  const step = answer.trendUnit === 'week' ? 7 * DAY_MS : DAY_MS;
+  let at = Date.parse(`${answer.from}T00:00:00Z`);
+  // Weeks start on Monday (getUTCDay: 0 is Sunday).
+  if (answer.trendUnit === 'week') at -= ((new Date(at).getUTCDay() + 6) % 7) * DAY_MS;
+  const end = Date.parse(`${answer.to}T00:00:00Z`);
+  const series: number[] = [];
+  for (; at <= end; at += step) series.push(byDay.get(new Date(at).toISOString().slice(0, 10)) ?? 0);
+  return series;
+}
+
 function sortRows(rows: readonly TBranchRow[], sort: TSortState<TSortKey> | null): TBranchRow[] {
   if (!sort) return [...rows];
   const value = (row: TBranchRow) => (sort.column === 'branch' ? branchLabel(row) : row.figures[sort.column]);
@@ -102,6 +126,21 @@ export function AllBranchesScreen() {
 
   const columns: TDataTableColumn<TBranchRow, TSortKey>[] = [
     { key: 'branch', header: 'Branch', sortKey: 'branch', render: (b) => branchLabel(b) },
+    {
+      key: 'trend',
+      header: ALL_BRANCHES_TEXT.trend,
+      render: (b) =>
+        data ? (
+          <Sparkline
+            w={96}
+            h={28}
+            data={trendSeries(data, b)}
+            curveType="linear"
+            fillOpacity={0.2}
+            aria-label={`${ALL_BRANCHES_TEXT.trend}: ${branchLabel(b)}`}
+          />
+        ) : null,
+    },
     ...FIGURES.map(({ key, header, show }) => ({
       key,
       header,
