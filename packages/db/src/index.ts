@@ -50,6 +50,7 @@ export * from './repositories/reply-recipients.ts';
 export * from './repositories/reply-templates.ts';
 export * from './repositories/reports.ts';
 export * from './repositories/review-reminders.ts';
+export * from './repositories/review-requests/branch-requests.ts';
 export * from './repositories/review-requests/request-campaigns.ts';
 export * from './repositories/review-requests/request-deliveries.ts';
 export * from './repositories/review-requests/request-settings.ts';

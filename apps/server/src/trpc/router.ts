@@ -39,8 +39,9 @@ import { updateUserOperation } from '../domains/admin/users/update-user.ts';
 import { addBranchOperation } from '../domains/owner/account/add-branch.ts';
 import { getAccountOperation } from '../domains/owner/account/get-account.ts';
 import { getBranchFiguresOperation } from '../domains/owner/account/get-branch-figures.ts';
-import { listAccountReviewsOperation } from '../domains/owner/account/list-account-reviews.ts';
 import { inviteMemberOperation } from '../domains/owner/account/invite-member.ts';
+import { listAccountRequestsOperation } from '../domains/owner/account/list-account-requests.ts';
+import { listAccountReviewsOperation } from '../domains/owner/account/list-account-reviews.ts';
 import { listMembersOperation } from '../domains/owner/account/list-members.ts';
 import { removeMemberOperation } from '../domains/owner/account/remove-member.ts';
 import { revokeInvitationOperation } from '../domains/owner/account/revoke-invitation.ts';
@@ -143,6 +144,7 @@ export const appRouter = router({
       get: getAccountOperation,
       branches: getBranchFiguresOperation,
       reviews: listAccountReviewsOperation,
+      requests: listAccountRequestsOperation,
       addBranch: addBranchOperation,
     },
     team: {

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { REVIEW_SOURCES } from '../constants.ts';
 import { ZIsoDate } from '../dto.ts';
-import { ZPageMeta } from '../list-query.ts';
+import { pageLimit, ZPageMeta, ZPageQuery } from '../list-query.ts';
 import { PHONE_10_PATTERN } from '../patterns.ts';
 import { PLAN_KEYS } from '../plans.ts';
 import { INVITED_ROLES, MEMBER_ROLES } from '../rules/roles.ts';
 import { password, wholeNumberInput } from '../schema-helpers.ts';
 import { ZOwnerReview, ZOwnerReviewsInput } from './dashboard.ts';
+import { REQUEST_CATEGORIES, REQUEST_CHANNELS, REQUEST_STATUSES } from './requests.ts';
 
 /**
  * Accounts, branches and the team (owner.account.*, owner.team.*; `/api/v1/account…`): the paying
@@ -226,3 +227,36 @@ export type TAccountReview = z.infer<typeof ZAccountReview>;
 
 export const ZAccountReviews = z.object({ reviews: z.array(ZAccountReview), meta: ZPageMeta });
 export type TAccountReviews = z.infer<typeof ZAccountReviews>;
+
+/**
+ * GET /api/v1/account/requests: the review requests of every branch the caller can see (or one,
+ * `businessId`; or of one status), newest first, each with its branch.
+ */
+export const ZAccountRequestsQuery = z.object({
+  page: ZPageQuery.shape.page,
+  limit: pageLimit(50, 10),
+  businessId: wholeNumberInput(z.number().int().positive()).optional(),
+  status: z.enum(REQUEST_STATUSES, { message: 'Unknown request status' }).optional(),
+});
+export type TAccountRequestsQuery = z.infer<typeof ZAccountRequestsQuery>;
+
+export const ZAccountRequest = z.object({
+  id: z.number().int(),
+  businessId: z.number().int(),
+  businessName: z.string(),
+  contactName: z.string().nullable(),
+  campaignName: z.string().nullable(),
+  category: z.enum(REQUEST_CATEGORIES),
+  status: z.enum(REQUEST_STATUSES),
+  channel: z.enum(REQUEST_CHANNELS).nullable(),
+  sendAt: ZIsoDate,
+  sentAt: ZIsoDate.nullable(),
+  clicks: z.number().int(),
+  rating: z.number().int().nullable(),
+  reviewedAt: ZIsoDate.nullable(),
+  createdAt: ZIsoDate,
+});
+export type TAccountRequest = z.infer<typeof ZAccountRequest>;
+
+export const ZAccountRequests = z.object({ requests: z.array(ZAccountRequest), meta: ZPageMeta });
+export type TAccountRequests = z.infer<typeof ZAccountRequests>;

@@ -1,8 +1,16 @@
 import type { TReviewSource } from '@starloop/contract';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TGoogleReview, TReview } from '../database.ts';
-import { countOf, readPage, sortedWindow, type TPage, type TPageRequest } from './paging.ts';
+import {
+  countOf,
+  readDirection,
+  readPage,
+  sortedWindow,
+  type TPage,
+  type TPageRequest,
+  type TPageWindow,
+} from './paging.ts';
 import { getOwnerReviewStats } from './reviews.ts';
 import { containsPattern } from './search.ts';
 
@@ -33,18 +41,17 @@ export async function listOwnerReviewsBySource(
 }
 
 /**
- * Above this many rows before the window's end, a part is no longer cut to the window (see below):
- * a deep page of a chain's list reads as one query per source instead.
+ * Above this many rows before the window's end, the businesses are no longer read one by one (see
+ * below): a deep page of a chain's list reads as one query per source instead.
  */
 const PART_LIMIT_MAX = 2_000;
 
 /**
  * The reviews of several businesses (a chain's branches) the same way, QR reviews of the `qr`
- * businesses and Google reviews of the `google` ones: one part per business and source, each read
- * from its owner index in order. With more than two parts, each part is cut to the window's end
- * first (each of the page's rows is within its own part's first offset+limit), so the 50 branches
- * of a 1M-review chain read at most 50 x (offset+limit) index entries, however big the rest of the
- * platform is.
+ * businesses and Google reviews of the `google` ones. With more than two (business, source)
+ * parts, each part is read from its owner index cut to the window's end first (each of the page's
+ * rows is within its own part's first offset+limit), so the 50 branches of a 1M-review chain read
+ * at most 50 x (offset+limit) index entries, however big the rest of the platform is.
  */
 export async function listBranchReviewsBySource(
   db: TDb,
@@ -83,28 +90,57 @@ export async function listBranchReviewsBySource(
   const countGoogle = async () =>
     googleIds.length ? countOf(db.selectFrom(googleOf(googleIds).as('matching'))) : 0;
 
+  /**
+   * The window's keys from one lateral read per business and source, each cut to the window's end
+   * (planned once, however many branches; a union of 50 parts costs more to plan than to run).
+   */
+  const readPerBranch = async (window: TPageWindow) => {
+    const dir = sql.raw(readDirection(window));
+    const reach = window.offset + window.limit;
+    const matching = (text: RawBuilder<unknown>) => (pattern ? sql`and ${text}` : sql``);
+    const parts = [
+      ...(qrIds.length
+        ? [
+            sql`select 'qr'::text as source, r.id, r.created_at
+                  from unnest(${qrIds}::bigint[]) as b(owner_id)
+                  cross join lateral (
+                    select id, created_at from reviews
+                     where owner_id = b.owner_id ${matching(sql`lower(message) like ${pattern}`)}
+                     order by created_at ${dir}, id ${dir} limit ${reach}) r`,
+          ]
+        : []),
+      ...(googleIds.length
+        ? [
+            sql`select 'google'::text as source, g.id, g.created_at
+                  from unnest(${googleIds}::bigint[]) as b(owner_id)
+                  cross join lateral (
+                    select id, created_on_google as created_at from google_reviews
+                     where owner_id = b.owner_id and deleted_at is null
+                       ${matching(sql`(lower(comment) like ${pattern} or lower(reviewer_name) like ${pattern})`)}
+                     order by created_on_google ${dir}, id ${dir} limit ${reach}) g`,
+          ]
+        : []),
+    ];
+    const { rows } = await sql<{ source: TReviewSource; id: number }>`
+      select source, id from (${sql.join(parts, sql` union all `)}) s
+       order by created_at ${dir}, source ${dir}, id ${dir} limit ${window.limit} offset ${window.offset}`.execute(
+      db,
+    );
+    return rows;
+  };
+
   return readPage(query, {
     total: async () => {
       const [qrTotal, googleTotal] = await Promise.all([countQr(), countGoogle()]);
       return qrTotal + googleTotal;
     },
     readRows: async (window) => {
-      const reach = window.offset + window.limit;
-      const perPart = qrIds.length + googleIds.length > 2 && reach <= PART_LIMIT_MAX;
-      const cut = { ...window, offset: 0, limit: reach };
-      const parts = perPart
-        ? [
-            ...qrIds.map((id) =>
-              db.selectFrom(sortedWindow(qrOf([id]), cut, ['createdAt', 'id']).as('part')).selectAll(),
-            ),
-            ...googleIds.map((id) =>
-              db.selectFrom(sortedWindow(googleOf([id]), cut, ['createdAt', 'id']).as('part')).selectAll(),
-            ),
-          ]
-        : [
-            ...(qrIds.length ? [db.selectFrom(qrOf(qrIds).as('part')).selectAll()] : []),
-            ...(googleIds.length ? [db.selectFrom(googleOf(googleIds).as('part')).selectAll()] : []),
-          ];
+      const perPart = qrIds.length + googleIds.length > 2 && window.offset + window.limit <= PART_LIMIT_MAX;
+      if (perPart) return loadSourcedReviews(db, await readPerBranch(window));
+      const parts = [
+        ...(qrIds.length ? [db.selectFrom(qrOf(qrIds).as('part')).selectAll()] : []),
+        ...(googleIds.length ? [db.selectFrom(googleOf(googleIds).as('part')).selectAll()] : []),
+      ];
       const [first, ...others] = parts;
       if (!first) return [];
       const sourced = others.reduce((union, part) => union.unionAll(part), first);

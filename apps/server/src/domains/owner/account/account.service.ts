@@ -6,6 +6,8 @@ import {
   pageMeta,
   type TAccountAnswer,
   type TAccountBranch,
+  type TAccountRequests,
+  type TAccountRequestsQuery,
   type TAccountReviews,
   type TAccountReviewsQuery,
   type TBranchFigures,
@@ -18,6 +20,7 @@ import {
   branchDays,
   findAccountById,
   listAccountBusinesses,
+  listBranchRequests,
   listBranchReviewsBySource,
   listGoogleConnectedOwnerIds,
   type TBranchCounts,
@@ -175,6 +178,19 @@ export async function getBranchFigures(
   };
 }
 
+/** The branches a list reads: all the caller can see, or the one asked for (403 outside their scope). */
+async function chosenBranches(
+  deps: Pick<TDeps, 'db'>,
+  session: TAccountSession,
+  businessId: number | undefined,
+): Promise<TOwnerPublic[]> {
+  const branches = await branchesInScope(deps, session);
+  if (businessId === undefined) return branches;
+  const chosen = branches.filter((b) => b.id === businessId);
+  if (chosen.length === 0) throw new AppError('FORBIDDEN', ACCOUNT_TEXTS.branchForbidden);
+  return chosen;
+}
+
 /**
  * GET /api/v1/account/reviews: the reviews of every branch the caller can see, or of one of them
  * (`businessId`, 403 outside their branches), newest first, each with its branch. Google reviews
@@ -212,6 +228,45 @@ export async function listAccountReviews(
           : { ...googleReviewToOwnerReview(row.review), source: 'google' as const };
       return { ...review, businessId: row.review.ownerId, businessName: names.get(row.review.ownerId) ?? '' };
     }),
+    meta: pageMeta(total, query.page, query.limit),
+  };
+}
+
+const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
+
+/**
+ * GET /api/v1/account/requests: the review requests of every branch the caller can see, or of one
+ * (`businessId`, 403 outside their branches), newest first, each with its branch.
+ */
+export async function listAccountRequests(
+  deps: Pick<TDeps, 'db'>,
+  session: TAccountSession,
+  query: TAccountRequestsQuery,
+): Promise<TAccountRequests> {
+  const chosen = await chosenBranches(deps, session, query.businessId);
+  const names = new Map(chosen.map((b) => [b.id, b.businessName]));
+  const { rows, total } = await listBranchRequests(
+    deps.db,
+    chosen.map((b) => b.id),
+    { page: query.page, limit: query.limit, status: query.status },
+  );
+  return {
+    requests: rows.map((r) => ({
+      id: r.id,
+      businessId: r.ownerId,
+      businessName: names.get(r.ownerId) ?? '',
+      contactName: r.contactName,
+      campaignName: r.campaignName,
+      category: r.category,
+      status: r.status,
+      channel: r.channel,
+      sendAt: r.sendAt.toISOString(),
+      sentAt: isoOrNull(r.sentAt),
+      clicks: r.clicks,
+      rating: r.rating,
+      reviewedAt: isoOrNull(r.reviewedAt),
+      createdAt: r.createdAt.toISOString(),
+    })),
     meta: pageMeta(total, query.page, query.limit),
   };
 }

@@ -270,6 +270,67 @@ describe(`per-branch figures (GET /api/v1/account/branches) on ${testDriverName(
     }
   });
 
+  describe('the review requests of every branch (GET /api/v1/account/requests)', () => {
+    const requests = async (token: string, query = '') =>
+      server.app.inject({ method: 'GET', url: `/api/v1/account/requests${query}`, headers: bearer(token) });
+
+    beforeAll(async () => {
+      const db = server.deps.db;
+      for (const [b, branch] of chain.branches.entries()) {
+        await sql`insert into contacts (owner_id, name, phone_e164, consent)
+          select ${branch.id}, 'Customer ' || g, '+9198' || lpad((${b} * 1000 + g)::text, 8, '0'), true
+          from generate_series(1, 12) g`.execute(db);
+        // Created a minute apart across branches (ties on the minute broken by id).
+        await sql`insert into review_requests (owner_id, contact_id, token, category, status, send_at, created_at)
+          select ${branch.id}, c.id, 'tok' || lpad(c.id::text, 7, '0'), 'service',
+                 case when row_number() over (order by c.id) % 4 = 0 then 'failed' else 'sent' end,
+                 ${noonIst(10)}, ${noonIst(10)}::timestamptz + ((row_number() over (order by c.id) * 3 + ${b}) % 17) * interval '1 minute'
+          from contacts c where c.owner_id = ${branch.id}`.execute(db);
+      }
+    });
+
+    const direct = async (ownerIds: number[], status?: string) => {
+      const { rows } = await sql<{ id: number }>`
+        select id from review_requests where owner_id = any(${ownerIds}) ${status ? sql`and status = ${status}` : sql``}
+        order by created_at desc, id desc`.execute(server.deps.db);
+      return rows.map((r) => Number(r.id));
+    };
+
+    it('pages every branch newest first with the branch and contact, filters by branch and status', async () => {
+      const ids = chain.branches.map((b) => b.id);
+      const all = await direct(ids);
+      expect(all).toHaveLength(36);
+      const pages: number[] = [];
+      for (let page = 1; page <= 4; page += 1) {
+        const res = await requests(chain.ownerToken, `?limit=10&page=${page}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json();
+        expect(body.meta.total).toBe(36);
+        pages.push(...body.requests.map((r: { id: number }) => r.id));
+        for (const r of body.requests) {
+          expect(r.businessName).toBe(chain.branches.find((b) => b.id === r.businessId)!.businessName);
+          expect(r.contactName).toMatch(/^Customer \d+$/);
+        }
+      }
+      expect(pages).toEqual(all);
+      const failed = (
+        await requests(chain.ownerToken, `?status=failed&businessId=${ids[1]}&limit=50`)
+      ).json();
+      expect(failed.requests.map((r: { id: number }) => r.id)).toEqual(await direct([ids[1]!], 'failed'));
+      expect((await requests(chain.ownerToken, '?status=lost')).statusCode).toBe(400);
+    });
+
+    it('is for owners and managers of their branches: staff get a 403', async () => {
+      const only = chain.branches[2]!.id;
+      const manager = await addMember(server, chain.accountId, 'manager', [only]);
+      const mine = (await requests(manager.token, '?limit=50')).json();
+      expect(mine.requests.map((r: { id: number }) => r.id)).toEqual(await direct([only]));
+      expect((await requests(manager.token, `?businessId=${chain.branches[0]!.id}`)).statusCode).toBe(403);
+      const staff = await addMember(server, chain.accountId, 'staff');
+      expect((await requests(staff.token)).statusCode).toBe(403);
+    });
+  });
+
   // Last: it changes the rows the other tests count.
   it('stays equal to direct counts after replies, rating changes and deletions (the review days follow)', async () => {
     const db = server.deps.db;
