@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderOwner } from '../test/owner-test-utils.tsx';
 import { ALL_BRANCHES_TEXT, trendSeries } from './all-branches-screen.tsx';
+import { BRANCH_REQUESTS_TEXT } from './branch-requests.tsx';
 import { BRANCH_REVIEWS_TEXT } from './branch-reviews.tsx';
 
 const figures = (reviews: number, averageRating: number, lowRatings: number) => ({
@@ -193,5 +194,49 @@ describe('All branches', () => {
         { ...branch, trend: [{ day: '2026-11-02', reviews: 4, averageRating: 4 }] },
       ),
     ).toEqual([0, 4, 0, 0]);
+  });
+
+  const emptyPage = { total: 0, page: 1, limit: 10, totalPages: 0, hasNextPage: false, hasPrevPage: false };
+
+  it('lists the review requests of every branch for owners and managers, filtered by status; not for staff', async () => {
+    const request = {
+      id: 5,
+      businessId: 2,
+      businessName: 'Chai Point',
+      contactName: 'Meera',
+      campaignName: null,
+      category: 'service',
+      status: 'sent',
+      channel: 'whatsapp',
+      sendAt: '2026-11-20T10:00:00.000Z',
+      sentAt: '2026-11-20T10:00:00.000Z',
+      clicks: 1,
+      rating: 5,
+      reviewedAt: '2026-11-20T11:00:00.000Z',
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
+    const handlers = (role: string) => ({
+      'owner.account.branches': () => answer,
+      'owner.account.get': () => ({ ...account, role }),
+      'owner.account.reviews': () => ({ reviews: [], meta: emptyPage }),
+      'owner.account.requests': () => ({
+        requests: [request],
+        meta: { ...emptyPage, total: 1, totalPages: 1 },
+      }),
+    });
+    const app = await renderOwner('/dashboard/branches', handlers('owner'), 'All branches');
+    const table = await screen.findByRole('table', { name: BRANCH_REQUESTS_TEXT.title });
+    await within(table).findByText('Meera');
+    expect(within(table).getByRole('button', { name: 'Chai Point, Nashik' })).toBeInTheDocument();
+    expect(within(table).getByText('WhatsApp')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('radio', { name: 'Not delivered' }));
+    await waitFor(() =>
+      expect(app.server.callsTo('owner.account.requests').at(-1)?.input).toMatchObject({ status: 'failed' }),
+    );
+    app.unmount();
+
+    await renderOwner('/dashboard/branches', handlers('staff'), 'All branches');
+    await screen.findByRole('table', { name: BRANCH_REVIEWS_TEXT.title });
+    expect(screen.queryByRole('table', { name: BRANCH_REQUESTS_TEXT.title })).toBeNull();
   });
 });

@@ -17,6 +17,8 @@ import { getToken } from '../../../lib/auth.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { AddBranchButton } from './add-branch-dialog.tsx';
+import { branchName } from './branch-filter.tsx';
+import { BranchRequests } from './branch-requests.tsx';
 import { BranchReviews } from './branch-reviews.tsx';
 
 type TBranchRow = TBranchFiguresAnswer['branches'][number];
@@ -51,7 +53,7 @@ const FIGURES = BRANCH_FIGURE_COLUMNS.map(({ key, header, kind }) => ({
   show: (f: TBranchFigures) => SHOW[kind](f[key], f),
 }));
 
-const branchLabel = (b: TBranchRow) => (b.city ? `${b.businessName}, ${b.city}` : b.businessName);
+const branchLabel = (b: TBranchRow) => branchName(b);
 
 /**
  * GET /api/v1/account/branches/export with the owner's token: the file is fetched, then saved from
@@ -233,6 +235,9 @@ export function AllBranchesScreen() {
         minWidth={900}
       />
       {account.data ? <BranchReviews branches={account.data.branches} /> : null}
+      {account.data && account.data.role !== 'staff' ? (
+        <BranchRequests branches={account.data.branches} />
+      ) : null}
     </Stack>
   );
 }

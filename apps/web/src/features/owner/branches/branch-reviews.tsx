@@ -1,7 +1,6 @@
-import { Anchor, Group, Select, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { PAGE_SIZE, type TAccountBranch, type TAccountReview, TIMINGS } from '@starloop/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, type TDataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
@@ -10,12 +9,12 @@ import { formatDate, truncate } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { RatingStars } from '../dashboard/rating-stars.tsx';
 import { SourceBadge } from '../dashboard/recent-reviews.tsx';
+import { BranchFilter, BranchLink, branchName } from './branch-filter.tsx';
 
 export const BRANCH_REVIEWS_TEXT = {
   title: 'Reviews of every branch',
   branch: 'Branch',
   filter: 'Reviews of',
-  allBranches: 'All branches',
   search: 'Search reviews',
   searchPlaceholder: 'Search by message',
   empty: 'No reviews available.',
@@ -23,9 +22,6 @@ export const BRANCH_REVIEWS_TEXT = {
 } as const;
 
 const PAGE = PAGE_SIZE.ownerReviews * 2;
-
-const branchName = (b: Pick<TAccountBranch, 'businessName' | 'city'>) =>
-  b.city ? `${b.businessName}, ${b.city}` : b.businessName;
 
 /**
  * Under All branches: the reviews of every branch the person can see (owner.account.reviews),
@@ -46,13 +42,6 @@ export function BranchReviews({ branches }: { branches: readonly TAccountBranch[
     }),
     placeholderData: keepPreviousData,
   });
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  // As the branch switcher: the branch goes into the URL and every cached answer is fetched again.
-  const openBranch = async (branch: number) => {
-    await navigate({ to: '/dashboard', search: (prev: Record<string, unknown>) => ({ ...prev, branch }) });
-    await queryClient.resetQueries();
-  };
   const labels = new Map(branches.map((b) => [b.id, branchName(b)]));
 
   const columns: TDataTableColumn<TAccountReview>[] = [
@@ -60,9 +49,7 @@ export function BranchReviews({ branches }: { branches: readonly TAccountBranch[
       key: 'branch',
       header: BRANCH_REVIEWS_TEXT.branch,
       render: (r) => (
-        <Anchor component="button" type="button" size="sm" onClick={() => void openBranch(r.businessId)}>
-          {labels.get(r.businessId) ?? r.businessName}
-        </Anchor>
+        <BranchLink businessId={r.businessId} label={labels.get(r.businessId) ?? r.businessName} />
       ),
     },
     { key: 'rating', header: 'Rating', render: (r) => <RatingStars rating={r.rating} size="sm" /> },
@@ -87,17 +74,12 @@ export function BranchReviews({ branches }: { branches: readonly TAccountBranch[
   return (
     <SectionCard titleId="branch-reviews-title" title={BRANCH_REVIEWS_TEXT.title} gap="md">
       <Group align="flex-end" gap="sm">
-        <Select
+        <BranchFilter
           label={BRANCH_REVIEWS_TEXT.filter}
-          data={[
-            { value: '', label: BRANCH_REVIEWS_TEXT.allBranches },
-            ...branches.map((b) => ({ value: String(b.id), label: branchName(b) })),
-          ]}
-          value={businessId ? String(businessId) : ''}
-          allowDeselect={false}
-          maw={320}
-          onChange={(value) => {
-            setBusinessId(value ? Number(value) : undefined);
+          branches={branches}
+          value={businessId}
+          onChange={(next) => {
+            setBusinessId(next);
             setPage(1);
           }}
         />
