@@ -155,6 +155,10 @@ export async function authenticateOwner(
     }
     throw signInAgain();
   }
+  // A branch an owner added is pending until paid: chosen by name, it says so (not "register again").
+  if (businessId !== undefined && context.business.status === 'pending' && !options.allowPending) {
+    throw new AppError('FORBIDDEN', ACCOUNT_TEXTS.branchUnpaid);
+  }
   assertOwnerMaySignIn(context.business, options);
   if (options.permission && !roleAllows(context.membership.role, options.permission)) {
     throw new AppError('FORBIDDEN', PERMISSION_REFUSALS[options.permission]);

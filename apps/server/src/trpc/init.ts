@@ -172,7 +172,7 @@ export const ownerProcedure = (permission: TOwnerPermission) =>
 /**
  * The partner API of accounts and teams: an owner token (the person's role must allow
  * `permission`) or an API key (Professional; it acts as an owner of its account, on the branch
- * `X-Business-Id` names or its own).
+ * `X-Business-Id` names or its own). The current branch may be one not paid for yet.
  */
 export const accountProcedure = (permission: TOwnerPermission) =>
   t.procedure
@@ -181,6 +181,9 @@ export const accountProcedure = (permission: TOwnerPermission) =>
       const session: TAccountSession = await authenticateAccountCaller(ctx.deps, ctx.authorization, {
         businessHeader: ctx.businessHeader,
         permission,
+        // Account-wide answers do not depend on the current branch being paid for: a chain's
+        // person on a newly added (unpaid) branch still sees the switcher and All branches.
+        allowPending: true,
       });
       return next({ ctx: { ...ctx, session } });
     })

@@ -17,6 +17,8 @@ import { REQUEST_CATEGORIES, REQUEST_CHANNELS, REQUEST_STATUSES } from './reques
 export const ACCOUNT_TEXTS = {
   businessHeaderInvalid: 'X-Business-Id must be the id of one of your branches.',
   branchForbidden: 'You do not have access to this branch.',
+  branchUnpaid: 'This branch is not paid for yet. Pay for it on the Plan page to open its review page.',
+  payForBranch: 'Pay for this branch',
   manageForbidden: 'Only the account owner or a manager of this branch can do this.',
   accountForbidden: 'Only an owner of the account can do this.',
   teamProfessionalOnly:

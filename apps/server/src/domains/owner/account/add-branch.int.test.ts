@@ -137,6 +137,13 @@ describe(`adding a branch (POST /api/v1/account/branches) on ${testDriverName()}
 
     // The owner pays for it on the Plan page, the branch chosen by X-Business-Id.
     const onBranch = { 'x-business-id': String(branch.id) };
+    // Until then the branch's own screens say it is unpaid; the account-wide ones answer.
+    const me = await call('GET', '/api/users/me', chain.ownerToken, undefined, onBranch);
+    expect(me.statusCode).toBe(403);
+    expect(me.json().message).toBe(ACCOUNT_TEXTS.branchUnpaid);
+    const onUnpaid = await call('GET', '/api/v1/account', chain.ownerToken, undefined, onBranch);
+    expect(onUnpaid.statusCode, onUnpaid.body).toBe(200);
+    expect(onUnpaid.json().currentBusinessId).toBe(branch.id);
     const plan = await call('GET', '/trpc/owner.plan.get', chain.ownerToken, undefined, onBranch);
     expect(plan.statusCode, plan.body).toBe(200);
     expect(plan.json().result.data).toMatchObject({

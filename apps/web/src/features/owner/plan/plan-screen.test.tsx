@@ -230,3 +230,24 @@ describe('subscription plan', () => {
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });
+
+it('offers to pay for a branch added to the chain that is not paid for yet', async () => {
+  await renderOwner(
+    '/dashboard/plan',
+    handlers({
+      'owner.plan.get': () =>
+        plan({
+          status: 'pending',
+          subscriptionStart: null,
+          subscriptionEnd: null,
+          daysLeft: null,
+          reviewPageActive: false,
+          payments: [],
+        }),
+    }),
+    'Subscription Plan',
+  );
+  expect(await page().findByRole('button', { name: 'Pay for this branch' })).toBeEnabled();
+  expect(page().getByText(/This branch is not paid for yet/)).toBeInTheDocument();
+  expect(page().queryByRole('button', { name: 'Renew' })).toBeNull();
+});

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
+  ACCOUNT_TEXTS,
   PAYMENT_TEXTS,
   REGISTRATION_PLANS,
   REQUEST_LIMITS,
@@ -61,6 +62,8 @@ export function PlanScreen() {
   const remaining = remainingLabel(data);
   const ended = remaining?.startsWith('Ended') ?? false;
   const inactive = data.status === 'inactive';
+  // A branch added to a chain waits for its first payment.
+  const unpaid = data.status === 'pending';
 
   return (
     <Stack gap="lg">
@@ -105,7 +108,7 @@ export function PlanScreen() {
               loading={busy === 'renewal'}
               disabled={busy !== null || inactive}
             >
-              Renew
+              {unpaid ? ACCOUNT_TEXTS.payForBranch : 'Renew'}
             </Button>
             {data.plan === 'essential' ? (
               <Button
@@ -124,6 +127,11 @@ export function PlanScreen() {
           {inactive ? (
             <Alert color="red" variant="light">
               {PAYMENT_TEXTS.accountInactive}
+            </Alert>
+          ) : null}
+          {unpaid ? (
+            <Alert color="yellow" variant="light">
+              {ACCOUNT_TEXTS.branchUnpaid}
             </Alert>
           ) : null}
           {!inactive && data.inGrace && data.subscriptionEnd ? (
