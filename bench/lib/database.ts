@@ -95,8 +95,8 @@ type TOwnerDefaults =
 export type TBenchOwner = Omit<TNewOwner, TOwnerDefaults> & { code: string };
 
 /**
- * Migrates the database and inserts the owners (and their zeroed counters) in chunks of 250, in
- * one transaction: active, in Maharashtra, registered on the website and paid up for a year.
+ * Migrates the database and inserts the owners (each with its own account, and their zeroed
+ * counters) in chunks of 250, in one transaction: active, in Maharashtra, registered on the website and paid up for a year.
  * `more` seeds the rest with the owners' ids before the database is closed.
  */
 export function seedOwners(
@@ -121,9 +121,16 @@ export function seedOwners(
     const ids: number[] = [];
     await handle.db.transaction().execute(async (trx) => {
       for (let i = 0; i < owners.length; i += 250) {
+        const chunk = owners.slice(i, i + 250);
+        // Each owner is its own customer: one account per business (migration 0021).
+        const accounts = await trx
+          .insertInto('accounts')
+          .values(chunk.map((owner) => ({ name: owner.businessName })))
+          .returning('id')
+          .execute();
         const rows = await trx
           .insertInto('owners')
-          .values(owners.slice(i, i + 250))
+          .values(chunk.map((owner, n) => ({ ...owner, accountId: accounts[n]!.id })))
           .returning('id')
           .execute();
         await trx
