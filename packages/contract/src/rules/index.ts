@@ -5,6 +5,7 @@
  */
 
 export * from './branches.ts';
+export * from './gst.ts';
 export * from './ist.ts';
 export * from './languages.ts';
 export * from './money.ts';
