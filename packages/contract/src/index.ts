@@ -1,4 +1,5 @@
 export * from './admin/index.ts';
+export * from './billing.ts';
 export * from './constants.ts';
 export * from './dto.ts';
 export * from './list-query.ts';

@@ -82,6 +82,27 @@ export interface AccountTable {
   name: string;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+  /** Billing details for its invoices (migration 0023); null until given. */
+  billingLegalName: ColumnType<string | null, string | null | undefined, string | null>;
+  billingAddress: ColumnType<string | null, string | null | undefined, string | null>;
+  billingState: ColumnType<string | null, string | null | undefined, string | null>;
+  billingGstin: ColumnType<string | null, string | null | undefined, string | null>;
+  billingUpdatedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** The operator's billing profile (migration 0023): one row once a super admin has saved it. */
+export interface BillingProfileTable {
+  id: ColumnType<number, number | undefined, never>;
+  legalName: string;
+  address: string;
+  state: string;
+  gstin: string;
+  pan: string;
+  sac: string;
+  seriesPrefix: string;
+  signatory: string | null;
+  updatedAt: ColumnType<Date, Date | undefined, Date>;
+  updatedByAdminId: number | null;
 }
 
 /** Someone who signs in to the owner area: one phone, one password, any number of accounts. */
@@ -620,6 +641,7 @@ export type TRequestDelivery = Selectable<RequestDeliveryTable>;
 
 export interface Database {
   accounts: AccountTable;
+  billingProfile: BillingProfileTable;
   persons: PersonTable;
   memberships: MembershipTable;
   invitations: InvitationTable;

@@ -32,6 +32,10 @@ const FIELD_VALUES: Record<string, unknown[]> = {
   consentAt: ['2026-11-25'],
   from: ['2026-01-01'],
   to: ['2026-12-31'],
+  state: ['Maharashtra'],
+  gstin: ['27AAPFU0939F1ZV'],
+  pan: ['AAPFU0939F'],
+  seriesPrefix: ['SL'],
   'POST /api/admin/login/verify code': ['123456'],
   'POST /api/admin/login/enrol code': ['123456'],
 };

@@ -13,6 +13,8 @@ import { getAdminOperation } from '../domains/admin/auth/get-admin.ts';
 import { loginAdminOperation } from '../domains/admin/auth/login-admin.ts';
 import { logoutAdminOperation } from '../domains/admin/auth/logout-admin.ts';
 import { verifyTotpOperation } from '../domains/admin/auth/verify-totp.ts';
+import { getBillingProfileOperation } from '../domains/admin/billing/get-billing-profile.ts';
+import { updateBillingProfileOperation } from '../domains/admin/billing/update-billing-profile.ts';
 import { listJobFailuresOperation } from '../domains/admin/jobs/list-job-failures.ts';
 import { deleteLeadOperation } from '../domains/admin/leads/delete-lead.ts';
 import { listLeadsOperation } from '../domains/admin/leads/list-leads.ts';
@@ -38,6 +40,7 @@ import { resendInvitationOperation } from '../domains/admin/users/resend-invitat
 import { updateUserOperation } from '../domains/admin/users/update-user.ts';
 import { addBranchOperation } from '../domains/owner/account/add-branch.ts';
 import { getAccountOperation } from '../domains/owner/account/get-account.ts';
+import { getAccountBillingOperation } from '../domains/owner/account/get-account-billing.ts';
 import { getBranchFiguresOperation } from '../domains/owner/account/get-branch-figures.ts';
 import { inviteMemberOperation } from '../domains/owner/account/invite-member.ts';
 import { listAccountRequestsOperation } from '../domains/owner/account/list-account-requests.ts';
@@ -45,6 +48,7 @@ import { listAccountReviewsOperation } from '../domains/owner/account/list-accou
 import { listMembersOperation } from '../domains/owner/account/list-members.ts';
 import { removeMemberOperation } from '../domains/owner/account/remove-member.ts';
 import { revokeInvitationOperation } from '../domains/owner/account/revoke-invitation.ts';
+import { updateAccountBillingOperation } from '../domains/owner/account/update-account-billing.ts';
 import { updateMemberOperation } from '../domains/owner/account/update-member.ts';
 import { getChannelSettingsOperation } from '../domains/owner/channels/get-channel-settings.ts';
 import { updateChannelSettingsOperation } from '../domains/owner/channels/update-channel-settings.ts';
@@ -145,6 +149,8 @@ export const appRouter = router({
       branches: getBranchFiguresOperation,
       reviews: listAccountReviewsOperation,
       requests: listAccountRequestsOperation,
+      billing: getAccountBillingOperation,
+      updateBilling: updateAccountBillingOperation,
       addBranch: addBranchOperation,
     },
     team: {
@@ -225,6 +231,7 @@ export const appRouter = router({
       changePassword: changePasswordOperation,
     },
     overview: { stats: getOverviewStatsOperation, activity: listActivityOperation },
+    billingProfile: { get: getBillingProfileOperation, update: updateBillingProfileOperation },
     users: {
       list: listUsersOperation,
       update: updateUserOperation,

@@ -46,6 +46,9 @@ export const AUDIT_ACTIONS = [
   'user.invitation_resend',
   'user.move',
   'account.merge',
+  // Who bills whom (issue 32).
+  'billing_profile.update',
+  'account.billing_update',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -31,6 +31,7 @@ export const AUDIT_TARGET_TABLES = [
   'memberships',
   'invitations',
   'accounts',
+  'billing_profile',
 ] as const;
 export type TAuditTargetTable = (typeof AUDIT_TARGET_TABLES)[number];
 

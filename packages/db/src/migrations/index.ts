@@ -17,6 +17,7 @@ import * as registrationRefunds from './2026-11-27-0019-registration-refunds.ts'
 import * as reviewPageLanguageList from './2026-11-28-0020-review-page-language-list.ts';
 import * as accounts from './2026-11-28-0021-accounts.ts';
 import * as reviewDays from './2026-11-28-0022-review-days.ts';
+import * as billingDetails from './2026-11-28-0023-billing-details.ts';
 
 /** Static map so migrations bundle cleanly; keys sort by date prefix. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0020-review-page-language-list': reviewPageLanguageList,
   '2026-11-28-0021-accounts': accounts,
   '2026-11-28-0022-review-days': reviewDays,
+  '2026-11-28-0023-billing-details': billingDetails,
 };
