@@ -39,7 +39,10 @@ export async function updateAccountBilling(
   ip: string | null,
 ) {
   const saved = await inTransaction(deps.db, async (trx) => {
-    const before = foundOr404(await findAccountBilling(trx, session.membership.accountId), 'Account not found');
+    const before = foundOr404(
+      await findAccountBilling(trx, session.membership.accountId),
+      'Account not found',
+    );
     const row = await saveAccountBilling(trx, session.membership.accountId, input, deps.now());
     await auditBy(
       trx,
