@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ZIsoDate } from './dto.ts';
-import { findState } from './geo/index.ts';
-import { GSTIN_MESSAGES, gstinProblem, normalizeGstin } from './rules/gst.ts';
+import { GST_STATE_CODES, GSTIN_MESSAGES, gstinProblem, normalizeGstin } from './rules/gst.ts';
 import { required } from './schema-helpers.ts';
 
 /**
@@ -23,9 +22,13 @@ export const BILLING_TEXTS = {
   billingSaved: 'Billing details saved.',
 } as const;
 
+/** A state or union territory by its name, any case (the names the GST codes are kept under). */
+const STATE_NAMES = new Map(Object.keys(GST_STATE_CODES).map((name) => [name.toLowerCase(), name]));
+const stateNamed = (name: string) => STATE_NAMES.get(name.replace(/\s+/g, ' ').toLowerCase());
+
 const ZState = required(BILLING_TEXTS.stateRequired, 80)
-  .refine((name) => findState(name) !== undefined, BILLING_TEXTS.stateInvalid)
-  .transform((name) => findState(name)!.name);
+  .refine((name) => stateNamed(name) !== undefined, BILLING_TEXTS.stateInvalid)
+  .transform((name) => stateNamed(name)!);
 
 const ZGstin = z.string().max(40).transform(normalizeGstin);
 

@@ -251,3 +251,53 @@ it('offers to pay for a branch added to the chain that is not paid for yet', asy
   expect(page().getByText(/This branch is not paid for yet/)).toBeInTheDocument();
   expect(page().queryByRole('button', { name: 'Renew' })).toBeNull();
 });
+
+it("lets the account's owner keep its billing details, checking the GSTIN before saving", async () => {
+  const saved: unknown[] = [];
+  const billing = {
+    legalName: 'Chai Point LLP',
+    address: '1 FC Road, Pune',
+    state: 'Maharashtra',
+    gstin: null,
+    complete: true,
+    updatedAt: null,
+  };
+  const app = await renderOwner(
+    '/dashboard/plan',
+    handlers({
+      'owner.account.get': () => ({
+        account: { id: 1, name: 'Chai Point', plan: 'essential', createdAt: '2026-01-01T00:00:00.000Z' },
+        role: 'owner',
+        currentBusinessId: 7,
+        branches: [],
+      }),
+      'owner.account.billing': () => billing,
+      'owner.account.updateBilling': (input) => {
+        saved.push(input);
+        return {
+          success: true,
+          message: 'Billing details saved.',
+          billing: { ...billing, gstin: '27AAPFU0939F1ZV' },
+        };
+      },
+    }),
+    'Subscription Plan',
+  );
+  const section = within(await page().findByRole('region', { name: 'Billing details' }));
+  const legalName = section.getByRole('textbox', { name: /Legal name/ });
+  await waitFor(() => expect(legalName).toHaveValue('Chai Point LLP'));
+  const gstin = section.getByRole('textbox', { name: 'GSTIN (optional)' });
+  await app.user.type(gstin, '27AAPFU0939F1ZW');
+  await app.user.click(section.getByRole('button', { name: 'Save billing details' }));
+  expect(await section.findByText(/please check it for a typing mistake/)).toBeInTheDocument();
+  expect(saved).toEqual([]);
+  await app.user.clear(gstin);
+  await app.user.type(gstin, '27aapfu0939f1zv');
+  await app.user.click(section.getByRole('button', { name: 'Save billing details' }));
+  await waitFor(() => expect(saved).toHaveLength(1));
+  expect(saved[0]).toMatchObject({
+    legalName: 'Chai Point LLP',
+    state: 'Maharashtra',
+    gstin: '27AAPFU0939F1ZV',
+  });
+});

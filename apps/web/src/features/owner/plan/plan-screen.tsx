@@ -16,6 +16,7 @@ import { SimpleTable, type TTableColumn } from '../../../components/simple-table
 import { formatPaise, titleCase } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
+import { BillingDetailsSection } from './billing-details-section.tsx';
 import { graceEndDate, periodLabel, remainingLabel, STATUS_COLORS } from './plan-status.ts';
 import { usePlanCheckout } from './use-plan-checkout.ts';
 
@@ -42,6 +43,8 @@ const PAYMENT_COLUMNS: TTableColumn<TOwnerPlan['payments'][number]>[] = [
 export function PlanScreen() {
   const trpc = useTrpc();
   const plan = useQuery(trpc.owner.plan.get.queryOptions());
+  // Billing details are the account owners' (as billing is).
+  const account = useQuery(trpc.owner.account.get.queryOptions(undefined, { staleTime: 60_000 }));
   const { pay, busy } = usePlanCheckout(plan.data?.plan);
 
   if (plan.isError) {
@@ -160,6 +163,7 @@ export function PlanScreen() {
           </Text>
         </Stack>
       </Paper>
+      {account.data?.role === 'owner' ? <BillingDetailsSection /> : null}
 
       <SectionCard titleId="payments-title" title="Payment history" gap="md">
         {data.payments.length === 0 ? (

@@ -1,0 +1,105 @@
+import { Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { type TAccountBilling, ZAccountBillingWrite } from '@starloop/contract';
+import { INDIAN_STATES } from '@starloop/contract/geo';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { notify } from '../../../components/notify.ts';
+import { SectionCard } from '../../../components/section-card/section-card.tsx';
+import { submitHandler, useForm } from '../../../lib/use-form.ts';
+import { useTrpc } from '../../../lib/use-trpc.ts';
+
+export const BILLING_DETAILS_TEXT = {
+  title: 'Billing details',
+  hint: 'Shown on your GST invoices. Add your GSTIN to claim input tax credit.',
+  legalName: 'Legal name',
+  address: 'Billing address',
+  state: 'State',
+  gstin: 'GSTIN (optional)',
+  save: 'Save billing details',
+  failed: 'Could not save the billing details. Please try again.',
+} as const;
+
+const STATE_OPTIONS = INDIAN_STATES.map((s) => s.name);
+
+const valuesOf = (billing: TAccountBilling | undefined) => ({
+  legalName: billing?.legalName ?? '',
+  address: billing?.address ?? '',
+  state: billing?.state ?? '',
+  gstin: billing?.gstin ?? '',
+});
+
+/**
+ * The account's billing details for its invoices (owner.account.billing): legal name, billing
+ * address, state and an optional GSTIN, checked with the contract's messages (shape, check
+ * character, state) before saving. For the account's owners.
+ */
+export function BillingDetailsSection() {
+  const trpc = useTrpc();
+  const queryClient = useQueryClient();
+  const billing = useQuery(trpc.owner.account.billing.queryOptions());
+  const form = useForm(ZAccountBillingWrite, () => valuesOf(undefined));
+  const { reset } = form;
+  useEffect(() => {
+    if (billing.data) reset(valuesOf(billing.data));
+  }, [billing.data, reset]);
+  const save = useMutation(
+    trpc.owner.account.updateBilling.mutationOptions({
+      onSuccess: (result) => {
+        notify.success(result.message);
+        queryClient.setQueryData(trpc.owner.account.billing.queryKey(), result.billing);
+      },
+      onError: (error) => {
+        const message = form.showServerError(error, BILLING_DETAILS_TEXT.failed);
+        if (message) notify.error(message);
+      },
+    }),
+  );
+
+  return (
+    <SectionCard titleId="billing-details-title" title={BILLING_DETAILS_TEXT.title} gap="md">
+      <Text size="sm" c="dimmed">
+        {BILLING_DETAILS_TEXT.hint}
+      </Text>
+      <form
+        noValidate
+        onSubmit={submitHandler(() => {
+          const input = form.submit();
+          if (input) save.mutate(input);
+        }, save.isPending)}
+      >
+        <Stack gap="sm">
+          <TextInput label={BILLING_DETAILS_TEXT.legalName} {...form.input('legalName')} withAsterisk />
+          <Textarea
+            label={BILLING_DETAILS_TEXT.address}
+            {...form.input('address')}
+            withAsterisk
+            autosize
+            minRows={2}
+          />
+          <Group grow align="flex-start">
+            <Select
+              label={BILLING_DETAILS_TEXT.state}
+              data={STATE_OPTIONS}
+              searchable
+              withAsterisk
+              value={form.values.state || null}
+              onChange={(state) => form.setField('state', state ?? '')}
+              error={form.errors.state}
+            />
+            <TextInput
+              label={BILLING_DETAILS_TEXT.gstin}
+              {...form.input('gstin')}
+              maxLength={15}
+              style={{ textTransform: 'uppercase' }}
+            />
+          </Group>
+          <Group>
+            <Button type="submit" loading={save.isPending} disabled={billing.isPending}>
+              {BILLING_DETAILS_TEXT.save}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SectionCard>
+  );
+}
