@@ -5,6 +5,7 @@ import { trpcError } from '../../../test/fake-trpc.ts';
 import { plainAdmin, SUPER_ADMIN } from '../test/admin-fixtures.ts';
 import { page, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
 import { ACCOUNT_TEXTS } from './account-screen.tsx';
+import { BILLING_PROFILE_TEXT } from './billing-profile-section.tsx';
 
 const PATH = '/admin-dashboard/account';
 const TITLE = 'My Account';
@@ -108,5 +109,46 @@ describe('My Account', { timeout: 15_000 }, () => {
     expect(await screen.findByText(ADMIN_SECURITY_TEXTS.settingsSaved(true))).toBeInTheDocument();
     expect(app.server.callsTo('admin.security.update')[0]?.input).toEqual({ twoFactorRequired: true });
     await waitFor(() => expect(toggle).toBeChecked());
+  });
+
+  it('a super admin sets the billing profile: the GSTIN and PAN checked before saving', async () => {
+    const app = await renderAdmin(
+      PATH,
+      {
+        'admin.auth.me': () => SUPER,
+        'admin.security.get': () => ({ twoFactorRequired: false, updatedAt: null }),
+        'admin.billingProfile.get': () => ({ configured: false, profile: null }),
+        'admin.billingProfile.update': (input) => ({
+          success: true,
+          message: 'Billing profile saved.',
+          configured: true,
+          profile: { ...(input as object), signatory: null, updatedAt: '2026-11-28T10:00:00.000Z' },
+        }),
+      },
+      TITLE,
+    );
+    expect(await page().findByText(BILLING_PROFILE_TEXT.notConfigured)).toBeInTheDocument();
+    const field = (name: string) => page().getByRole('textbox', { name: new RegExp(`^${name}`) });
+    await app.user.type(field(BILLING_PROFILE_TEXT.legalName), 'StarLoop Technologies Private Limited');
+    await app.user.type(field(BILLING_PROFILE_TEXT.address), '12 MG Road, Pune');
+    await app.user.click(page().getByRole('combobox', { name: /^State/ }));
+    await app.user.click(await screen.findByRole('option', { name: 'Maharashtra', hidden: true }));
+    await app.user.type(field(BILLING_PROFILE_TEXT.gstin), '27AAPFU0939F1ZV');
+    await app.user.type(field(BILLING_PROFILE_TEXT.pan), 'AAPFU0939G');
+    await app.user.type(field(BILLING_PROFILE_TEXT.sac), '998315');
+    await app.user.type(field(BILLING_PROFILE_TEXT.seriesPrefix), 'SL');
+    await app.user.click(page().getByRole('button', { name: BILLING_PROFILE_TEXT.save }));
+    expect(await page().findByText(/The PAN must be the one inside the GSTIN/)).toBeInTheDocument();
+    expect(app.server.callsTo('admin.billingProfile.update')).toHaveLength(0);
+    await app.user.clear(field(BILLING_PROFILE_TEXT.pan));
+    await app.user.type(field(BILLING_PROFILE_TEXT.pan), 'AAPFU0939F');
+    await app.user.click(page().getByRole('button', { name: BILLING_PROFILE_TEXT.save }));
+    await waitFor(() => expect(app.server.callsTo('admin.billingProfile.update')).toHaveLength(1));
+    expect(app.server.callsTo('admin.billingProfile.update')[0]?.input).toMatchObject({
+      state: 'Maharashtra',
+      gstin: '27AAPFU0939F1ZV',
+      pan: 'AAPFU0939F',
+      seriesPrefix: 'SL',
+    });
   });
 });

@@ -9,6 +9,7 @@ import { anyMessage } from '../../../lib/api-errors.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { AdminPage } from '../shared/admin-page.tsx';
 import { useAdminMe } from '../shared/use-admin-me.ts';
+import { BillingProfileSection } from './billing-profile-section.tsx';
 
 export const ACCOUNT_TEXTS = {
   title: 'My Account',
@@ -56,7 +57,10 @@ function SecuritySection() {
   );
 }
 
-/** /admin-dashboard/account: the admin's own password; for super admins, the two-factor switch. */
+/**
+ * /admin-dashboard/account: the admin's own password; for super admins, the two-factor switch and
+ * the operator's billing profile.
+ */
 export function AccountScreen() {
   const trpc = useTrpc();
   const { me, isSuperAdmin } = useAdminMe();
@@ -72,6 +76,7 @@ export function AccountScreen() {
         changed={ADMIN_SECURITY_TEXTS.passwordChanged}
       />
       {isSuperAdmin ? <SecuritySection /> : null}
+      {isSuperAdmin ? <BillingProfileSection /> : null}
     </AdminPage>
   );
 }
