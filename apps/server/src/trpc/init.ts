@@ -182,8 +182,9 @@ export const accountProcedure = (permission: TOwnerPermission) =>
         businessHeader: ctx.businessHeader,
         permission,
         // Account-wide answers do not depend on the current branch being paid for: a chain's
-        // person on a newly added (unpaid) branch still sees the switcher and All branches.
-        allowPending: true,
+        // person who chose a newly added (unpaid) branch still sees the switcher and All branches.
+        // Without a chosen branch a pending owner is a registration not paid for: refused as before.
+        allowPending: ctx.businessHeader !== undefined,
       });
       return next({ ctx: { ...ctx, session } });
     })
