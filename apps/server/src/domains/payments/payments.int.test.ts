@@ -1311,17 +1311,28 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
       expect(await sessionCount(owner.id)).toBe(1);
     });
 
-    it('a verify after the webhook captured the payment answers success without a token', async () => {
+    it('the first verify after the webhook captured the payment signs the owner in; a replay does not', async () => {
       const { orderId, owner } = await initiate();
       expect((await paidByWebhook(orderId, 'pay_hook00001')).statusCode).toBe(200);
       expect((await ownerRow(owner.id)).status).toBe('active');
       const res = await verify(orderId, 'pay_hook00001');
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ success: true });
-      expect(res.json()).not.toHaveProperty('token');
+      expect(res.json()).toMatchObject({ success: true, token: expect.any(String) });
+      expect(await sessionCount(owner.id)).toBe(1);
+      const again = await verify(orderId, 'pay_hook00001');
+      expect(again.json()).not.toHaveProperty('token');
       const twin = await trpcVerify(orderId, 'pay_hook00001');
       expect(twin.json().result.data).not.toHaveProperty('token');
-      expect(await sessionCount(owner.id)).toBe(0);
+      expect(await sessionCount(owner.id)).toBe(1);
+    });
+
+    it('verifies racing after the webhook sign the paying browser in exactly once', async () => {
+      const { orderId, owner } = await initiate();
+      expect((await paidByWebhook(orderId, 'pay_hook00002')).statusCode).toBe(200);
+      const answers = await Promise.all(Array.from({ length: 6 }, () => verify(orderId, 'pay_hook00002')));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
+      expect(answers.filter((a) => typeof a.json().token === 'string')).toHaveLength(1);
+      expect(await sessionCount(owner.id)).toBe(1);
     });
 
     it('renewals and upgrades never issue a token', async () => {

@@ -253,11 +253,12 @@ export async function createOwnerOrder(
 
 /**
  * POST /api/payments/verify. The checkout signature must be the provider's HMAC of our stored
- * order id and the payment id; then the payment settles on the one activation path. Only the call
- * that captures a registration signs the owner in (and only an owner the sign-in rule lets in): a
- * repeated verify, one after the webhook or reconciliation, a renewal, or a registration captured
- * after its phone or code was taken answers success without a token, so holding a checkout callback
- * never mints a session. Anything forged or mismatched is a 400 and changes nothing.
+ * order id and the payment id; then the payment settles on the one activation path. The first
+ * verify of an applied registration signs the owner in (only an owner the sign-in rule lets in),
+ * whether it captured the payment or the webhook or reconciliation did before it: the first is the
+ * one that stores the checkout's signature, under the payment's row lock. A repeated verify, a
+ * renewal, or a registration captured after its phone or code was taken answers success without a
+ * token, so holding a checkout callback never mints a second session. Anything forged or mismatched is a 400 and changes nothing.
  */
 export async function verifyCheckout(
   deps: TDeps,
@@ -299,6 +300,16 @@ export async function verifyCheckout(
     assertOwnerMaySignIn(owner);
     const token = await startOwnerSession(deps, owner.id, client, 'payment');
     return { success: true, token, user: toOwnerUser(owner) };
+  }
+  // The webhook (or reconciliation) was faster: the paying browser's first verify, the one that
+  // brought the checkout's signature, still signs its owner in, when the registration was applied.
+  if (outcome.kind === 'already-captured' && outcome.firstSignature) {
+    const attempt = await findRegistrationAttempt(deps.db, payment.id);
+    const owner = payment.ownerId === null ? undefined : await findOwnerById(deps.db, payment.ownerId);
+    if (attempt?.outcome === 'applied' && owner && owner.status === 'active' && !owner.deletedAt) {
+      const token = await startOwnerSession(deps, owner.id, client, 'payment');
+      return { success: true, token, user: toOwnerUser(owner) };
+    }
   }
   const needsRefund =
     outcome.kind === 'needs-refund' ||

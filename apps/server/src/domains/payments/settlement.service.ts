@@ -46,7 +46,8 @@ export type TCaptureOutcome =
   | { kind: 'activated'; payment: TPayment }
   /** Captured for a registration whose phone or code was taken by then: applied to nobody. */
   | { kind: 'needs-refund'; payment: TPayment }
-  | { kind: 'already-captured'; payment: TPayment }
+  /** `firstSignature`: this call brought the checkout's signature (the first verify after a webhook or reconciliation captured it). */
+  | { kind: 'already-captured'; payment: TPayment; firstSignature: boolean }
   | { kind: 'unknown-order' }
   | { kind: 'amount-mismatch'; payment: TPayment };
 
@@ -92,7 +93,11 @@ function captureInTransaction(deps: TDeps, db: TDb, attempt: TCapturedAttempt): 
         patch.razorpaySignature = attempt.signature;
       }
       const filled = Object.keys(patch).length > 0 ? await updatePayment(trx, payment.id, patch) : undefined;
-      return { kind: 'already-captured', payment: filled ?? payment } as const;
+      return {
+        kind: 'already-captured',
+        payment: filled ?? payment,
+        firstSignature: patch.razorpaySignature !== undefined,
+      } as const;
     }
 
     if (typeof attempt.amount === 'number' && attempt.amount !== payment.amount) {
