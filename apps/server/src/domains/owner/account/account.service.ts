@@ -38,7 +38,8 @@ const MAX_RANGE_DAYS = 366;
 /** Without a range: the last 30 IST days, today included. */
 const DEFAULT_RANGE_DAYS = 30;
 
-const toBranch = (owner: TOwnerPublic): TAccountBranch => ({
+/** A business as the partner API shows a branch. */
+export const toAccountBranch = (owner: TOwnerPublic): TAccountBranch => ({
   id: owner.id,
   businessName: owner.businessName,
   code: owner.code,
@@ -72,7 +73,7 @@ export async function getAccount(deps: Pick<TDeps, 'db'>, session: TAccountSessi
     },
     role: session.membership.role,
     currentBusinessId: session.owner.id,
-    branches: branches.map(toBranch),
+    branches: branches.map(toAccountBranch),
   };
 }
 

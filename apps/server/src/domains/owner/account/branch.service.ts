@@ -8,7 +8,6 @@ import {
   MAX_ACCOUNT_BRANCHES,
   PUBLIC_TEXTS,
   resolveRegistrationPlan,
-  type TAccountBranch,
   type TBranchCreate,
   type TBranchCreated,
 } from '@starloop/contract';
@@ -27,22 +26,12 @@ import type { TAccountSession } from '../../../auth/authenticate.ts';
 import type { TDeps } from '../../../context.ts';
 import { auditBy } from '../../../lib/audit.ts';
 import { badRequest, conflict, uniqueConflict } from '../../../lib/errors.ts';
+import { toAccountBranch } from './account.service.ts';
 
 /** A lost race for a code made from the name is tried again with the next free one. */
 const CODE_WRITE_TRIES = 3;
 
 const CODE_UNIQUE = { owners_code_key: [PUBLIC_TEXTS.codeTaken, 'code'] } as const;
-
-const toAccountBranch = (owner: TOwnerPublic): TAccountBranch => ({
-  id: owner.id,
-  businessName: owner.businessName,
-  code: owner.code,
-  city: owner.city,
-  state: owner.state,
-  status: owner.status,
-  plan: owner.plan,
-  subscriptionEnd: owner.subscriptionEnd ? new Date(owner.subscriptionEnd).toISOString() : null,
-});
 
 /** Who acted, for the audit trail: the person, or the API key (system-like, named in details). */
 const actorOf = (session: TAccountSession, ip: string | null) => ({

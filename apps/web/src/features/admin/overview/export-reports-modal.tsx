@@ -12,8 +12,9 @@ import { useState } from 'react';
 import { ModalActions, type TDialogProps } from '../../../components/busy-modal/busy-modal.tsx';
 import { ErrorBanner } from '../../../components/error-banner/error-banner.tsx';
 import { notify } from '../../../components/notify.ts';
-import { restError, serverMessage } from '../../../lib/api-errors.ts';
+import { serverMessage } from '../../../lib/api-errors.ts';
 import { getToken } from '../../../lib/auth.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { checkForm, submitHandler, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 
@@ -26,29 +27,12 @@ export const EXPORT_TEXTS = {
 } as const;
 
 /** GET /api/reports/download with the admin token: the file is fetched, then saved from a blob URL. */
-export async function downloadReport(type: TReportType, format: TReportFormat): Promise<string> {
-  const token = getToken('admin');
-  const response = await fetch(`/api/reports/download?type=${encodeURIComponent(type)}&format=${format}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw await restError(response);
-  const blob = await response.blob();
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? `${type}-report.${format}`;
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = filename;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Give the browser a moment to start the download before the URL goes away.
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
-  return filename;
+export function downloadReport(type: TReportType, format: TReportFormat): Promise<string> {
+  return downloadFile(
+    `/api/reports/download?type=${encodeURIComponent(type)}&format=${format}`,
+    getToken('admin') ?? null,
+    `${type}-report.${format}`,
+  );
 }
 
 /** The modal's fields as typed: no report type chosen yet is ''. */

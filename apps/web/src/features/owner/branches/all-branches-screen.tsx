@@ -12,8 +12,9 @@ import { useState } from 'react';
 import { DataTable, type TDataTableColumn } from '../../../components/data-table/data-table.tsx';
 import type { TSortState } from '../../../components/data-table/sort.ts';
 import { notify } from '../../../components/notify.ts';
-import { anyMessage, restError } from '../../../lib/api-errors.ts';
+import { anyMessage } from '../../../lib/api-errors.ts';
 import { getToken } from '../../../lib/auth.ts';
+import { downloadFile } from '../../../lib/download.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { AddBranchButton } from './add-branch-dialog.tsx';
@@ -60,26 +61,12 @@ const branchLabel = (b: TBranchRow) => branchName(b);
  * a blob URL.
  */
 export async function downloadBranchFigures(query: TBranchFiguresExport): Promise<void> {
-  const token = getToken('owner');
   const params = new URLSearchParams(Object.entries(query).filter(([, v]) => v) as [string, string][]);
-  const response = await fetch(`/api/v1/account/branches/export?${params}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw await restError(response);
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? `branches.${query.format}`;
-  const url = URL.createObjectURL(await response.blob());
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = filename;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
+  await downloadFile(
+    `/api/v1/account/branches/export?${params}`,
+    getToken('owner') ?? null,
+    `branches.${query.format}`,
+  );
 }
 
 const DAY_MS = 86_400_000;
