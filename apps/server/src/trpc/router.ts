@@ -1,3 +1,4 @@
+import { addAccountBranchOperation } from '../domains/admin/accounts/add-account-branch.ts';
 import { mergeAccountOperation } from '../domains/admin/accounts/merge-account.ts';
 import { createAdminOperation } from '../domains/admin/admins/create-admin.ts';
 import { listAdminsOperation } from '../domains/admin/admins/list-admins.ts';
@@ -242,7 +243,7 @@ export const appRouter = router({
       resendInvitation: resendInvitationOperation,
       move: moveUserOperation,
     },
-    accounts: { merge: mergeAccountOperation },
+    accounts: { merge: mergeAccountOperation, addBranch: addAccountBranchOperation },
     reviews: { list: listReviewsOperation },
     payments: { list: listPaymentsOperation, refund: refundPaymentOperation },
     manualPayments: { list: listManualPaymentsOperation },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZIsoDate } from '../dto.ts';
 import { ZAccountBranch, ZAccountInvitation, ZAccountMember } from '../owner/account.ts';
+import { ZBranchCreate } from '../owner/account-branches.ts';
 import { AUDIT_ACTOR_KINDS } from './audit-values.ts';
 import { ZIdInput } from './common.ts';
 
@@ -90,3 +91,7 @@ export type TAdminMoveUser = z.infer<typeof ZAdminMoveUser>;
 /** POST /api/admin/accounts/{id}/merge: every branch and person of account {id} go to `intoAccountId`. */
 export const ZAdminMergeAccount = ZIdInput.extend({ intoAccountId: accountId });
 export type TAdminMergeAccount = z.infer<typeof ZAdminMergeAccount>;
+
+/** POST /api/admin/accounts/{id}/branches: a branch added to the account by an admin (as its owners add one). */
+export const ZAdminAddBranch = ZIdInput.extend(ZBranchCreate.shape);
+export type TAdminAddBranch = z.infer<typeof ZAdminAddBranch>;

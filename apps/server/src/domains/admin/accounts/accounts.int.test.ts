@@ -245,3 +245,68 @@ describe(`admin: POST /api/admin/accounts/{id}/merge on ${testDriverName()}`, ()
     expect(again.statusCode).toBe(404);
   });
 });
+
+describe(`admin: POST /api/admin/accounts/{id}/branches on ${testDriverName()}`, () => {
+  const api = adminApi();
+  let chain: TChain;
+
+  beforeAll(async () => {
+    chain = await createChain(api.server, { branches: 2 });
+  });
+
+  it("adds a pending branch on the account's plan, listed for its owner, audited as the admin", async () => {
+    const res = await api.send('POST', `/api/admin/accounts/${chain.accountId}/branches`, {
+      businessName: 'Chai Chain Kothrud',
+      state: 'Maharashtra',
+      city: 'Pune',
+      contactNumber: '9811122233',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { branch, payment } = res.json();
+    expect(branch).toMatchObject({
+      businessName: 'Chai Chain Kothrud',
+      status: 'pending',
+      plan: chain.first.plan,
+    });
+    expect(payment).toMatchObject({ plan: chain.first.plan });
+    const account = await api.server.app.inject({
+      method: 'GET',
+      url: '/api/v1/account',
+      headers: bearer(chain.ownerToken),
+    });
+    expect(account.json().branches.map((b: { id: number }) => b.id)).toContain(branch.id);
+    const audit = await api.db
+      .selectFrom('auditLog')
+      .select(['actorKind', 'targetId'])
+      .where('action', '=', 'account.branch_add')
+      .execute();
+    expect(audit).toEqual([{ actorKind: 'admin', targetId: branch.id }]);
+  });
+
+  it('404 for an unknown account, 400 naming a bad field; nothing written', async () => {
+    const before = await api.db.selectFrom('owners').select('id').execute();
+    const unknown = await api.send('POST', '/api/admin/accounts/987654/branches', {
+      businessName: 'Nowhere',
+      contactNumber: '9811122234',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(USER_ACCOUNT_TEXTS.accountNotFound);
+    const bad = await api.send('POST', `/api/admin/accounts/${chain.accountId}/branches`, {
+      businessName: '',
+      contactNumber: '9811122235',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('businessName');
+    expect(await api.db.selectFrom('owners').select('id').execute()).toHaveLength(before.length);
+  });
+
+  it('answers only admins', async () => {
+    await api.expectAdminOnly([
+      {
+        method: 'POST',
+        url: `/api/admin/accounts/${chain.accountId}/branches`,
+        body: { businessName: 'X', contactNumber: '9811122236' },
+      },
+    ]);
+  });
+});

@@ -1,4 +1,11 @@
-import { MEMBER_ROLES, type TMemberRole, type TMessageResult, USER_ACCOUNT_TEXTS } from '@starloop/contract';
+import {
+  MEMBER_ROLES,
+  type TAdminAddBranch,
+  type TBranchCreated,
+  type TMemberRole,
+  type TMessageResult,
+  USER_ACCOUNT_TEXTS,
+} from '@starloop/contract';
 import {
   deleteEmptyAccount,
   findAccountById,
@@ -14,6 +21,7 @@ import {
 import type { TDeps } from '../../../context.ts';
 import { recordAdminChange, type TAdminActor } from '../../../lib/audit.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
+import { addBranchTo } from '../../owner/account/branch.service.ts';
 
 /** owner > manager > staff (MEMBER_ROLES lists them strongest first). */
 export const strongerRole = (a: TMemberRole, b: TMemberRole): TMemberRole =>
@@ -100,4 +108,34 @@ export async function mergeAccount(
   deps.reviewPageCache.clear();
   deps.log.info({ adminId: admin.id, fromAccountId: fromId, intoAccountId: intoId }, 'accounts merged');
   return { success: true, message };
+}
+
+/**
+ * POST /api/admin/accounts/{id}/branches: an admin adds a branch to an existing account, as its
+ * owners can (pending on the account's plan until its payment: the owner pays on the Plan page, or
+ * an admin records a manual payment). The account's plan and the new business's owner details come
+ * from its first live branch; an account without one is a 404 (nothing to be a branch of).
+ */
+export async function addAccountBranch(
+  deps: TDeps,
+  input: TAdminAddBranch,
+  admin: TAdminActor,
+): Promise<TBranchCreated> {
+  const { id: accountId, ...branch } = input;
+  if (!(await findAccountById(deps.db, accountId))) throw notFound(USER_ACCOUNT_TEXTS.accountNotFound);
+  const first = (await listAccountBusinesses(deps.db, accountId)).find((b) => !b.deletedAt);
+  if (!first) throw notFound(USER_ACCOUNT_TEXTS.accountNotFound);
+  return addBranchTo(
+    deps,
+    {
+      accountId,
+      plan: first.plan,
+      name: first.name,
+      email: first.email,
+      actor: { actorKind: 'admin', actorId: admin.id, ip: admin.ip },
+      adminId: admin.id,
+      details: { byAdmin: admin.id },
+    },
+    branch,
+  );
 }

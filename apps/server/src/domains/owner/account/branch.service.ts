@@ -69,6 +69,20 @@ async function codeFor(db: TDb, input: TBranchCreate, city: string | null): Prom
   return `${stem}-${randomBytes(4).toString('hex').slice(0, 6)}`;
 }
 
+/** Who adds a branch to which account: its plan, the new business's defaults, the audit's actor. */
+export interface TBranchAdder {
+  accountId: number;
+  plan: TOwnerPublic['plan'];
+  /** The new business's owner name and email (the account's people sign in; these are its details). */
+  name: string;
+  email: string | null;
+  actor: { actorKind: 'owner' | 'admin' | 'system'; actorId: number | null; ip: string | null };
+  /** Set when an admin adds it: the activity line names them. */
+  adminId?: number;
+  /** Extra audit and activity details (the calling branch, an API key). */
+  details: Record<string, unknown>;
+}
+
 /**
  * POST /api/v1/account/branches: an account's owner (or API key) adds a branch. It is a new
  * business of the account on the account's plan (the calling branch's), pending with no
@@ -77,14 +91,33 @@ async function codeFor(db: TDb, input: TBranchCreate, city: string | null): Prom
  * notification defaults of a new registration. At most MAX_ACCOUNT_BRANCHES live ones (409). One
  * transaction with its activity line and audit row (the acting person); nothing on a refusal.
  */
-export async function addBranch(
+export function addBranch(
   deps: Pick<TDeps, 'db' | 'log' | 'reviewPageCache'>,
   session: TAccountSession,
   input: TBranchCreate,
   client: { ip: string | null },
 ): Promise<TBranchCreated> {
-  const accountId = session.membership.accountId;
-  const plan = session.owner.plan;
+  return addBranchTo(
+    deps,
+    {
+      accountId: session.membership.accountId,
+      plan: session.owner.plan,
+      name: session.person?.name ?? session.owner.name,
+      email: session.owner.email ?? session.person?.email ?? null,
+      actor: actorOf(session, client.ip),
+      details: { byBusinessId: session.owner.id, apiKeyId: session.apiKeyId },
+    },
+    input,
+  );
+}
+
+/** A branch added to an account, by its owner (addBranch) or by an admin (admin.accounts.addBranch). */
+export async function addBranchTo(
+  deps: Pick<TDeps, 'db' | 'log' | 'reviewPageCache'>,
+  adder: TBranchAdder,
+  input: TBranchCreate,
+): Promise<TBranchCreated> {
+  const { accountId, plan } = adder;
   const place = await checkedPlace(input);
   const limitReached = async (db: TDb) =>
     (await countLiveAccountBusinesses(db, accountId)) >= MAX_ACCOUNT_BRANCHES;
@@ -97,8 +130,8 @@ export async function addBranch(
       if (await limitReached(trx)) throw conflict(BRANCH_TEXTS.limitReached);
       const branch = await insertOwner(trx, {
         accountId,
-        name: session.person?.name ?? session.owner.name,
-        email: session.owner.email ?? session.person?.email ?? null,
+        name: adder.name,
+        email: adder.email,
         businessName: input.businessName,
         contactNumber: input.contactNumber,
         code,
@@ -114,13 +147,14 @@ export async function addBranch(
         message: `${branch.businessName} added as a branch on the ${resolveRegistrationPlan(plan).name} plan (unpaid until its payment)`,
         code: branch.code,
         ownerId: branch.id,
-        meta: { accountId, plan, byBusinessId: session.owner.id },
+        meta: { accountId, plan, ...adder.details },
+        ...(adder.adminId !== undefined ? { adminId: adder.adminId } : {}),
       });
-      await auditBy(trx, actorOf(session, client.ip), {
+      await auditBy(trx, adder.actor, {
         action: 'account.branch_add',
         targetTable: 'owners',
         targetId: branch.id,
-        details: { accountId, code: branch.code, plan, apiKeyId: session.apiKeyId },
+        details: { accountId, code: branch.code, plan, ...adder.details },
       });
       return branch;
     });

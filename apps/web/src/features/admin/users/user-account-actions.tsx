@@ -7,6 +7,7 @@ import { ErrorBanner } from '../../../components/error-banner/error-banner.tsx';
 import { notify } from '../../../components/notify.ts';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
+import { AddBranchDialog } from '../../owner/branches/add-branch-dialog.tsx';
 import { useAdminRefresh } from '../shared/use-admin-refresh.ts';
 
 export const ACCOUNT_ACTION_TEXTS = {
@@ -14,6 +15,7 @@ export const ACCOUNT_ACTION_TEXTS = {
   resending: 'Sending...',
   noPassword: 'The owner has not set a password yet.',
   resendFailed: 'The link could not be sent. Please try again.',
+  addBranch: 'Add a branch',
   move: 'Move to account',
   moveConfirm: 'Move branch',
   moving: 'Moving...',
@@ -103,6 +105,7 @@ export function UserAccountActions({ answer }: { answer: TAdminUserAccount }) {
   const trpc = useTrpc();
   const refresh = useAdminRefresh();
   const [panel, setPanel] = useState<TPanel>(null);
+  const [adding, setAdding] = useState(false);
   const [target, setTarget] = useState('');
   const done = (result: { message: string }) => {
     notify.success(result.message);
@@ -135,8 +138,19 @@ export function UserAccountActions({ answer }: { answer: TAdminUserAccount }) {
   const pending = move.isPending || merge.isPending;
   const error = move.error ?? merge.error;
 
+  const planOfAccount = answer.branches.find((b) => b.deletedAt === null)?.plan ?? 'essential';
   return (
     <Stack gap="sm">
+      {adding ? (
+        <AddBranchDialog
+          opened
+          onClose={() => setAdding(false)}
+          plan={planOfAccount}
+          businessName={answer.account.name}
+          adminAccountId={answer.account.id}
+          onAdded={() => void refresh()}
+        />
+      ) : null}
       {answer.ownerPasswordSet ? null : (
         <Group gap="sm">
           <Text size="sm">{ACCOUNT_ACTION_TEXTS.noPassword}</Text>
@@ -157,6 +171,9 @@ export function UserAccountActions({ answer }: { answer: TAdminUserAccount }) {
           </Button>
           <Button size="xs" variant="default" onClick={() => open('merge')}>
             {ACCOUNT_ACTION_TEXTS.merge}
+          </Button>
+          <Button size="xs" variant="default" onClick={() => setAdding(true)} disabled={liveBranches === 0}>
+            {ACCOUNT_ACTION_TEXTS.addBranch}
           </Button>
           {liveBranches <= 1 ? (
             <Text size="xs" c="dimmed">

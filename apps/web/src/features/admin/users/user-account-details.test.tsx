@@ -273,4 +273,50 @@ describe('User details: the Account section', { timeout: 15_000 }, () => {
       await screen.findByText('Asha Foods was merged into Chai Point (2 branches).'),
     ).toBeInTheDocument();
   });
+
+  it("adds a branch to the account with the owners' form, unpaid until paid, and reads the account again", async () => {
+    const added = {
+      branch: {
+        id: 99,
+        businessName: 'Asha Foods',
+        code: 'asha-foods-pune',
+        city: 'Pune',
+        state: 'Maharashtra',
+        status: 'pending',
+        plan: 'essential',
+        subscriptionEnd: null,
+      },
+      payment: { plan: 'essential', amount: 199900, currency: 'INR' },
+      message: 'Branch added. It starts unpaid: its review page opens once it is paid for.',
+    };
+    const { app, section } = await openDetails({
+      'admin.accounts.addBranch': () => added,
+      'public.businessCode.check': () => ({ available: true, message: 'Code is available' }),
+    });
+    const before = app.server.callsTo('admin.users.account').length;
+    await app.user.click(within(section).getByRole('button', { name: 'Add a branch' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Add a branch' }));
+    const choose = async (label: RegExp, option: string) => {
+      const input = form.getByRole('combobox', { name: label });
+      await app.user.click(input);
+      await app.user.clear(input);
+      await app.user.paste(option);
+      await app.user.click(await screen.findByRole('option', { name: option, hidden: true }));
+    };
+    await choose(/^State/, 'Maharashtra');
+    await waitFor(() => expect(form.getByRole('combobox', { name: /^City/ })).toBeEnabled());
+    await choose(/^City/, 'Pune');
+    const phone = form.getByLabelText(/^Contact number/);
+    await app.user.click(phone);
+    await app.user.paste('9822200001');
+    await app.user.click(form.getByRole('button', { name: 'Add branch' }));
+    await waitFor(() => expect(app.server.callsTo('admin.accounts.addBranch')).toHaveLength(1));
+    expect(app.server.callsTo('admin.accounts.addBranch')[0]!.input).toMatchObject({
+      id: account().account.id,
+      contactNumber: '9822200001',
+    });
+    expect(await form.findByText(added.message)).toBeInTheDocument();
+    expect(form.queryByRole('button', { name: 'Pay for it now' })).toBeNull();
+    await waitFor(() => expect(app.server.callsTo('admin.users.account').length).toBeGreaterThan(before));
+  });
 });

@@ -25,6 +25,7 @@ import {
 import { StateCityFields } from '../../register/state-city-fields.tsx';
 
 export const ADD_BRANCH_TEXT = {
+  close: 'Close',
   open: 'Add a branch',
   title: 'Add a branch',
   businessName: 'Business name',
@@ -92,7 +93,15 @@ export function AddBranchDialog({
   onClose,
   plan,
   businessName,
-}: TDialogProps & { plan: TPlanKey; businessName: string }) {
+  adminAccountId,
+  onAdded,
+}: TDialogProps & {
+  plan: TPlanKey;
+  businessName: string;
+  /** An admin adding the branch to this account (admin.accounts.addBranch): no "pay now" for them. */
+  adminAccountId?: number;
+  onAdded?: () => void;
+}) {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -101,19 +110,22 @@ export function AddBranchDialog({
   const [codeState, setCodeState] = useState<TCodeAvailability>('idle');
   const onAvailability = useCallback((state: TCodeAvailability) => setCodeState(state), []);
   const [created, setCreated] = useState<TBranchCreated | null>(null);
-  const add = useMutation(
-    trpc.owner.account.addBranch.mutationOptions({
-      onSuccess: (answer) => {
-        setCreated(answer);
-        void queryClient.invalidateQueries({ queryKey: trpc.owner.account.get.queryKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.owner.account.branches.pathKey() });
-      },
-      onError: (error) => {
-        const message = form.showServerError(error, ADD_BRANCH_TEXT.failed);
-        if (message) notify.error(message);
-      },
-    }),
-  );
+  const handlers = {
+    onSuccess: (answer: TBranchCreated) => {
+      setCreated(answer);
+      onAdded?.();
+      if (adminAccountId !== undefined) return;
+      void queryClient.invalidateQueries({ queryKey: trpc.owner.account.get.queryKey() });
+      void queryClient.invalidateQueries({ queryKey: trpc.owner.account.branches.pathKey() });
+    },
+    onError: (error: unknown) => {
+      const message = form.showServerError(error, ADD_BRANCH_TEXT.failed);
+      if (message) notify.error(message);
+    },
+  };
+  const ownerAdd = useMutation(trpc.owner.account.addBranch.mutationOptions(handlers));
+  const adminAdd = useMutation(trpc.admin.accounts.addBranch.mutationOptions(handlers));
+  const add = adminAccountId === undefined ? ownerAdd : adminAdd;
   const planName = resolveRegistrationPlan(plan).name;
 
   /** Typing the name or choosing the city suggests a code, until the owner writes their own. */
@@ -146,11 +158,13 @@ export function AddBranchDialog({
           </Alert>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              {ADD_BRANCH_TEXT.later}
+              {adminAccountId === undefined ? ADD_BRANCH_TEXT.later : ADD_BRANCH_TEXT.close}
             </Button>
-            <Button onClick={() => void payNow(branch.id)} data-autofocus>
-              {ADD_BRANCH_TEXT.payNow}
-            </Button>
+            {adminAccountId === undefined ? (
+              <Button onClick={() => void payNow(branch.id)} data-autofocus>
+                {ADD_BRANCH_TEXT.payNow}
+              </Button>
+            ) : null}
           </Group>
         </Stack>
       </BusyModal>
@@ -164,7 +178,9 @@ export function AddBranchDialog({
         onSubmit={submitHandler(() => {
           const input = form.submit();
           if (!input || codeState === 'taken') return;
-          add.mutate({ ...input, reviewLink: input.reviewLink ?? null });
+          const branch = { ...input, reviewLink: input.reviewLink ?? null };
+          if (adminAccountId === undefined) ownerAdd.mutate(branch);
+          else adminAdd.mutate({ id: adminAccountId, ...branch });
         }, add.isPending)}
       >
         <Stack gap="sm">
