@@ -444,6 +444,17 @@ describe(`request emails through an SMTP outage on ${testDriverName()}`, () => {
     expect(await mails()).toHaveLength(5);
 
     smtp.state.mode = 'ok';
+    // The outbox says 'failed' before pg-boss files the job for a retry: wait for all five retries,
+    // or one still active would be filed after the update below and wait its full 30 seconds.
+    const mailIds = (await mails()).map((m) => String(m.id));
+    const retrying = async () => {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job
+        where name = 'mail-send' and state = 'retry' and data->>'mailId' in (${sql.join(mailIds)})`.execute(
+        server.deps.db,
+      );
+      return rows[0]!.n;
+    };
+    await waitFor(async () => (await retrying()) === 5);
     // Time passes: the retries are due now rather than in 30 seconds.
     await sql`update pgboss.job set start_after = now() where name = 'mail-send' and state = 'retry'`.execute(
       server.deps.db,
