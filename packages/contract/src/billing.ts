@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZIsoDate } from './dto.ts';
 import { GST_STATE_CODES, GSTIN_MESSAGES, gstinProblem, normalizeGstin } from './rules/gst.ts';
+import { SERIES_PREFIX_PATTERN } from './rules/invoice-numbers.ts';
 import { required } from './schema-helpers.ts';
 
 /**
@@ -17,7 +18,7 @@ export const BILLING_TEXTS = {
   panInvalid: 'Enter a valid PAN, e.g. AAPFU0939F',
   panNotGstin: 'The PAN must be the one inside the GSTIN (its characters 3 to 12)',
   sacInvalid: 'The SAC code has 6 digits',
-  seriesInvalid: 'Up to 6 characters: capital letters, digits, / and -',
+  seriesInvalid: 'Up to 4 characters: capital letters, digits and -',
   profileSaved: 'Billing profile saved.',
   billingSaved: 'Billing details saved.',
 } as const;
@@ -59,7 +60,7 @@ export const ZBillingProfileWrite = z
       .string()
       .max(20)
       .transform((v) => v.trim().toUpperCase())
-      .pipe(z.string().regex(/^[A-Z0-9/-]{1,6}$/, BILLING_TEXTS.seriesInvalid)),
+      .pipe(z.string().regex(SERIES_PREFIX_PATTERN, BILLING_TEXTS.seriesInvalid)),
     signatory: z.string().trim().max(120).nullish(),
   })
   .superRefine((value, ctx) => {

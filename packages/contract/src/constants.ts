@@ -96,7 +96,7 @@ export type TPaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 export const PAYMENT_PROVIDERS = ['razorpay', 'test'] as const;
 export type TPaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
-export const MANUAL_PAYMENT_METHODS = ['cash', 'cheque', 'razorpay', 'bank_transfer'] as const;
+export const MANUAL_PAYMENT_METHODS = ['cash', 'cheque', 'razorpay', 'bank_transfer', 'upi'] as const;
 export type TManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
 
 export const ADMIN_ROLES = ['super_admin', 'admin'] as const;

@@ -2,6 +2,7 @@ export * from './admin/index.ts';
 export * from './billing.ts';
 export * from './constants.ts';
 export * from './dto.ts';
+export * from './invoices.ts';
 export * from './list-query.ts';
 export * from './messages.ts';
 export * from './owner/index.ts';

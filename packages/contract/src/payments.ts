@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAccountBillingWrite } from './billing.ts';
 import { MESSAGES } from './messages.ts';
 import { ZOwnerUser } from './owner/auth.ts';
 import { ZRegistrationUserData } from './public/registration.ts';
@@ -39,17 +40,25 @@ export const ZPaymentInitiate = z.object({
       .finite(PAYMENT_TEXTS.amountRequired)
       .int(PAYMENT_TEXTS.amountMismatch),
   ),
+  /** Optional billing details for the account's tax invoices (legal name, address, state, GSTIN). */
+  billing: ZAccountBillingWrite.optional(),
 });
 export type TPaymentInitiate = z.infer<typeof ZPaymentInitiate>;
 
 /** A provider order the browser opens checkout with. testMode: the built-in test gateway, not Razorpay. */
 export const ZPaymentOrder = z.object({
   orderId: z.string(),
-  /** Paise. */
+  /** Paise: the plan's price before GST. */
   amount: z.number().int(),
   currency: z.string(),
   keyId: z.string(),
   testMode: z.boolean(),
+  /** GST on the amount (paise); the provider order is for `total`. */
+  tax: z.number().int(),
+  /** amount + tax (paise): what checkout charges. */
+  total: z.number().int(),
+  /** How the tax splits: CGST + SGST within the operator's state, IGST otherwise. */
+  gst: z.object({ cgst: z.number().int(), sgst: z.number().int(), igst: z.number().int() }),
 });
 export type TPaymentOrder = z.infer<typeof ZPaymentOrder>;
 

@@ -105,6 +105,57 @@ export interface BillingProfileTable {
   updatedByAdminId: number | null;
 }
 
+export type TInvoiceKind = 'invoice' | 'credit-note';
+
+/** Who issued or received an invoice, as it was on the day (kept with the invoice, never re-read). */
+export interface TInvoiceParty {
+  legalName: string;
+  address: string | null;
+  state: string | null;
+  stateCode: string | null;
+  gstin: string | null;
+  pan?: string | null;
+  signatory?: string | null;
+  /** The branch the invoice is for (its business name and code), on the recipient only. */
+  businessName?: string | null;
+  code?: string | null;
+}
+
+/** Next serial of each invoice series per financial year (migration 0024). */
+export interface InvoiceSeriesTable {
+  series: TInvoiceKind;
+  financialYear: string;
+  lastSerial: number;
+}
+
+/** A tax invoice or credit note (migration 0024); amounts in paise. */
+export interface InvoiceTable {
+  id: Generated<number>;
+  kind: TInvoiceKind;
+  number: string;
+  financialYear: string;
+  serial: number;
+  issuedAt: Timestamp;
+  accountId: number | null;
+  businessId: number | null;
+  paymentId: number | null;
+  manualPaymentId: number | null;
+  originalInvoiceId: number | null;
+  supplier: ColumnType<TInvoiceParty, string, string>;
+  recipient: ColumnType<TInvoiceParty, string, string>;
+  placeOfSupply: string;
+  placeOfSupplyCode: string;
+  sac: string;
+  description: string;
+  taxableValue: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
+  createdAt: CreatedAt;
+}
+export type TInvoice = Selectable<InvoiceTable>;
+
 /** Someone who signs in to the owner area: one phone, one password, any number of accounts. */
 export interface PersonTable {
   id: Generated<number>;
@@ -239,8 +290,13 @@ export interface PaymentTable {
   plan: TPlanKey;
   purpose: TPaymentPurpose;
   provider: TPaymentProvider;
-  /** Minor units (paise). */
+  /** Minor units (paise): what was charged, GST included (migration 0024). */
   amount: number;
+  /** The price before GST (paise); equal to amount on payments from before GST was charged (insertPayment's default). */
+  taxableValue: ColumnType<number, number | undefined, number>;
+  cgst: ColumnType<number, number | undefined, number>;
+  sgst: ColumnType<number, number | undefined, number>;
+  igst: ColumnType<number, number | undefined, number>;
   currency: ColumnType<string, string | undefined, string>;
   status: ColumnType<TPaymentStatus, TPaymentStatus | undefined, TPaymentStatus>;
   paymentMethod: string | null;
@@ -280,6 +336,11 @@ export interface RegistrationAttemptTable {
   /** The provider's refund of a 'needs_refund' attempt, once an admin has made it (migration 0019). */
   refundId: string | null;
   refundedAt: Timestamp | null;
+  /** Billing details given with the registration (migration 0024), for the account and its invoices. */
+  billingLegalName: ColumnType<string | null, string | null | undefined, string | null>;
+  billingAddress: ColumnType<string | null, string | null | undefined, string | null>;
+  billingState: ColumnType<string | null, string | null | undefined, string | null>;
+  billingGstin: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type TRegistrationOutcome = 'pending' | 'applied' | 'needs_refund';
@@ -642,6 +703,8 @@ export type TRequestDelivery = Selectable<RequestDeliveryTable>;
 export interface Database {
   accounts: AccountTable;
   billingProfile: BillingProfileTable;
+  invoiceSeries: InvoiceSeriesTable;
+  invoices: InvoiceTable;
   persons: PersonTable;
   memberships: MembershipTable;
   invitations: InvitationTable;

@@ -26,6 +26,7 @@ export * from './repositories/google/google-oauth-states.ts';
 export * from './repositories/google/google-replies.ts';
 export * from './repositories/google/google-reviews.ts';
 export * from './repositories/google/google-sync.ts';
+export * from './repositories/invoices.ts';
 export * from './repositories/job-failures.ts';
 export * from './repositories/leads.ts';
 export * from './repositories/low-rating-alerts.ts';

@@ -357,10 +357,10 @@ export async function seedScale(
     for (let from = 1; from <= counts.payments; from += BATCH) {
       const to = Math.min(counts.payments, from + BATCH - 1);
       await run(`
-        insert into payments (owner_id, plan, purpose, provider, amount, status, payment_method, razorpay_order_id,
+        insert into payments (owner_id, plan, purpose, provider, amount, taxable_value, status, payment_method, razorpay_order_id,
           razorpay_payment_id, razorpay_signature, failure_reason, captured_at, created_at, updated_at)
         select o.id, s.plan, case when s.r3 < 0.3 then 'registration' when s.r3 < 0.9 then 'renewal' else 'upgrade' end,
-               'razorpay', case when s.plan = 'professional' then ${resolveRegistrationPlan('professional').amount} else ${resolveRegistrationPlan('essential').amount} end, s.status,
+               'razorpay', s.amount, s.amount, s.status,
                ${pick(['upi', 'card', 'netbanking', 'wallet'], 's.r4')},
                'order_Sc' || lpad(s.g::text, 12, '0'),
                case when s.status <> 'pending' then 'pay_Sc' || lpad(s.g::text, 12, '0') end,
@@ -371,6 +371,7 @@ export async function seedScale(
         from (
           select g, 1 + floor(random() * ${counts.owners})::int as n, r3, r4,
                  case when r1 < 0.4 then 'professional' else 'essential' end as plan,
+                 case when r1 < 0.4 then ${resolveRegistrationPlan('professional').amount} else ${resolveRegistrationPlan('essential').amount} end as amount,
                  case when r2 < 0.85 then 'captured' when r2 < 0.95 then 'pending' else 'failed' end as status,
                  ${nowSql} - random() * interval '730 days' as created_at
           from (select g, random() r1, random() r2, random() r3, random() r4 from generate_series(${from}, ${to}) g) raw

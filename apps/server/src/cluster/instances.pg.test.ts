@@ -1,5 +1,5 @@
 import { loadConfig } from '@starloop/config';
-import { createDb, migrateToLatest, type TDbHandle } from '@starloop/db';
+import { createDb, migrateToLatest, saveBillingProfile, type TDbHandle } from '@starloop/db';
 import { createEmptyPostgresDatabase, type TTestDatabase, testDatabaseUrl } from '@starloop/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type TStarLoopServer } from '../server.ts';
@@ -127,5 +127,70 @@ describe('instances sharing one PostgreSQL database', () => {
     // Five failures per phone across both instances, then 429 on either.
     expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
     expect((await attempt(a)).statusCode).toBe(429);
+  });
+
+  it('number invoices without a gap or a duplicate when two instances capture at once', async () => {
+    const [a, b] = [servers[0]!, servers[1]!];
+    await saveBillingProfile(
+      a.deps.db,
+      {
+        legalName: 'StarLoop Technologies Private Limited',
+        address: 'Baner Road, Pune',
+        state: 'Maharashtra',
+        gstin: '27AAPFU0939F1ZV',
+        pan: 'AAPFU0939F',
+        sac: '998315',
+        seriesPrefix: 'SL',
+        signatory: null,
+        updatedByAdminId: null,
+      },
+      new Date(),
+    );
+    const call = (server: TStarLoopServer, path: string, body: unknown) =>
+      server.app.inject({ method: 'POST', url: `/trpc/${path}`, ...json(body) });
+    // The test gateway signs with a secret of its own instance: each order stays on the instance
+    // that made it, half on each.
+    const on = (i: number) => (i % 2 === 0 ? a : b);
+    const orders: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await call(on(i), 'payments.initiate', {
+        userData: {
+          name: 'Cluster Owner',
+          email: `cluster${i}@example.in`,
+          phone: `90${String(70_000_000 + i * 7919).padStart(8, '0')}`,
+          businessName: `Cluster Cafe ${i}`,
+          code: `cluster-inv-${i}`,
+          businessUrl: 'https://g.page/r/cluster/review',
+          salesGuy: 'Direct',
+          state: 'Maharashtra',
+          city: 'Pune',
+          password: 'cluster-pass-2026',
+        },
+        plan: 'Essential',
+        amount: 199900,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      orders.push(res.json().result.data.orderId);
+    }
+    const paid = [];
+    for (const [i, orderId] of orders.entries()) {
+      const res = await call(on(i), 'payments.testGateway.complete', { orderId, outcome: 'success' });
+      expect(res.statusCode, res.body).toBe(200);
+      paid.push(res.json().result.data);
+    }
+    // Every checkout verified twice at once (a retried callback), all orders at once on both instances.
+    const results = await Promise.all(
+      paid.flatMap((checkout, i) => [1, 2].map(() => call(on(i), 'payments.verify', checkout))),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
+    const invoices = await a.deps.db
+      .selectFrom('invoices')
+      .select(['serial', 'number', 'paymentId'])
+      .where('kind', '=', 'invoice')
+      .orderBy('serial')
+      .execute();
+    expect(invoices.map((i) => i.serial)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(new Set(invoices.map((i) => i.paymentId)).size).toBe(8);
+    expect(new Set(invoices.map((i) => i.number)).size).toBe(8);
   });
 });

@@ -21,6 +21,8 @@ export const QUEUES = {
   googleReply: 'google-reply',
   /** One outbound webhook to one owner endpoint (domains/owner/integrations/webhook-delivery.worker.ts). */
   webhookDeliver: 'webhook-deliver',
+  /** The payment-received (or credit note) email of one invoice, its PDF attached (domains/billing). */
+  invoiceMail: 'invoice-mail',
 } as const;
 export type TQueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

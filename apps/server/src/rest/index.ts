@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TDeps } from '../context.ts';
 import { adminStatsRoute } from '../domains/admin/overview/get-admin-stats.route.ts';
 import { downloadReportRoute } from '../domains/admin/reports/download-report.route.ts';
+import { adminInvoiceFilesRoute } from '../domains/billing/export-admin-invoices.route.ts';
+import { ownerInvoicePdfRoute } from '../domains/billing/owner-invoice-pdf.route.ts';
 import { pubsubPushRoute } from '../domains/google/pubsub-push.route.ts';
 import { exportBranchFiguresRoute } from '../domains/owner/account/export-branch-figures.route.ts';
 import { ownerStatsWithReviewsRoute } from '../domains/owner/dashboard/get-owner-stats-with-reviews.route.ts';
@@ -33,6 +35,8 @@ export async function restApi(app: FastifyInstance, { deps }: { deps: TDeps }) {
   await app.register(smsWebhookRoute, { deps, sink: channelEventSink });
   await app.register(createReviewRequestRoute, { deps });
   await app.register(exportBranchFiguresRoute, { deps });
+  await app.register(ownerInvoicePdfRoute, { deps });
+  await app.register(adminInvoiceFilesRoute, { deps });
   await app.register(pubsubPushRoute, { deps });
   await app.register(docsRoutes, { deps });
 }

@@ -39,6 +39,8 @@ import { listUsersOperation } from '../domains/admin/users/list-users.ts';
 import { moveUserOperation } from '../domains/admin/users/move-user.ts';
 import { resendInvitationOperation } from '../domains/admin/users/resend-invitation.ts';
 import { updateUserOperation } from '../domains/admin/users/update-user.ts';
+import { listAdminInvoicesOperation } from '../domains/billing/list-admin-invoices.ts';
+import { listOwnerInvoicesOperation } from '../domains/billing/list-owner-invoices.ts';
 import { addBranchOperation } from '../domains/owner/account/add-branch.ts';
 import { getAccountOperation } from '../domains/owner/account/get-account.ts';
 import { getAccountBillingOperation } from '../domains/owner/account/get-account-billing.ts';
@@ -153,6 +155,7 @@ export const appRouter = router({
       billing: getAccountBillingOperation,
       updateBilling: updateAccountBillingOperation,
       addBranch: addBranchOperation,
+      invoices: listOwnerInvoicesOperation,
     },
     team: {
       list: listMembersOperation,
@@ -233,6 +236,7 @@ export const appRouter = router({
     },
     overview: { stats: getOverviewStatsOperation, activity: listActivityOperation },
     billingProfile: { get: getBillingProfileOperation, update: updateBillingProfileOperation },
+    invoices: { list: listAdminInvoicesOperation },
     users: {
       list: listUsersOperation,
       update: updateUserOperation,

@@ -36,6 +36,7 @@ describe('format', () => {
     expect(truncate('abc', 5)).toBe('abc');
     expect(titleCase('website')).toBe('Website');
     expect(methodLabel('bank_transfer')).toBe('bank transfer');
+    expect(methodLabel('upi')).toBe('UPI');
     expect(roleColor('super_admin')).toBe('purple');
     expect(roleColor('admin')).toBe('blue');
   });

@@ -60,7 +60,8 @@ export const titleCase = (text: string | null | undefined) =>
   (text ?? '').replace(/[_-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 
 /** Payment methods show underscores as spaces (spec: Payments management). */
-export const methodLabel = (method: string | null | undefined) => (method ?? '-').replace(/_/g, ' ');
+export const methodLabel = (method: string | null | undefined) =>
+  method === 'upi' ? 'UPI' : (method ?? '-').replace(/_/g, ' ');
 
 /** Lead status colours (spec section 4) and admin role colours (spec section 2). */
 export const LEAD_STATUS_COLORS: Record<string, string> = {

@@ -6,6 +6,7 @@
 
 export * from './branches.ts';
 export * from './gst.ts';
+export * from './invoice-numbers.ts';
 export * from './ist.ts';
 export * from './languages.ts';
 export * from './money.ts';

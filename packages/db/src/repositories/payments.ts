@@ -19,12 +19,18 @@ import { countFromCounters } from './stat-counters.ts';
 type TOfOwner = { ownerId: number };
 
 export async function insertPayment(db: TDb, payment: TNewPayment): Promise<TPayment> {
-  return db
-    .insertInto('payments')
-    .values(payment)
-    .returningAll()
-    .$narrowType<TOfOwner>()
-    .executeTakeFirstOrThrow();
+  return (
+    db
+      .insertInto('payments')
+      // Without a tax split the amount is all price (no GST on it).
+      .values({
+        taxableValue: payment.amount - (payment.cgst ?? 0) - (payment.sgst ?? 0) - (payment.igst ?? 0),
+        ...payment,
+      })
+      .returningAll()
+      .$narrowType<TOfOwner>()
+      .executeTakeFirstOrThrow()
+  );
 }
 
 /** Payments of an owner (those kept after their owner was purged are in no payment flow). */

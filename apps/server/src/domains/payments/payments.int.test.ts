@@ -33,6 +33,9 @@ const KEY_ID = 'rzp_test_x';
 const KEY_SECRET = 'rzp-key-secret-for-tests';
 const WEBHOOK_SECRET = 'rzp-webhook-secret-for-tests';
 const DAY = 24 * 60 * 60 * 1000;
+/** What checkout charges: the plan's price plus 18% GST (issue 32). */
+const ESSENTIAL_TOTAL = 235882;
+const PROFESSIONAL_TOTAL = 353882;
 
 let seq = 0;
 const unique = () =>
@@ -117,7 +120,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
     orderId: string,
     paymentId: string,
     event: 'payment.captured' | 'order.paid' = 'payment.captured',
-    amount = 199900,
+    amount = ESSENTIAL_TOTAL,
   ) => webhook(webhookBody(event, { id: paymentId, orderId, amount }), `evt_${paymentId}_${unique()}`);
   /** A payment row written straight to the database (Essential, a registration through Razorpay unless told). */
   const storedPayment = (ownerId: number, fields: Partial<TNewPayment>) =>
@@ -165,12 +168,21 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
     const data = userData({ salesGuy: agent.name.toUpperCase() });
     const { res, orderId, payment, owner } = await initiate(data);
 
-    expect(res.json()).toEqual({ orderId, amount: 199900, currency: 'INR', keyId: KEY_ID, testMode: false });
+    expect(res.json()).toEqual({
+      orderId,
+      amount: 199900,
+      currency: 'INR',
+      keyId: KEY_ID,
+      testMode: false,
+      tax: 35982,
+      total: ESSENTIAL_TOTAL,
+      gst: { cgst: 17991, sgst: 17991, igst: 0 },
+    });
     // The order really went to (fake) Razorpay, with our receipt and notes.
     const orderRequests = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/orders');
     expect(orderRequests).toHaveLength(1);
     expect(orderRequests[0]!.body).toMatchObject({
-      amount: 199900,
+      amount: ESSENTIAL_TOTAL,
       currency: 'INR',
       receipt: String(payment.id),
       notes: { businessName: data.businessName, code: data.code },
@@ -206,7 +218,8 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
       status: 'pending',
       purpose: 'registration',
       provider: 'razorpay',
-      amount: 199900,
+      amount: ESSENTIAL_TOTAL,
+      taxableValue: 199900,
       currency: 'INR',
       ownerId: owner.id,
     });
@@ -308,7 +321,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
     for (let i = 0; i < 10; i++) {
       calls.push(() => verify(orderId, paymentId));
       const event = i % 2 === 0 ? 'payment.captured' : 'order.paid';
-      const body = webhookBody(event, { id: paymentId, orderId, amount: 199900, method: 'card' });
+      const body = webhookBody(event, { id: paymentId, orderId, amount: ESSENTIAL_TOTAL, method: 'card' });
       // Some deliveries are Razorpay retries of the same event id, some are distinct events.
       calls.push(() => webhook(body, i < 5 ? `evt_race_${event}` : `evt_race_${i}`));
     }
@@ -363,7 +376,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
     const pro = await initiate(userData(), 'Professional', 299900);
     expect(pro.res.json().amount).toBe(299900);
     expect(pro.payment.plan).toBe('professional');
-    expect(fake.orders.get(pro.orderId)?.amount).toBe(299900);
+    expect(fake.orders.get(pro.orderId)?.amount).toBe(PROFESSIONAL_TOTAL);
   });
 
   it('validates every registration rule with the spec messages', async () => {
@@ -533,7 +546,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
   describe('webhook', () => {
     it('rejects a bad or missing signature with 400 and changes nothing', async () => {
       const { orderId, payment } = await initiate();
-      const body = webhookBody('payment.captured', { id: 'pay_badsig001', orderId, amount: 199900 });
+      const body = webhookBody('payment.captured', { id: 'pay_badsig001', orderId, amount: ESSENTIAL_TOTAL });
       const forged = await webhook(body, 'evt_bad_1', signWebhook('wrong-secret', body));
       expect(forged.statusCode).toBe(400);
       const truncated = await webhook(body, 'evt_bad_2', signWebhook(WEBHOOK_SECRET, body).slice(0, 10));
@@ -547,7 +560,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
       expect(missing.statusCode).toBe(400);
       // Signed body, different bytes delivered.
       const altered = await webhook(
-        body.replace('199900', '100'),
+        body.replace(String(ESSENTIAL_TOTAL), '100'),
         'evt_bad_3',
         signWebhook(WEBHOOK_SECRET, body),
       );
@@ -565,7 +578,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
       const { orderId, payment, owner } = await initiate();
       const pretty = JSON.stringify(
         JSON.parse(
-          webhookBody('order.paid', { id: 'pay_rawbody01', orderId, amount: 199900, method: 'upi' }),
+          webhookBody('order.paid', { id: 'pay_rawbody01', orderId, amount: ESSENTIAL_TOTAL, method: 'upi' }),
         ),
         null,
         2,
@@ -583,7 +596,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
       const failed = webhookBody('payment.failed', {
         id: 'pay_fail00001',
         orderId,
-        amount: 199900,
+        amount: ESSENTIAL_TOTAL,
         method: 'card',
         errorDescription: 'Payment declined by the bank',
       });
@@ -612,10 +625,18 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
       const a = await initiate();
       const b = await initiate();
       const eventId = `evt_dedupe_${unique()}`;
-      const first = webhookBody('payment.failed', { id: 'pay_dd1', orderId: a.orderId, amount: 199900 });
+      const first = webhookBody('payment.failed', {
+        id: 'pay_dd1',
+        orderId: a.orderId,
+        amount: ESSENTIAL_TOTAL,
+      });
       expect((await webhook(first, eventId)).statusCode).toBe(200);
       expect((await paymentRow(a.payment.id)).status).toBe('failed');
-      const replay = webhookBody('payment.failed', { id: 'pay_dd2', orderId: b.orderId, amount: 199900 });
+      const replay = webhookBody('payment.failed', {
+        id: 'pay_dd2',
+        orderId: b.orderId,
+        amount: ESSENTIAL_TOTAL,
+      });
       const res = await webhook(replay, eventId);
       expect(res.statusCode).toBe(200);
       expect((await paymentRow(b.payment.id)).status).toBe('pending');
@@ -691,7 +712,12 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
       expect(up.statusCode, up.body).toBe(200);
       const upgrade = up.json().result.data;
       expect(upgrade.amount).toBe(299900);
-      const upgradePaid = await paidByWebhook(upgrade.orderId, 'pay_upgrade01', 'order.paid', 299900);
+      const upgradePaid = await paidByWebhook(
+        upgrade.orderId,
+        'pay_upgrade01',
+        'order.paid',
+        PROFESSIONAL_TOTAL,
+      );
       expect(upgradePaid.statusCode).toBe(200);
       const upgraded = await ownerRow(owner.id);
       expect(upgraded.plan).toBe('professional');
@@ -1050,7 +1076,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
           const body = webhookBody('payment.captured', {
             id: `pay_rc${i}x${unique()}`,
             orderId: x.orderId,
-            amount: 199900,
+            amount: ESSENTIAL_TOTAL,
           });
           return [webhook(body, `evt_rc_${unique()}`), webhook(body, `evt_rc_${unique()}`)];
         }),
@@ -1162,7 +1188,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
         expect(made).toEqual([
           expect.objectContaining({
             id: res.json().refundId,
-            amount: 199900,
+            amount: ESSENTIAL_TOTAL,
             receipt: `refund-${paid.payment.id}`,
           }),
         ]);
@@ -1172,7 +1198,7 @@ describe(`payments with Razorpay (fake server) on ${testDriverName()}`, () => {
         });
         const [entry] = await audits(paid.payment.id);
         expect(entry).toMatchObject({ actorKind: 'admin', targetTable: 'payments' });
-        expect(entry!.details).toMatchObject({ amount: 199900, refundId: res.json().refundId });
+        expect(entry!.details).toMatchObject({ amount: ESSENTIAL_TOTAL, refundId: res.json().refundId });
         expect(JSON.stringify(entry)).not.toContain(KEY_SECRET);
 
         // Asked again (a second admin, a double click): refused, and Razorpay is not asked.

@@ -8,6 +8,7 @@ import {
   type TPaymentVerify,
   type TPaymentVerifyResult,
   type TPlanKey,
+  type TTaxSplit,
   type TTestGatewayComplete,
   type TTestGatewayResult,
 } from '@starloop/contract';
@@ -35,6 +36,7 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { startOwnerSession } from '../../auth/sign-in.ts';
 import type { TDeps } from '../../context.ts';
 import { AppError, badRequest, conflict, notFound, uniqueConflict } from '../../lib/errors.ts';
+import { businessOrderTax, orderTax, paymentTaxColumns } from '../billing/order-tax.service.ts';
 import { toOwnerUser } from '../owner/auth/owner.dto.ts';
 import {
   hmacHex,
@@ -84,12 +86,15 @@ async function createProviderOrder(
 }
 
 /** What the browser's checkout needs of a new order (registration, renewal or upgrade alike). */
-const checkoutOrder = (orderId: string, amount: number, provider: TPaymentProvider): TPaymentOrder => ({
+const checkoutOrder = (orderId: string, tax: TTaxSplit, provider: TPaymentProvider): TPaymentOrder => ({
   orderId,
-  amount,
+  amount: tax.taxableValue,
   currency: CURRENCY,
   keyId: provider.keyId,
   testMode: provider.testMode,
+  tax: tax.tax,
+  total: tax.total,
+  gst: { cgst: tax.cgst, sgst: tax.sgst, igst: tax.igst },
 });
 
 /** The registration's unique indexes and the 409 each one answers. */
@@ -115,7 +120,7 @@ async function writeRegistrationAttempt(
   input: {
     phone: string;
     details: Omit<TNewRegistrationAttempt, 'paymentId'>;
-    payment: { id: number; provider: TPaymentProvider['kind']; amount: number; orderId: string };
+    payment: { id: number; provider: TPaymentProvider['kind']; tax: TTaxSplit; orderId: string };
   },
 ): Promise<boolean> {
   const { phone, details, payment } = input;
@@ -127,8 +132,9 @@ async function writeRegistrationAttempt(
   if (ownerId === undefined) {
     // While another unpaid registration holds the code, this owner waits under a placeholder.
     const id = await reserveOwnerId(trx);
+    const { billingLegalName, billingAddress, billingState, billingGstin, ...ownerDetails } = details;
     const created = await insertOwner(trx, {
-      ...details,
+      ...ownerDetails,
       id,
       code: targets.codeHolder ? placeholderCode(id) : details.code,
       contactNumber: phone,
@@ -143,7 +149,7 @@ async function writeRegistrationAttempt(
     plan: details.plan,
     purpose: 'registration',
     provider: payment.provider,
-    amount: payment.amount,
+    ...paymentTaxColumns(payment.tax),
     currency: CURRENCY,
     status: 'pending',
     razorpayOrderId: payment.orderId,
@@ -177,10 +183,14 @@ export async function initiateRegistration(
   assertPasswordNotCommon(u.password, 'userData.password');
   const passwordHash = await hashPassword(u.password);
   const provider = paymentProviderFor(deps);
+  const tax = await orderTax(deps.db, plan.amount, {
+    billingState: input.billing?.state,
+    businessState: u.state,
+  });
   const paymentId = await reservePaymentId(deps.db);
   const order = await createProviderOrder(deps, provider, {
     paymentId,
-    amount: plan.amount,
+    amount: tax.total,
     notes: { businessName: u.businessName, code: u.code, purpose: 'registration' },
   });
 
@@ -195,13 +205,17 @@ export async function initiateRegistration(
     salesRepName: u.salesGuy,
     plan: plan.key,
     passwordHash,
+    billingLegalName: input.billing?.legalName ?? null,
+    billingAddress: input.billing?.address ?? null,
+    billingState: input.billing?.state ?? null,
+    billingGstin: input.billing?.gstin ?? null,
   };
   const write = () =>
     inTransaction(deps.db, (trx) =>
       writeRegistrationAttempt(trx, {
         phone: u.phone,
         details,
-        payment: { id: paymentId, provider: provider.kind, amount: plan.amount, orderId: order.id },
+        payment: { id: paymentId, provider: provider.kind, tax, orderId: order.id },
       }),
     );
   let reused: boolean;
@@ -217,7 +231,7 @@ export async function initiateRegistration(
     }
   }
   deps.log.info({ paymentId, provider: provider.kind, reused }, 'registration payment initiated');
-  return checkoutOrder(order.id, plan.amount, provider);
+  return checkoutOrder(order.id, tax, provider);
 }
 
 /** A renewal or upgrade order for a signed-in owner (owner.plan.createOrder). */
@@ -230,10 +244,11 @@ export async function createOwnerOrder(
   await deps.rateLimiter.consume('paymentInitiatePerIp', client.ip);
   const plan = resolveRegistrationPlan(input.plan);
   const provider = paymentProviderFor(deps);
+  const tax = await businessOrderTax(deps.db, plan.amount, owner);
   const paymentId = await reservePaymentId(deps.db);
   const order = await createProviderOrder(deps, provider, {
     paymentId,
-    amount: plan.amount,
+    amount: tax.total,
     notes: { businessName: owner.businessName, code: owner.code, purpose: input.purpose },
   });
   await insertPayment(deps.db, {
@@ -242,13 +257,13 @@ export async function createOwnerOrder(
     plan: plan.key,
     purpose: input.purpose,
     provider: provider.kind,
-    amount: plan.amount,
+    ...paymentTaxColumns(tax),
     currency: CURRENCY,
     status: 'pending',
     razorpayOrderId: order.id,
   });
   deps.log.info({ paymentId, ownerId: owner.id, purpose: input.purpose }, 'plan payment initiated');
-  return checkoutOrder(order.id, plan.amount, provider);
+  return checkoutOrder(order.id, tax, provider);
 }
 
 /**

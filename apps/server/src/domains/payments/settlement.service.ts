@@ -12,6 +12,7 @@ import {
   lockPaymentByOrderId,
   recordActivity,
   revokeSubjectSessions,
+  saveAccountBilling,
   settleRegistrationAttempt,
   type TDb,
   type TOwnerPublic,
@@ -24,6 +25,7 @@ import {
   updatePerson,
 } from '@starloop/db';
 import type { TDeps } from '../../context.ts';
+import { issuePaymentInvoice } from '../billing/invoices.service.ts';
 import { isReusableRegistration, placeholderCode } from './registration.rules.ts';
 import { nextPeriod } from './subscription.rules.ts';
 
@@ -139,6 +141,7 @@ function captureInTransaction(deps: TDeps, db: TDb, attempt: TCapturedAttempt): 
     await updateOwner(trx, owner.id, ownerPatch);
 
     const captured = await updatePayment(trx, payment.id, capturedFields(payment, attempt, now, period));
+    await issuePaymentInvoice(deps, trx, captured ?? payment);
 
     const planName = resolveRegistrationPlan(payment.plan).name;
     const registration = payment.purpose === 'registration' && wasPending;
@@ -234,6 +237,7 @@ async function settleNeedsRefund(
   const now = deps.now();
   const captured = await updatePayment(trx, payment.id, capturedFields(payment, attempt, now));
   await settleRegistrationAttempt(trx, payment.id, { outcome: 'needs_refund', reason }, now);
+  await issuePaymentInvoice(deps, trx, captured ?? payment);
   await recordActivity(trx, {
     type: 'payment',
     message: `Registration payment of ${rupees(payment.amount)} for ${registration.businessName} (${registration.code}) needs a refund: ${REFUND_REASONS[reason]}`,
@@ -314,6 +318,20 @@ async function settleRegistration(
   await revokeSubjectSessions(trx, 'owner', person.id, now);
   const captured = await updatePayment(trx, payment.id, capturedFields(payment, attempt, now, period));
   await settleRegistrationAttempt(trx, payment.id, { outcome: 'applied' }, now);
+  if (registration.billingLegalName && registration.billingAddress && registration.billingState) {
+    await saveAccountBilling(
+      trx,
+      owner.accountId,
+      {
+        legalName: registration.billingLegalName,
+        address: registration.billingAddress,
+        state: registration.billingState,
+        gstin: registration.billingGstin,
+      },
+      now,
+    );
+  }
+  await issuePaymentInvoice(deps, trx, captured ?? payment);
 
   const planName = resolveRegistrationPlan(payment.plan).name;
   await recordApplied(deps, trx, payment, attempt, {

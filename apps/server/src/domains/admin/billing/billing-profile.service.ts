@@ -2,6 +2,7 @@ import { BILLING_TEXTS, type TBillingProfileAnswer, type TBillingProfileWrite } 
 import { findBillingProfile, inTransaction, saveBillingProfile, type TBillingProfileRow } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { auditByAdmin, type TAdminActor } from '../../../lib/audit.ts';
+import { issueMissingInvoices } from '../../billing/invoices.service.ts';
 
 const toAnswer = (row: TBillingProfileRow | undefined): TBillingProfileAnswer => ({
   configured: row !== undefined,
@@ -25,12 +26,11 @@ export async function getBillingProfile(deps: Pick<TDeps, 'db'>): Promise<TBilli
   return toAnswer(await findBillingProfile(deps.db));
 }
 
-/** PUT /api/admin/billing-profile: saved and audited with the values before and after, in one transaction. */
-export async function updateBillingProfile(
-  deps: Pick<TDeps, 'db' | 'now'>,
-  actor: TAdminActor,
-  input: TBillingProfileWrite,
-) {
+/**
+ * PUT /api/admin/billing-profile: saved and audited with the values before and after, in one
+ * transaction, which also issues the invoices of payments captured while there was no profile.
+ */
+export async function updateBillingProfile(deps: TDeps, actor: TAdminActor, input: TBillingProfileWrite) {
   const saved = await inTransaction(deps.db, async (trx) => {
     const before = await findBillingProfile(trx);
     const profile = { ...input, signatory: input.signatory ?? null, updatedByAdminId: actor.id };
@@ -40,6 +40,7 @@ export async function updateBillingProfile(
       targetTable: 'billing_profile',
       details: { before: before ? toAnswer(before).profile : null, after: toAnswer(row).profile },
     });
+    await issueMissingInvoices(deps, trx);
     return row;
   });
   return { success: true as const, message: BILLING_TEXTS.profileSaved, ...toAnswer(saved) };

@@ -97,6 +97,7 @@ describe(`admin manual payments API on ${testDriverName()}`, () => {
       { paymentMethod: 'cheque', count: count('cheque') },
       { paymentMethod: 'razorpay', count: 0 },
       { paymentMethod: 'bank_transfer', count: count('bank_transfer') },
+      { paymentMethod: 'upi', count: count('upi') },
     ]);
     const linkedTwice = body.payments.find((p: { id: number }) => p.id === rows[16]!.id);
     expect(linkedTwice).toEqual({

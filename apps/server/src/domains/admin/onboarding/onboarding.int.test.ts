@@ -300,7 +300,7 @@ describe(`admin onboarding API on ${testDriverName()}`, () => {
     it.each([
       [{ amount: -1 }, 'Amount must be positive', 'payment.amount'],
       [{ amount: 'abc' }, 'Please enter a valid amount', 'payment.amount'],
-      [{ paymentMethod: 'upi' }, 'Please select a payment method', 'payment.paymentMethod'],
+      [{ paymentMethod: 'paypal' }, 'Please select a payment method', 'payment.paymentMethod'],
       [{ email: '' }, 'Email is required', 'payment.email'],
       [{ email: 'accounts' }, 'Enter a valid email address', 'payment.email'],
       [{ notes: '' }, 'Please explain why this price was given', 'payment.notes'],

@@ -21,6 +21,7 @@ import {
 import type { TDeps } from '../../../context.ts';
 import { auditByAdmin } from '../../../lib/audit.ts';
 import { badRequest, conflict } from '../../../lib/errors.ts';
+import { issueManualPaymentInvoice } from '../../billing/invoices.service.ts';
 import type { TActor } from '../agents/agents.service.ts';
 
 interface TCheckedBranch {
@@ -158,6 +159,13 @@ export async function onboardCustomers(
         },
         owners.map((o) => o.id),
       );
+      await issueManualPaymentInvoice(deps, trx, {
+        id: payment.id,
+        amount: Math.round(input.payment.amount),
+        plan,
+        years: checked[0]?.branch.subscriptionDuration ?? 1,
+        businessIds: owners.map((o) => o.id),
+      });
       await auditByAdmin(trx, actor, {
         action: 'onboarding.complete',
         targetTable: 'manual_payments',

@@ -8,6 +8,7 @@ import {
   type TAdminPaymentsResponse,
 } from '@starloop/contract';
 import {
+  findInvoiceOfPayment,
   findPaymentForRefund,
   getMetricTotals,
   inTransaction,
@@ -18,6 +19,7 @@ import {
 import type { TDeps } from '../../../context.ts';
 import { recordAdminChange, type TAdminActor } from '../../../lib/audit.ts';
 import { badRequest, conflict, foundOr404 } from '../../../lib/errors.ts';
+import { issueCreditNote } from '../../billing/invoices.service.ts';
 import { providerUnavailable } from '../../payments/payments.service.ts';
 import { PaymentProviderError, type TProviderRefund } from '../../payments/provider.types.ts';
 import { paymentProviderFor } from '../../payments/provider-registry.service.ts';
@@ -112,6 +114,8 @@ export async function refundPayment(
     if (!(await recordRegistrationRefund(trx, payment.id, refund.id, now))) {
       throw conflict(ADMIN_PAYMENT_TEXTS.alreadyRefunded);
     }
+    const invoice = await findInvoiceOfPayment(trx, payment.id, 'invoice');
+    if (invoice) await issueCreditNote(deps, trx, invoice, 'Refund');
     await recordAdminChange(trx, actor, {
       activity: {
         type: 'payment',

@@ -181,7 +181,7 @@ describe(`adding a branch (POST /api/v1/account/branches) on ${testDriverName()}
       .where('ownerId', '=', branch.id)
       .execute();
     expect(payments).toEqual([
-      { ownerId: branch.id, amount: 299900, status: 'captured', plan: 'professional' },
+      { ownerId: branch.id, amount: 353882, status: 'captured', plan: 'professional' },
     ]);
     const after = (await call('GET', '/api/v1/account', chain.ownerToken)).json();
     expect(after.branches.find((b: { id: number }) => b.id === branch.id)).toMatchObject({
