@@ -1,4 +1,4 @@
-import { findPaymentByOrderId, saveBillingProfile } from '@starloop/db';
+import { findPaymentByOrderId } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
