@@ -73,6 +73,7 @@ describe('route guards', () => {
       'Leads',
       'Payments',
       'Manual Payments',
+      'Invoices',
       'Onboard User',
       'Onboard Agent',
       'System',
