@@ -26,6 +26,8 @@ export const ZOwnerPlanPayment = z.object({
   paymentMethod: z.string().nullable(),
   razorpayPaymentId: z.string().nullable(),
   createdAt: ZIsoDate,
+  /** Recorded by an admin (onboarding: cash, cheque, bank transfer, UPI) rather than paid online. */
+  manual: z.boolean().optional(),
 });
 
 export const ZOwnerPlan = z.object({

@@ -45,6 +45,18 @@ export async function listManualPaymentOwnerIds(db: TDb, manualPaymentId: number
   return rows.map((r) => r.ownerId);
 }
 
+/** The manual payments (onboarding) that paid for a business, newest first. */
+export async function listBusinessManualPayments(db: TDb, businessId: number): Promise<TManualPayment[]> {
+  return db
+    .selectFrom('manualPayments')
+    .innerJoin('manualPaymentOwners', 'manualPaymentOwners.manualPaymentId', 'manualPayments.id')
+    .selectAll('manualPayments')
+    .where('manualPaymentOwners.ownerId', '=', businessId)
+    .orderBy('manualPayments.createdAt', 'desc')
+    .orderBy('manualPayments.id', 'desc')
+    .execute();
+}
+
 // ------------------------------------------------------------------------------ admin list
 
 export interface TAdminManualPaymentRow {

@@ -4,7 +4,12 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressSequence, postJson } from '../../test/client-kit.ts';
 import { signCheckout, startFakeRazorpay, type TFakeRazorpay } from '../../test/fake-razorpay.ts';
-import { createTestAdmin, createTestServer, type TTestServer } from '../../test/test-server.ts';
+import {
+  createTestAdmin,
+  createTestServer,
+  issueOwnerToken,
+  type TTestServer,
+} from '../../test/test-server.ts';
 
 const KEY_ID = 'rzp_test_inv';
 const KEY_SECRET = 'rzp-key-secret-invoices';
@@ -276,6 +281,15 @@ describe(`GST on orders and tax invoices on ${testDriverName()}`, () => {
     // ₹23,600 paid, GST included: ₹20,000 + 18% IGST (Kerala is another state).
     expect(invoice).toMatchObject({ taxableValue: 2_000_000, igst: 360_000, cgst: 0, total: 2_360_000 });
     expect(invoice.placeOfSupply).toBe('Kerala');
+    // The onboarded owner sees that payment on the Plan page, and its invoice.
+    const businessId = onboarded.json().users[0].id as number;
+    const ownerAuth = { authorization: `Bearer ${(await issueOwnerToken(server, businessId)).token}` };
+    const plan = await get('/trpc/owner.plan.get', ownerAuth);
+    expect(plan.json().result.data.payments).toEqual([
+      expect.objectContaining({ amount: 2_360_000, paymentMethod: 'upi', status: 'captured', manual: true }),
+    ]);
+    const listed = await get('/api/users/invoices', ownerAuth);
+    expect(listed.json().invoices.map((i: { id: number }) => i.id)).toEqual([invoice.id]);
   });
 
   it('numbers gaplessly under concurrent captures and starts again on 1 April (IST)', async () => {

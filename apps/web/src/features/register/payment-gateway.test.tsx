@@ -63,7 +63,8 @@ describe('openCheckout with Razorpay', () => {
   it('opens Checkout with key, order_id, amount, INR, StarLoop, prefill and notes; the handler means success', async () => {
     const instances = installFakeRazorpay();
 
-    const result = openCheckout(ORDER, PREFILL);
+    // The order carries GST: Razorpay is told the total charged.
+    const result = openCheckout({ ...ORDER, tax: 35982, total: 235882 }, PREFILL);
     await waitFor(() => expect(instances).toHaveLength(1));
     const [checkout] = instances;
 
@@ -71,7 +72,7 @@ describe('openCheckout with Razorpay', () => {
     expect(checkout?.options).toMatchObject({
       key: 'rzp_test_key',
       order_id: 'order_1',
-      amount: 199900,
+      amount: 235882,
       currency: 'INR',
       name: 'StarLoop',
       prefill: { name: 'Asha Kulkarni', email: 'asha@example.com', contact: '9876543210' },
@@ -157,6 +158,25 @@ describe('openCheckout with the test gateway (testMode)', () => {
 
     await expect(result).resolves.toEqual({ status: 'success', response: RESPONSE });
     expect(complete).toHaveBeenCalledWith({ orderId: 'order_1', outcome: 'success' });
+  });
+
+  it('shows the price, each tax and the total charged when the order carries GST', async () => {
+    const complete = vi.fn(async () => RESPONSE);
+    const user = userEvent.setup();
+    const taxed: TCheckoutOrder = {
+      ...TEST_ORDER,
+      tax: 35982,
+      total: 235882,
+      gst: { cgst: 17991, sgst: 17991, igst: 0 },
+    };
+    const result = openCheckout(taxed, PREFILL, { completeTestPayment: complete });
+    const dialog = await screen.findByRole('dialog', { name: /Test payment/ });
+    expect(dialog).toHaveTextContent('Price: ₹1,999.00');
+    expect(dialog).toHaveTextContent('CGST 9%: ₹179.91');
+    expect(dialog).toHaveTextContent('SGST 9%: ₹179.91');
+    expect(dialog).not.toHaveTextContent('IGST');
+    await user.click(screen.getByRole('button', { name: 'Pay ₹2,358.82' }));
+    await expect(result).resolves.toEqual({ status: 'success', response: RESPONSE });
   });
 
   it("Fail answers failed with the gateway's description", async () => {

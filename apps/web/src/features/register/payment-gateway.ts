@@ -16,6 +16,10 @@ export interface TCheckoutOrder {
   keyId: string;
   /** The server's test gateway instead of Razorpay. */
   testMode?: boolean;
+  /** GST on the amount (paise) and what checkout charges (amount + tax); the split by tax. */
+  tax?: number;
+  total?: number;
+  gst?: { cgst: number; sgst: number; igst: number };
 }
 
 /** Who pays: shown pre-filled in the checkout; notes travel with the order (e.g. businessName, code). */
@@ -112,7 +116,7 @@ async function openRazorpay(order: TCheckoutOrder, prefill: TCheckoutPrefill): P
     const checkout = new Razorpay({
       key: order.keyId,
       order_id: order.orderId,
-      amount: order.amount,
+      amount: order.total ?? order.amount,
       currency: 'INR',
       name: MERCHANT_NAME,
       prefill: { name: prefill.name, email: prefill.email ?? '', contact: prefill.contact },

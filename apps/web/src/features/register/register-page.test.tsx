@@ -364,6 +364,32 @@ describe('/register: payment', () => {
     expect(localStorage.getItem('authToken')).toBe('owner-token');
   });
 
+  it('sends the optional billing details for the GST invoice, checking the GSTIN against the state first', async () => {
+    vi.mocked(openCheckout).mockResolvedValue({ status: 'cancelled' });
+    const { user, server } = await renderAtPlanStep();
+    expect(screen.getByText('Prices are before GST: 18% GST is added at checkout.')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /I need a GST invoice/ }));
+    await fill(user, /^Legal name/, 'Chai Point LLP');
+    await fill(user, /^Billing address/, '1 FC Road, Pune');
+    await chooseOption(user, /^State/, 'Karnataka');
+    await fill(user, /^GSTIN/, '27AAPFU0939F1ZV');
+    await user.click(screen.getByRole('button', { name: 'Pay ₹1,999 and create account' }));
+    expect(await screen.findByText(/registered in another state/)).toBeInTheDocument();
+    expect(server.callsTo('payments.initiate')).toHaveLength(0);
+
+    await chooseOption(user, /^State/, 'Maharashtra');
+    await user.click(screen.getByRole('button', { name: 'Pay ₹1,999 and create account' }));
+    await waitFor(() => expect(server.callsTo('payments.initiate')).toHaveLength(1));
+    expect(server.callsTo('payments.initiate')[0]!.input).toMatchObject({
+      billing: {
+        legalName: 'Chai Point LLP',
+        address: '1 FC Road, Pune',
+        state: 'Maharashtra',
+        gstin: '27AAPFU0939F1ZV',
+      },
+    });
+  });
+
   it.each<[string, TCheckoutResult, string]>([
     ['cancel', { status: 'cancelled' }, 'Payment cancelled'],
     [

@@ -1,7 +1,9 @@
-import { Alert, Button, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
-import { resolveRegistrationPlan } from '@starloop/contract';
+import { Alert, Button, Checkbox, Group, Loader, Stack, Stepper, Text } from '@mantine/core';
+import { resolveRegistrationPlan, ZAccountBillingWrite } from '@starloop/contract';
 import { useCallback, useEffect, useState } from 'react';
+import { BillingFields, billingValuesOf } from '../../components/billing-fields/billing-fields.tsx';
 import { formatRupees } from '../../lib/format.ts';
+import { useForm } from '../../lib/use-form.ts';
 import { AuthFooterLink, AuthLayout } from '../auth/auth-layout.tsx';
 import type { TCodeAvailability } from './business-code-field.tsx';
 import { PlanPicker } from './plan-picker.tsx';
@@ -23,6 +25,10 @@ export const REGISTER_TEXT = {
   stepPayment: 'Payment',
   back: 'Back to details',
   pay: (price: string) => `Pay ${price} and create account`,
+  plusGst: 'Prices are before GST: 18% GST is added at checkout.',
+  wantInvoice: 'I need a GST invoice in my business’s legal name',
+  invoiceHint:
+    'Optional: you can add these later on the Plan page. With a GSTIN you can claim input tax credit.',
   haveAccount: 'Already have an account?',
   login: 'Login',
   codeChecking: 'Please wait while we check the business code',
@@ -65,6 +71,8 @@ export function RegisterPage() {
   });
   const [verifyError, setVerifyError] = useState<{ message: string; help: string } | undefined>();
   const { pay, phase } = useRegistrationPayment();
+  const [wantsInvoice, setWantsInvoice] = useState(false);
+  const billing = useForm(ZAccountBillingWrite, () => billingValuesOf());
 
   useEffect(() => saveRegistrationDraft(values), [values]);
 
@@ -102,8 +110,13 @@ export function RegisterPage() {
       goToDetailsWithErrors();
       return;
     }
+    const billingDetails = wantsInvoice ? billing.submit() : undefined;
+    if (wantsInvoice && !billingDetails) return;
     setStep(STEP.payment);
-    const outcome = await pay(data, values.plan, { onVerified: clearRegistrationDraft });
+    const outcome = await pay(data, values.plan, {
+      onVerified: clearRegistrationDraft,
+      ...(billingDetails ? { billing: billingDetails } : {}),
+    });
     if (outcome.kind === 'signed-in' || outcome.kind === 'paid-sign-in') return;
     if (outcome.kind === 'field-error') {
       form.serverError(outcome.field, outcome.message);
@@ -160,6 +173,19 @@ export function RegisterPage() {
               onSelect={(name) => form.change({ plan: name })}
               disabled={busy}
             />
+            <Text size="sm" c="dimmed">
+              {REGISTER_TEXT.plusGst}
+            </Text>
+            <Stack gap="sm">
+              <Checkbox
+                label={REGISTER_TEXT.wantInvoice}
+                description={REGISTER_TEXT.invoiceHint}
+                checked={wantsInvoice}
+                onChange={(event) => setWantsInvoice(event.currentTarget.checked)}
+                disabled={busy}
+              />
+              {wantsInvoice ? <BillingFields form={billing} disabled={busy} /> : null}
+            </Stack>
             <Group justify="space-between" gap="sm">
               <Button variant="default" onClick={() => setStep(STEP.details)} disabled={busy}>
                 {REGISTER_TEXT.back}

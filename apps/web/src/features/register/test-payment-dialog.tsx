@@ -31,10 +31,23 @@ interface TTestPaymentDialogProps {
   opened: boolean;
 }
 
+/** The price and each tax of an order that carries GST (issue 32), as lines before its total. */
+export function taxSplitLines(order: TCheckoutOrder): [string, string][] {
+  if (order.tax === undefined || !order.gst) return [];
+  const lines: [string, string][] = [['Price', formatPaise(order.amount)]];
+  if (order.gst.igst > 0) lines.push(['IGST 18%', formatPaise(order.gst.igst)]);
+  else {
+    lines.push(['CGST 9%', formatPaise(order.gst.cgst)]);
+    lines.push(['SGST 9%', formatPaise(order.gst.sgst)]);
+  }
+  return lines;
+}
+
 /** The test gateway's stand-in for Razorpay Checkout: Pay / Fail / Cancel, clearly labelled. */
 export function TestPaymentDialog({ order, prefill, complete, onResult, opened }: TTestPaymentDialogProps) {
   const [busy, setBusy] = useState<'success' | 'failure' | null>(null);
-  const amount = formatPaise(order.amount);
+  const amount = formatPaise(order.total ?? order.amount);
+  const taxLines = taxSplitLines(order);
 
   const run = async (outcome: 'success' | 'failure') => {
     setBusy(outcome);
@@ -85,6 +98,14 @@ export function TestPaymentDialog({ order, prefill, complete, onResult, opened }
           {TEST_PAYMENT_TEXT.explain}
         </Alert>
         <Stack gap={4}>
+          {taxLines.map(([label, value]) => (
+            <Text size="sm" key={label}>
+              <Text span c="gray.7">
+                {label}:{' '}
+              </Text>
+              {value}
+            </Text>
+          ))}
           <Text size="sm">
             <Text span c="gray.7">
               Amount:{' '}

@@ -1,4 +1,9 @@
-import { PAYMENT_TEXTS, resolveRegistrationPlan, type TRegistrationForm } from '@starloop/contract';
+import {
+  PAYMENT_TEXTS,
+  resolveRegistrationPlan,
+  type TAccountBillingWrite,
+  type TRegistrationForm,
+} from '@starloop/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
@@ -57,7 +62,7 @@ export function useRegistrationPayment() {
     async (
       form: TRegistrationForm | undefined,
       planName: string,
-      hooks: { onVerified?: () => void } = {},
+      hooks: { onVerified?: () => void; billing?: TAccountBillingWrite } = {},
     ): Promise<TPaymentOutcome> => {
       if (!form) {
         notify.error(PAYMENT_TEXT.fillFormFirst);
@@ -72,6 +77,7 @@ export function useRegistrationPayment() {
             userData: toUserData(form),
             plan: plan.name,
             amount: plan.amount,
+            ...(hooks.billing ? { billing: hooks.billing } : {}),
           });
         } catch (error) {
           const message = messageOr(error, PAYMENT_TEXT.initiateError);

@@ -5,7 +5,7 @@ import {
   type TPaymentOrder,
   type TPlanCreateOrder,
 } from '@starloop/contract';
-import { listOwnerPayments, type TOwnerPublic } from '@starloop/db';
+import { listBusinessManualPayments, listOwnerPayments, type TOwnerPublic } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { badRequest, forbidden } from '../../../lib/errors.ts';
 import { createOwnerOrder, type TClient } from '../../payments/payments.service.ts';
@@ -17,6 +17,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** owner.plan.get: the signed-in owner's own plan, period and payment history. */
 export async function getOwnerPlan(deps: TDeps, owner: TOwnerPublic): Promise<TOwnerPlan> {
   const payments = await listOwnerPayments(deps.db, owner.id);
+  const manual = await listBusinessManualPayments(deps.db, owner.id);
   const now = deps.now();
   return {
     plan: owner.plan,
@@ -28,16 +29,30 @@ export async function getOwnerPlan(deps: TDeps, owner: TOwnerPublic): Promise<TO
     inGrace: isInGrace(owner.subscriptionEnd, now),
     reviewPageActive: isReviewPageOpen(owner, now),
     requests: await requestUsageOf(deps, owner),
-    payments: payments.map((p) => ({
-      id: p.id,
-      plan: p.plan,
-      purpose: p.purpose,
-      amount: p.amount,
-      status: p.status,
-      paymentMethod: p.paymentMethod,
-      razorpayPaymentId: p.razorpayPaymentId,
-      createdAt: p.createdAt.toISOString(),
-    })),
+    payments: [
+      ...payments.map((p) => ({
+        id: p.id,
+        plan: p.plan,
+        purpose: p.purpose,
+        amount: p.amount,
+        status: p.status,
+        paymentMethod: p.paymentMethod,
+        razorpayPaymentId: p.razorpayPaymentId,
+        createdAt: p.createdAt.toISOString(),
+      })),
+      // Onboarding payments (whole rupees) read as the registration they paid for.
+      ...manual.map((m) => ({
+        id: m.id,
+        plan: owner.plan,
+        purpose: 'registration' as const,
+        amount: m.amount * 100,
+        status: 'captured' as const,
+        paymentMethod: m.paymentMethod,
+        razorpayPaymentId: null,
+        createdAt: m.createdAt.toISOString(),
+        manual: true,
+      })),
+    ].sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
   };
 }
 

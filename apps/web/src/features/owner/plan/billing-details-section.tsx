@@ -1,8 +1,8 @@
-import { Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { type TAccountBilling, ZAccountBillingWrite } from '@starloop/contract';
-import { INDIAN_STATES } from '@starloop/contract/geo';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { BillingFields, billingValuesOf } from '../../../components/billing-fields/billing-fields.tsx';
 import { notify } from '../../../components/notify.ts';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { submitHandler, useForm } from '../../../lib/use-form.ts';
@@ -11,22 +11,11 @@ import { useTrpc } from '../../../lib/use-trpc.ts';
 export const BILLING_DETAILS_TEXT = {
   title: 'Billing details',
   hint: 'Shown on your GST invoices. Add your GSTIN to claim input tax credit.',
-  legalName: 'Legal name',
-  address: 'Billing address',
-  state: 'State',
-  gstin: 'GSTIN (optional)',
   save: 'Save billing details',
   failed: 'Could not save the billing details. Please try again.',
 } as const;
 
-const STATE_OPTIONS = INDIAN_STATES.map((s) => s.name);
-
-const valuesOf = (billing: TAccountBilling | undefined) => ({
-  legalName: billing?.legalName ?? '',
-  address: billing?.address ?? '',
-  state: billing?.state ?? '',
-  gstin: billing?.gstin ?? '',
-});
+const valuesOf = (billing: TAccountBilling | undefined) => billingValuesOf(billing);
 
 /**
  * The account's billing details for its invoices (owner.account.billing): legal name, billing
@@ -68,31 +57,7 @@ export function BillingDetailsSection() {
         }, save.isPending)}
       >
         <Stack gap="sm">
-          <TextInput label={BILLING_DETAILS_TEXT.legalName} {...form.input('legalName')} withAsterisk />
-          <Textarea
-            label={BILLING_DETAILS_TEXT.address}
-            {...form.input('address')}
-            withAsterisk
-            autosize
-            minRows={2}
-          />
-          <Group grow align="flex-start">
-            <Select
-              label={BILLING_DETAILS_TEXT.state}
-              data={STATE_OPTIONS}
-              searchable
-              withAsterisk
-              value={form.values.state || null}
-              onChange={(state) => form.setField('state', state ?? '')}
-              error={form.errors.state}
-            />
-            <TextInput
-              label={BILLING_DETAILS_TEXT.gstin}
-              {...form.input('gstin')}
-              maxLength={15}
-              style={{ textTransform: 'uppercase' }}
-            />
-          </Group>
+          <BillingFields form={form} />
           <Group>
             <Button type="submit" loading={save.isPending} disabled={billing.isPending}>
               {BILLING_DETAILS_TEXT.save}

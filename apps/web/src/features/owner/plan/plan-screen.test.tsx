@@ -301,3 +301,57 @@ it("lets the account's owner keep its billing details, checking the GSTIN before
     gstin: '27AAPFU0939F1ZV',
   });
 });
+
+it("lists the account's invoices and credit notes for its owner, each downloadable as a PDF", async () => {
+  const fetched: string[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+    fetched.push(String(url));
+    return new Response(new Blob(['%PDF-1.7']), {
+      headers: { 'content-disposition': 'attachment; filename="SL-2627-000001.pdf"' },
+    });
+  });
+  URL.createObjectURL = vi.fn(() => 'blob:invoice');
+  URL.revokeObjectURL = vi.fn();
+  const invoice = {
+    id: 41,
+    number: 'SL/2627/000001',
+    kind: 'invoice' as const,
+    date: '2026-11-20T05:00:00.000Z',
+    taxableValue: 199900,
+    cgst: 17991,
+    sgst: 17991,
+    igst: 0,
+    total: 235882,
+    paymentId: 9,
+  };
+  const app = await renderOwner(
+    '/dashboard/plan',
+    handlers({
+      'owner.account.get': () => ({
+        account: { id: 1, name: 'Chai Point', plan: 'essential', createdAt: '2026-01-01T00:00:00.000Z' },
+        role: 'owner',
+        currentBusinessId: 7,
+        branches: [],
+      }),
+      'owner.account.billing': () => ({
+        legalName: null,
+        address: null,
+        state: null,
+        gstin: null,
+        complete: false,
+        updatedAt: null,
+      }),
+      'owner.account.invoices': () => ({
+        invoices: [{ ...invoice, id: 42, number: 'SL/2627/C00001', kind: 'credit-note' }, invoice],
+      }),
+    }),
+    'Subscription Plan',
+  );
+  const section = within(await page().findByRole('region', { name: 'Invoices' }));
+  expect(await section.findByText('SL/2627/000001')).toBeInTheDocument();
+  expect(section.getByText('Credit note')).toBeInTheDocument();
+  expect(section.getAllByText('-₹2,358.82')).toHaveLength(1);
+  expect(section.getAllByText('₹359.82')).toHaveLength(1);
+  await app.user.click(section.getByRole('button', { name: 'PDF SL/2627/000001' }));
+  await waitFor(() => expect(fetched).toEqual(['/api/users/invoices/41/pdf']));
+});

@@ -13,10 +13,11 @@ import { col } from '../../../components/data-table/columns.tsx';
 import { LabelledValue } from '../../../components/labelled-value/labelled-value.tsx';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { SimpleTable, type TTableColumn } from '../../../components/simple-table/simple-table.tsx';
-import { formatPaise, titleCase } from '../../../lib/format.ts';
+import { formatPaise, methodLabel, titleCase } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
 import { BillingDetailsSection } from './billing-details-section.tsx';
+import { InvoicesSection } from './invoices-section.tsx';
 import { graceEndDate, periodLabel, remainingLabel, STATUS_COLORS } from './plan-status.ts';
 import { usePlanCheckout } from './use-plan-checkout.ts';
 
@@ -26,6 +27,7 @@ const PAYMENT_COLUMNS: TTableColumn<TOwnerPlan['payments'][number]>[] = [
   col.date('date', 'Date', (p) => p.createdAt),
   col.text('plan', 'Plan', (p) => resolveRegistrationPlan(p.plan).name),
   col.text('purpose', 'Purpose', (p) => titleCase(p.purpose)),
+  col.text('method', 'Method', (p) => (p.paymentMethod ? titleCase(methodLabel(p.paymentMethod)) : '-')),
   col.text('amount', 'Amount', (p) => formatPaise(p.amount), { align: 'right', nowrap: true }),
   col.text('status', 'Status', (p) => (
     <Badge color={STATUS_COLORS[p.status] ?? 'gray'} variant="light">
@@ -34,7 +36,7 @@ const PAYMENT_COLUMNS: TTableColumn<TOwnerPlan['payments'][number]>[] = [
   )),
   col.text('payment-id', 'Payment ID', (p) => (
     <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-      {p.razorpayPaymentId ?? '-'}
+      {p.razorpayPaymentId ?? (p.manual ? 'Recorded by StarLoop' : '-')}
     </Text>
   )),
 ];
@@ -164,6 +166,7 @@ export function PlanScreen() {
         </Stack>
       </Paper>
       {account.data?.role === 'owner' ? <BillingDetailsSection /> : null}
+      {account.data?.role === 'owner' ? <InvoicesSection /> : null}
 
       <SectionCard titleId="payments-title" title="Payment history" gap="md">
         {data.payments.length === 0 ? (
@@ -177,7 +180,7 @@ export function PlanScreen() {
             scroll={{ minWidth: 640 }}
             columns={PAYMENT_COLUMNS}
             rows={data.payments}
-            rowKey={(payment) => payment.id}
+            rowKey={(payment) => `${payment.manual ? 'manual' : 'online'}-${payment.id}`}
           />
         )}
       </SectionCard>
