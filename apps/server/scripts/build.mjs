@@ -28,11 +28,15 @@ function externals() {
   return [...names].flatMap((name) => [name, `${name}/*`]);
 }
 
-rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+// `--outdir <dir>` (relative to apps/server, and inside it so node_modules resolve): the CLI test
+// builds a copy of its own there rather than start the CLI through tsx for every command.
+const outdirFlag = process.argv.indexOf('--outdir');
+const outdir = outdirFlag > 0 ? process.argv[outdirFlag + 1] : 'dist';
+rmSync(path.join(root, outdir), { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
   entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
-  outdir: 'dist',
+  outdir,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -52,4 +56,4 @@ const result = await build({
   logLevel: 'warning',
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
-console.log(`server build: dist/main.js, dist/cli.js (${(bytes / 1024).toFixed(0)} KB with maps)`);
+console.log(`server build: ${outdir}/main.js, ${outdir}/cli.js (${(bytes / 1024).toFixed(0)} KB with maps)`);
