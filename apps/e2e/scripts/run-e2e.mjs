@@ -146,7 +146,8 @@ const only = process.argv.slice(2);
 // run once, on the embedded pass that `npm test` always makes: a second database changes nothing
 // they check, and they are a third of the suite's time. Named on the command line, they run anyway.
 const DRIVER_INDEPENDENT = ['01-visitor', '08-accessibility-screenshots'];
-const onceOnly = (f) => only.length > 0 || !database || !DRIVER_INDEPENDENT.some((name) => f.startsWith(name));
+const onceOnly = (f) =>
+  only.length > 0 || !database || !DRIVER_INDEPENDENT.some((name) => f.startsWith(name));
 const specs = readdirSync(path.join(e2eDir, 'specs'))
   .filter((f) => f.endsWith('.spec.ts'))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))

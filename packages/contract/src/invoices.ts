@@ -87,3 +87,26 @@ export const ZAdminInvoicesExport = z.object({
   format: z.enum(['gstr1', 'pdf'], { message: INVOICE_TEXTS.formatInvalid }).default('gstr1'),
 });
 export type TAdminInvoicesExport = z.infer<typeof ZAdminInvoicesExport>;
+
+/** Renewals due (issue 32 item 8): GET /api/admin/renewals, POST /api/admin/renewals/{id}/remind. */
+export const RENEWAL_TEXTS = {
+  reminderSent: 'Renewal reminder sent.',
+  noEmail: 'This owner has no email address to remind.',
+  notDue: 'This business has no paid period ending within the next 30 days.',
+} as const;
+
+export const ZAdminRenewal = z.object({
+  businessId: z.number().int(),
+  businessName: z.string(),
+  code: z.string(),
+  plan: z.string(),
+  subscriptionEnd: ZIsoDate,
+  daysLeft: z.number().int(),
+  ownerName: z.string(),
+  email: z.string().nullable(),
+  contactNumber: z.string(),
+  lastReminderAt: ZIsoDate.nullable(),
+});
+export const ZAdminRenewals = z.object({ renewals: z.array(ZAdminRenewal) });
+export type TAdminRenewals = z.infer<typeof ZAdminRenewals>;
+export const ZRenewalRemindResult = z.object({ success: z.literal(true), message: z.string() });

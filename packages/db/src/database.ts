@@ -121,6 +121,18 @@ export interface TInvoiceParty {
   code?: string | null;
 }
 
+export type TRenewalReminderKind = '7-days' | '1-day' | 'ended' | 'grace-closing' | 'manual';
+
+/** A renewal reminder sent for a business's paid period (migration 0025). */
+export interface RenewalReminderTable {
+  id: Generated<number>;
+  businessId: number;
+  periodEnd: Timestamp;
+  kind: TRenewalReminderKind;
+  sentAt: ColumnType<Date, Date | undefined, never>;
+  adminId: number | null;
+}
+
 /** Next serial of each invoice series per financial year (migration 0024). */
 export interface InvoiceSeriesTable {
   series: TInvoiceKind;
@@ -705,6 +717,7 @@ export interface Database {
   billingProfile: BillingProfileTable;
   invoiceSeries: InvoiceSeriesTable;
   invoices: InvoiceTable;
+  renewalReminders: RenewalReminderTable;
   persons: PersonTable;
   memberships: MembershipTable;
   invitations: InvitationTable;

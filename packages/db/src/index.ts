@@ -47,6 +47,7 @@ export * from './repositories/payments.ts';
 export * from './repositories/placements.ts';
 export * from './repositories/rating-sql.ts';
 export * from './repositories/registration-attempts.ts';
+export * from './repositories/renewal-reminders.ts';
 export * from './repositories/replies.ts';
 export * from './repositories/reply-recipients.ts';
 export * from './repositories/reply-templates.ts';

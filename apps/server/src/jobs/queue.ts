@@ -23,6 +23,8 @@ export const QUEUES = {
   webhookDeliver: 'webhook-deliver',
   /** The payment-received (or credit note) email of one invoice, its PDF attached (domains/billing). */
   invoiceMail: 'invoice-mail',
+  /** Hourly: renewal reminders due (7 days, 1 day, ended, grace closing), each once. */
+  renewalReminders: 'renewal-reminders',
 } as const;
 export type TQueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

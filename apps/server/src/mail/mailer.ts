@@ -139,8 +139,8 @@ export function createMailer(options: {
     }
   }
 
-  async function suppressed(email: TEmailInput): Promise<boolean> {
-    if (!(await isEmailSuppressed(db, email.to))) return false;
+  async function suppressed(email: TEmailInput, on: TDb = db): Promise<boolean> {
+    if (!(await isEmailSuppressed(on, email.to))) return false;
     // The category only: the address itself stays out of the log.
     log.info({ category: email.category ?? null }, 'mail not sent: the address unsubscribed');
     return true;
@@ -154,8 +154,10 @@ export function createMailer(options: {
       return deliver(row.id);
     },
     async queue(email, queueOptions = {}) {
-      if (await suppressed(email)) return { id: null, status: 'suppressed' };
+      // Read through the caller's transaction: on the embedded database (one connection) a read
+      // outside it would wait for it.
       const target = queueOptions.trx ?? db;
+      if (await suppressed(email, target)) return { id: null, status: 'suppressed' };
       if (email.idempotencyKey) {
         // Recorded already (a caller's retry): the first mail and its job stand, nothing is added.
         const found = await findEmailByIdempotencyKey(target, email.idempotencyKey);

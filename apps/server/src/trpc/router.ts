@@ -40,7 +40,9 @@ import { moveUserOperation } from '../domains/admin/users/move-user.ts';
 import { resendInvitationOperation } from '../domains/admin/users/resend-invitation.ts';
 import { updateUserOperation } from '../domains/admin/users/update-user.ts';
 import { listAdminInvoicesOperation } from '../domains/billing/list-admin-invoices.ts';
+import { listAdminRenewalsOperation } from '../domains/billing/list-admin-renewals.ts';
 import { listOwnerInvoicesOperation } from '../domains/billing/list-owner-invoices.ts';
+import { remindRenewalOperation } from '../domains/billing/remind-renewal.ts';
 import { addBranchOperation } from '../domains/owner/account/add-branch.ts';
 import { getAccountOperation } from '../domains/owner/account/get-account.ts';
 import { getAccountBillingOperation } from '../domains/owner/account/get-account-billing.ts';
@@ -237,6 +239,7 @@ export const appRouter = router({
     overview: { stats: getOverviewStatsOperation, activity: listActivityOperation },
     billingProfile: { get: getBillingProfileOperation, update: updateBillingProfileOperation },
     invoices: { list: listAdminInvoicesOperation },
+    renewals: { list: listAdminRenewalsOperation, remind: remindRenewalOperation },
     users: {
       list: listUsersOperation,
       update: updateUserOperation,

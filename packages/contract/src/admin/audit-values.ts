@@ -49,6 +49,7 @@ export const AUDIT_ACTIONS = [
   // Who bills whom (issue 32).
   'billing_profile.update',
   'account.billing_update',
+  'renewal.remind',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -9,6 +9,7 @@ import {
 import type { TDeps } from '../../context.ts';
 import { QUEUES } from '../../jobs/queue.ts';
 import { invoiceDate, invoiceFileName, invoiceRupees, renderInvoicePdf } from './invoice-pdf.ts';
+import { sendDueRenewalReminders } from './renewal-reminders.service.ts';
 
 /** Where an invoice's email goes: the branch's owner, else the registration's or branch's email. */
 async function recipientEmail(db: TDb, invoice: TInvoice): Promise<string | null> {
@@ -75,10 +76,16 @@ export async function mailInvoice(
   return 'queued';
 }
 
+/** Billing's workers: invoice emails, and the hourly renewal reminders. */
 export function registerInvoiceJobs(deps: TDeps): void {
   deps.jobs.register<{ invoiceId: number }>(
     QUEUES.invoiceMail,
     async ({ invoiceId }) => ({ status: await mailInvoice(deps, invoiceId) }),
     { queue: { retryLimit: 5, retryDelay: 30, retryBackoff: true } },
   );
+  deps.jobs.register(QUEUES.renewalReminders, async () => ({ sent: await sendDueRenewalReminders(deps) }), {
+    schedule: '17 * * * *',
+    // One run at a time across all server processes; each reminder is recorded once anyway.
+    queue: { policy: 'singleton' },
+  });
 }
