@@ -6,6 +6,7 @@ import { formatNumber } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { ByPlacement } from '../by-placement/by-placement.tsx';
 import { GoogleReconnectBanner } from '../google/google-reconnect-banner.tsx';
+import { RenewalBanner } from '../renewal/renewal-banner.tsx';
 import { LoadError } from '../shared/load-error.tsx';
 import { useOwner } from '../shared/use-owner.ts';
 import { RecentReviews } from './recent-reviews.tsx';
@@ -44,6 +45,7 @@ export function DashboardScreen() {
 
   return (
     <Stack gap="lg">
+      <RenewalBanner />
       <GoogleReconnectBanner />
       {stats.isError ? (
         <LoadError title="Failed to load stats" query={stats} />

@@ -1,0 +1,60 @@
+import { Alert, Group, Text } from '@mantine/core';
+import { SUBSCRIPTION_GRACE_DAYS } from '@starloop/contract';
+import { ButtonLink } from '../../../components/router-links.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { useOwner } from '../shared/use-owner.ts';
+
+const DAY_MS = 86_400_000;
+
+/** What the banner says, or null while the period has more than 7 days to run (or has no end). */
+export function renewalNotice(
+  subscriptionEnd: string | null,
+  now: Date = new Date(),
+): {
+  title: string;
+  text: string;
+  color: 'yellow' | 'red';
+} | null {
+  if (!subscriptionEnd) return null;
+  const end = new Date(subscriptionEnd);
+  const left = end.getTime() - now.getTime();
+  if (Number.isNaN(left) || left > 7 * DAY_MS) return null;
+  if (left > 0) {
+    const days = Math.ceil(left / DAY_MS);
+    return {
+      title: days === 1 ? 'Your plan ends tomorrow' : `Your plan ends in ${days} days`,
+      text: `It ends on ${formatDate(end)}. Renew to keep your review page and dashboard running without a break.`,
+      color: 'yellow',
+    };
+  }
+  const closes = new Date(end.getTime() + SUBSCRIPTION_GRACE_DAYS * DAY_MS);
+  if (closes.getTime() <= now.getTime()) {
+    return {
+      title: 'Your plan has ended',
+      text: 'Your review page is closed. Renew to open it again.',
+      color: 'red',
+    };
+  }
+  return {
+    title: 'Your plan has ended',
+    text: `Your review page stays open until ${formatDate(closes)}. Renew before then to keep it open.`,
+    color: 'red',
+  };
+}
+
+/** On the dashboard in a plan's last 7 days and after it ends: the countdown and Renew. */
+export function RenewalBanner({ now }: { now?: Date }) {
+  const owner = useOwner();
+  const notice = owner.data ? renewalNotice(owner.data.subscriptionEnd, now) : null;
+  if (!notice) return null;
+  return (
+    <Alert color={notice.color} variant="light" title={notice.title} role="status">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{notice.text}</Text>
+        <ButtonLink to="/dashboard/plan" size="xs" color={notice.color === 'red' ? 'red' : undefined}>
+          Renew
+        </ButtonLink>
+      </Group>
+    </Alert>
+  );
+}
