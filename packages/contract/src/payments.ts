@@ -105,3 +105,41 @@ export const ZTestGatewayResult = z.union([
 export type TTestGatewayResult = z.infer<typeof ZTestGatewayResult>;
 
 export const ZWebhookAck = z.object({ status: z.literal('ok') });
+
+/** AutoPay (issue 32 item 9): Razorpay Subscriptions, UPI AutoPay or a card e-mandate. */
+export const AUTOPAY_TEXTS = {
+  unavailable: 'AutoPay needs Razorpay: it is not available with the test payment gateway.',
+  alreadyOn: 'AutoPay is already on for this branch.',
+  notOn: 'AutoPay is not on for this branch.',
+  cancelled: 'AutoPay is off. Your plan runs until the end of the paid period.',
+  notActive: 'AutoPay can be switched on once the branch is active.',
+} as const;
+
+export const AUTOPAY_STATUSES = [
+  'created',
+  'authenticated',
+  'active',
+  'pending',
+  'halted',
+  'cancelled',
+  'completed',
+] as const;
+
+/** What checkout opens AutoPay with: the subscription and what each month charges. */
+export const ZAutopayStart = z.object({
+  subscriptionId: z.string(),
+  keyId: z.string(),
+  /** Paise: the plan's price before GST; `total` is charged each month. */
+  amount: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  gst: z.object({ cgst: z.number().int(), sgst: z.number().int(), igst: z.number().int() }),
+});
+export type TAutopayStart = z.infer<typeof ZAutopayStart>;
+
+export const ZAutopayState = z.object({
+  status: z.enum(AUTOPAY_STATUSES),
+  /** Paise charged each month, GST included. */
+  total: z.number().int(),
+  since: z.string(),
+});

@@ -133,6 +133,34 @@ export interface RenewalReminderTable {
   adminId: number | null;
 }
 
+export type TAutopayStatus =
+  | 'created'
+  | 'authenticated'
+  | 'active'
+  | 'pending'
+  | 'halted'
+  | 'cancelled'
+  | 'completed';
+
+/** A business's Razorpay subscription for automatic renewal (migration 0026); amounts in paise. */
+export interface AutopaySubscriptionTable {
+  id: Generated<number>;
+  businessId: number;
+  plan: TPlanKey;
+  razorpayPlanId: string;
+  razorpaySubscriptionId: string;
+  status: ColumnType<TAutopayStatus, TAutopayStatus | undefined, TAutopayStatus>;
+  taxableValue: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  amount: number;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+  cancelledAt: Timestamp | null;
+}
+export type TAutopaySubscription = Selectable<AutopaySubscriptionTable>;
+
 /** Next serial of each invoice series per financial year (migration 0024). */
 export interface InvoiceSeriesTable {
   series: TInvoiceKind;
@@ -309,6 +337,8 @@ export interface PaymentTable {
   cgst: ColumnType<number, number | undefined, number>;
   sgst: ColumnType<number, number | undefined, number>;
   igst: ColumnType<number, number | undefined, number>;
+  /** The Razorpay subscription an AutoPay charge came from (migration 0026). */
+  razorpaySubscriptionId: ColumnType<string | null, string | null | undefined, string | null>;
   currency: ColumnType<string, string | undefined, string>;
   status: ColumnType<TPaymentStatus, TPaymentStatus | undefined, TPaymentStatus>;
   paymentMethod: string | null;
@@ -718,6 +748,7 @@ export interface Database {
   invoiceSeries: InvoiceSeriesTable;
   invoices: InvoiceTable;
   renewalReminders: RenewalReminderTable;
+  autopaySubscriptions: AutopaySubscriptionTable;
   persons: PersonTable;
   memberships: MembershipTable;
   invitations: InvitationTable;

@@ -12,6 +12,7 @@ export * from './repositories/admins.ts';
 export * from './repositories/agents.ts';
 export * from './repositories/api-keys.ts';
 export * from './repositories/audit-log.ts';
+export * from './repositories/autopay.ts';
 export * from './repositories/billing.ts';
 export * from './repositories/branch-figures.ts';
 export * from './repositories/channel-send-attempts.ts';

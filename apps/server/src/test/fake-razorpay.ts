@@ -38,6 +38,21 @@ export interface TFakeRefund {
   status: 'processed' | 'failed';
 }
 
+export interface TFakePlan {
+  id: string;
+  period: string;
+  interval: number;
+  item: { name: string; amount: number; currency: string };
+}
+
+export interface TFakeSubscription {
+  id: string;
+  plan_id: string;
+  total_count: number;
+  status: 'created' | 'authenticated' | 'active' | 'pending' | 'halted' | 'cancelled' | 'completed';
+  notes: Record<string, string>;
+}
+
 /** ok: answers like Razorpay; error: 500 for everything; hang: accepts and never answers. */
 export type TFakeMode = 'ok' | 'error' | 'hang';
 
@@ -51,6 +66,9 @@ export interface TFakeRazorpay {
   setOrderPayments(orderId: string, payments: TFakePayment[]): void;
   /** Refunds made, by payment id (POST /v1/payments/:id/refund; listed by GET .../refunds). */
   refunds: Map<string, TFakeRefund[]>;
+  /** Plans (POST /v1/plans) and subscriptions (POST /v1/subscriptions, POST .../:id/cancel). */
+  plans: Map<string, TFakePlan>;
+  subscriptions: Map<string, TFakeSubscription>;
   reset(): void;
   close(): Promise<void>;
 }
@@ -67,6 +85,8 @@ export async function startFakeRazorpay(): Promise<TFakeRazorpay> {
   const payments = new Map<string, TFakePayment[]>();
   const paymentAmounts = new Map<string, number>();
   const refunds = new Map<string, TFakeRefund[]>();
+  const plans = new Map<string, TFakePlan>();
+  const subscriptions = new Map<string, TFakeSubscription>();
   const state = { mode: 'ok' as TFakeMode };
 
   const server = await listenOnLoopback({}, async (req, res) => {
@@ -102,6 +122,54 @@ export async function startFakeRazorpay(): Promise<TFakeRazorpay> {
         attempts: 0,
         created_at: Math.floor(Date.now() / 1000),
       });
+    }
+    if (req.method === 'POST' && path === '/v1/plans') {
+      const input = (body ?? {}) as Partial<TFakePlan>;
+      if (!input.item?.amount || input.period !== 'monthly') {
+        return send(res, 400, {
+          error: { code: 'BAD_REQUEST_ERROR', description: 'The period or amount is invalid' },
+        });
+      }
+      const plan: TFakePlan = {
+        id: `plan_${randomBytes(7).toString('hex')}`,
+        period: input.period,
+        interval: Number(input.interval ?? 1),
+        item: { name: String(input.item.name), amount: Number(input.item.amount), currency: 'INR' },
+      };
+      plans.set(plan.id, plan);
+      return send(res, 200, { ...plan, entity: 'plan' });
+    }
+    if (req.method === 'POST' && path === '/v1/subscriptions') {
+      const input = (body ?? {}) as {
+        plan_id?: string;
+        total_count?: number;
+        notes?: Record<string, string>;
+      };
+      if (!input.plan_id || !plans.has(input.plan_id)) {
+        return send(res, 400, {
+          error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' },
+        });
+      }
+      const subscription: TFakeSubscription = {
+        id: `sub_${randomBytes(7).toString('hex')}`,
+        plan_id: input.plan_id,
+        total_count: Number(input.total_count ?? 1),
+        status: 'created',
+        notes: input.notes ?? {},
+      };
+      subscriptions.set(subscription.id, subscription);
+      return send(res, 200, { ...subscription, entity: 'subscription', short_url: 'https://rzp.io/i/x' });
+    }
+    const cancelMatch = /^\/v1\/subscriptions\/([^/?]+)\/cancel$/.exec(path);
+    if (req.method === 'POST' && cancelMatch) {
+      const subscription = subscriptions.get(decodeURIComponent(cancelMatch[1]!));
+      if (!subscription) {
+        return send(res, 400, {
+          error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' },
+        });
+      }
+      subscription.status = 'cancelled';
+      return send(res, 200, { ...subscription, entity: 'subscription' });
     }
     const refundMatch = /^\/v1\/payments\/([^/?]+)\/(refund|refunds)$/.exec(path);
     if (refundMatch) {
@@ -176,6 +244,8 @@ export async function startFakeRazorpay(): Promise<TFakeRazorpay> {
         for (const p of list) paymentAmounts.set(p.id, orders.get(orderId)?.amount ?? 0);
       },
       refunds,
+      plans,
+      subscriptions,
       reset() {
         requests.length = 0;
         state.mode = 'ok';
@@ -237,6 +307,56 @@ export function refundWebhookBody(event: 'refund.processed' | 'refund.failed', r
       payment: {
         entity: { id: refund.payment_id, entity: 'payment', amount: refund.amount, status: 'captured' },
       },
+    },
+    created_at: Math.floor(Date.now() / 1000),
+  });
+}
+
+/** A Razorpay webhook body for a subscription event; `charged` carries the month's payment. */
+export function subscriptionWebhookBody(
+  event:
+    | 'subscription.authenticated'
+    | 'subscription.activated'
+    | 'subscription.charged'
+    | 'subscription.pending'
+    | 'subscription.halted'
+    | 'subscription.cancelled',
+  subscription: { id: string; planId?: string },
+  payment?: { id: string; orderId: string; amount: number; method?: string },
+): string {
+  const status = event
+    .replace('subscription.', '')
+    .replace('charged', 'active')
+    .replace('activated', 'active');
+  return JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_test',
+    event,
+    contains: payment ? ['subscription', 'payment'] : ['subscription'],
+    payload: {
+      subscription: {
+        entity: {
+          id: subscription.id,
+          entity: 'subscription',
+          plan_id: subscription.planId ?? 'plan_x',
+          status,
+        },
+      },
+      ...(payment
+        ? {
+            payment: {
+              entity: {
+                id: payment.id,
+                entity: 'payment',
+                amount: payment.amount,
+                currency: 'INR',
+                status: 'captured',
+                order_id: payment.orderId,
+                method: payment.method ?? 'upi',
+              },
+            },
+          }
+        : {}),
     },
     created_at: Math.floor(Date.now() / 1000),
   });

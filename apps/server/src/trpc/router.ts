@@ -84,8 +84,10 @@ import { deletePlacementOperation } from '../domains/owner/placements/delete-pla
 import { getPlacementStatsOperation } from '../domains/owner/placements/get-placement-stats.ts';
 import { listPlacementsOperation } from '../domains/owner/placements/list-placements.ts';
 import { renamePlacementOperation } from '../domains/owner/placements/rename-placement.ts';
+import { cancelAutopayOperation } from '../domains/owner/plan/cancel-autopay.ts';
 import { createPlanOrderOperation } from '../domains/owner/plan/create-plan-order.ts';
 import { getOwnerPlanOperation } from '../domains/owner/plan/get-owner-plan.ts';
+import { startAutopayOperation } from '../domains/owner/plan/start-autopay.ts';
 import { addContactOperation } from '../domains/owner/requests/add-contact.ts';
 import { cancelCampaignOperation } from '../domains/owner/requests/cancel-campaign.ts';
 import { commitImportOperation } from '../domains/owner/requests/commit-import.ts';
@@ -182,7 +184,12 @@ export const appRouter = router({
       reset: resetTemplateOperation,
       preview: previewTemplateOperation,
     },
-    plan: { get: getOwnerPlanOperation, createOrder: createPlanOrderOperation },
+    plan: {
+      get: getOwnerPlanOperation,
+      createOrder: createPlanOrderOperation,
+      startAutopay: startAutopayOperation,
+      cancelAutopay: cancelAutopayOperation,
+    },
     channels: { get: getChannelSettingsOperation, update: updateChannelSettingsOperation },
     integrations: {
       apiKeys: { list: listApiKeysOperation, create: createApiKeyOperation, revoke: revokeApiKeyOperation },

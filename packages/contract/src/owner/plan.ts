@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OWNER_STATUSES, PAYMENT_PURPOSES, PAYMENT_STATUSES } from '../constants.ts';
 import { ZIsoDate } from '../dto.ts';
 import { MESSAGES } from '../messages.ts';
+import { ZAutopayState } from '../payments.ts';
 import { PLAN_KEYS } from '../plans.ts';
 
 /** The owner's plan (owner.plan): the subscription, its payments, and an order to renew or upgrade. */
@@ -42,6 +43,8 @@ export const ZOwnerPlan = z.object({
   inGrace: z.boolean(),
   reviewPageActive: z.boolean(),
   payments: z.array(ZOwnerPlanPayment),
+  /** Automatic renewal through Razorpay Subscriptions; null when off. */
+  autopay: ZAutopayState.nullable().optional(),
   /** This month's review requests against the plan's (added with review requests). */
   requests: z.object({ month: z.string(), used: z.number().int(), limit: z.number().int() }).optional(),
 });

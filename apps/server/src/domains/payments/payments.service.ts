@@ -38,6 +38,7 @@ import type { TDeps } from '../../context.ts';
 import { AppError, badRequest, conflict, notFound, uniqueConflict } from '../../lib/errors.ts';
 import { businessOrderTax, orderTax, paymentTaxColumns } from '../billing/order-tax.service.ts';
 import { toOwnerUser } from '../owner/auth/owner.dto.ts';
+import { handleSubscriptionEvent } from './autopay.service.ts';
 import {
   hmacHex,
   PaymentProviderError,
@@ -352,6 +353,7 @@ const ZWebhookEvent = z.object({
         .optional(),
       order: z.object({ entity: z.object({ id: z.string() }) }).optional(),
       refund: z.object({ entity: z.object({ id: z.string() }) }).optional(),
+      subscription: z.object({ entity: z.object({ id: z.string() }) }).optional(),
     })
     .default({}),
 });
@@ -415,6 +417,21 @@ export async function handleWebhook(
         source: 'webhook',
       });
       return outcome.kind === 'unknown-order' ? 'ignored' : 'processed';
+    }
+    const subscription = payload.subscription?.entity;
+    if (event.startsWith('subscription.') && subscription) {
+      return handleSubscriptionEvent(deps, trx, {
+        event,
+        subscriptionId: subscription.id,
+        payment: entity
+          ? {
+              id: entity.id,
+              orderId: entity.order_id ?? null,
+              amount: entity.amount ?? null,
+              method: entity.method ?? null,
+            }
+          : undefined,
+      });
     }
     const refund = payload.refund?.entity;
     if (event === 'refund.failed' && refund) {

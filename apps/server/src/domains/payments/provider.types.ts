@@ -69,6 +69,24 @@ export interface TPaymentProvider {
   verifyCheckoutSignature(orderId: string, paymentId: string, signature: string): boolean;
   /** The test gateway itself, only when this provider is it. */
   testGateway: TTestGateway | undefined;
+  /**
+   * AutoPay (Razorpay Subscriptions): a monthly plan at `amount` (GST included) and a subscription
+   * on it, authorised by the customer in checkout. Undefined where the provider has none (the test gateway).
+   */
+  subscriptions?: {
+    create(input: TCreateSubscriptionInput): Promise<{ planId: string; subscriptionId: string }>;
+    /** Cancels at once (no further charge). */
+    cancel(subscriptionId: string): Promise<void>;
+  };
+}
+
+export interface TCreateSubscriptionInput {
+  /** Paise, GST included: what each month charges. */
+  amount: number;
+  planName: string;
+  /** Monthly charges before the subscription completes. */
+  totalCount: number;
+  notes: Record<string, string>;
 }
 
 export const PROVIDER_TIMEOUT_MS = 10_000;

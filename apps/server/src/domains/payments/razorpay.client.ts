@@ -87,6 +87,35 @@ export function createRazorpayProvider(options: {
         throw providerError('order creation', error);
       }
     },
+    subscriptions: {
+      async create(input) {
+        try {
+          const plan = await client.plans.create({
+            period: 'monthly',
+            interval: 1,
+            item: { name: input.planName, amount: input.amount, currency: 'INR' },
+            notes: input.notes,
+          });
+          const subscription = await client.subscriptions.create({
+            plan_id: plan.id,
+            total_count: input.totalCount,
+            customer_notify: 1,
+            notes: input.notes,
+          });
+          if (!plan?.id || !subscription?.id) throw new Error('the subscription in the answer has no id');
+          return { planId: plan.id, subscriptionId: subscription.id };
+        } catch (error) {
+          throw providerError('subscription creation', error);
+        }
+      },
+      async cancel(subscriptionId) {
+        try {
+          await client.subscriptions.cancel(subscriptionId, false);
+        } catch (error) {
+          throw providerError('subscription cancellation', error);
+        }
+      },
+    },
     async fetchOrderPayments(orderId) {
       try {
         const answer = await client.orders.fetchPayments(orderId);

@@ -20,6 +20,8 @@ export interface TCheckoutOrder {
   tax?: number;
   total?: number;
   gst?: { cgst: number; sgst: number; igst: number };
+  /** AutoPay: checkout authorises this Razorpay subscription (UPI AutoPay or a card e-mandate) instead of paying an order. */
+  subscriptionId?: string;
 }
 
 /** Who pays: shown pre-filled in the checkout; notes travel with the order (e.g. businessName, code). */
@@ -115,8 +117,9 @@ async function openRazorpay(order: TCheckoutOrder, prefill: TCheckoutPrefill): P
   return new Promise<TCheckoutResult>((settle) => {
     const checkout = new Razorpay({
       key: order.keyId,
-      order_id: order.orderId,
-      amount: order.total ?? order.amount,
+      ...(order.subscriptionId
+        ? { subscription_id: order.subscriptionId }
+        : { order_id: order.orderId, amount: order.total ?? order.amount }),
       currency: 'INR',
       name: MERCHANT_NAME,
       prefill: { name: prefill.name, email: prefill.email ?? '', contact: prefill.contact },

@@ -8,6 +8,7 @@ import {
 import { listBusinessManualPayments, listOwnerPayments, type TOwnerPublic } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { badRequest, forbidden } from '../../../lib/errors.ts';
+import { autopayState } from '../../payments/autopay.service.ts';
 import { createOwnerOrder, type TClient } from '../../payments/payments.service.ts';
 import { daysLeft, isInGrace, isReviewPageOpen } from '../../payments/subscription.rules.ts';
 import { requestUsageOf } from '../requests/request-usage.service.ts';
@@ -29,6 +30,7 @@ export async function getOwnerPlan(deps: TDeps, owner: TOwnerPublic): Promise<TO
     inGrace: isInGrace(owner.subscriptionEnd, now),
     reviewPageActive: isReviewPageOpen(owner, now),
     requests: await requestUsageOf(deps, owner),
+    autopay: await autopayState(deps, owner.id),
     payments: [
       ...payments.map((p) => ({
         id: p.id,

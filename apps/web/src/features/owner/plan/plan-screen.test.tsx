@@ -355,3 +355,58 @@ it("lists the account's invoices and credit notes for its owner, each downloadab
   await app.user.click(section.getByRole('button', { name: 'PDF SL/2627/000001' }));
   await waitFor(() => expect(fetched).toEqual(['/api/users/invoices/41/pdf']));
 });
+
+it('switches AutoPay on through checkout with the subscription, and off again', async () => {
+  const calls: string[] = [];
+  let autopay: unknown = null;
+  gateway.openCheckout.mockResolvedValue({ status: 'success', response: {} });
+  const app = await renderOwner(
+    '/dashboard/plan',
+    handlers({
+      'owner.plan.get': () => ({ ...plan(), autopay }),
+      'owner.account.get': () => ({
+        account: { id: 1, name: 'Chai Point', plan: 'essential', createdAt: '2026-01-01T00:00:00.000Z' },
+        role: 'owner',
+        currentBusinessId: 7,
+        branches: [],
+      }),
+      'owner.account.billing': () => ({
+        legalName: null,
+        address: null,
+        state: null,
+        gstin: null,
+        complete: false,
+        updatedAt: null,
+      }),
+      'owner.account.invoices': () => ({ invoices: [] }),
+      'owner.plan.startAutopay': () => {
+        calls.push('start');
+        autopay = { status: 'active', total: 235882, since: '2026-11-28T00:00:00.000Z' };
+        return {
+          subscriptionId: 'sub_1',
+          keyId: 'rzp_key',
+          amount: 199900,
+          tax: 35982,
+          total: 235882,
+          gst: { cgst: 17991, sgst: 17991, igst: 0 },
+        };
+      },
+      'owner.plan.cancelAutopay': () => {
+        calls.push('cancel');
+        autopay = null;
+        return { success: true, message: 'AutoPay is off. Your plan runs until the end of the paid period.' };
+      },
+    }),
+    'Subscription Plan',
+  );
+  const section = within(await page().findByRole('region', { name: 'AutoPay' }));
+  await app.user.click(await section.findByRole('button', { name: 'Turn on AutoPay' }));
+  await waitFor(() => expect(gateway.openCheckout).toHaveBeenCalled());
+  expect(gateway.openCheckout.mock.calls[0]![0]).toMatchObject({ subscriptionId: 'sub_1', total: 235882 });
+  expect(
+    await section.findByText('On: ₹2,358.82 (GST included) is charged each month when your plan renews.'),
+  ).toBeInTheDocument();
+  await app.user.click(section.getByRole('button', { name: 'Turn off AutoPay' }));
+  await section.findByRole('button', { name: 'Turn on AutoPay' });
+  expect(calls).toEqual(['start', 'cancel']);
+});

@@ -16,6 +16,7 @@ import { SimpleTable, type TTableColumn } from '../../../components/simple-table
 import { formatPaise, methodLabel, titleCase } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
+import { AutopaySection } from './autopay-section.tsx';
 import { BillingDetailsSection } from './billing-details-section.tsx';
 import { InvoicesSection } from './invoices-section.tsx';
 import { graceEndDate, periodLabel, remainingLabel, STATUS_COLORS } from './plan-status.ts';
@@ -165,6 +166,7 @@ export function PlanScreen() {
           </Text>
         </Stack>
       </Paper>
+      {account.data?.role === 'owner' ? <AutopaySection plan={data} /> : null}
       {account.data?.role === 'owner' ? <BillingDetailsSection /> : null}
       {account.data?.role === 'owner' ? <InvoicesSection /> : null}
 
