@@ -48,6 +48,19 @@ export const ZAdminOverview = ZAdminStatsResponse.extend({
   google: ZAdminGoogleCounts.optional(),
   /** Review requests this month across the platform (added with review requests). */
   requests: ZAdminRequestTotals.optional(),
+  /**
+   * Billing (issue 32), in RUPEES: revenue before GST and the GST invoiced (net of credit notes);
+   * MRR = paying branches x their plan's monthly price before GST; renewals due in 30 days.
+   */
+  billing: z
+    .object({
+      revenueBeforeTax: z.number(),
+      gstCollected: z.number(),
+      mrr: z.number(),
+      payingBranches: z.number().int(),
+      renewalsDue: z.number().int(),
+    })
+    .optional(),
 });
 export type TAdminOverview = z.infer<typeof ZAdminOverview>;
 

@@ -326,6 +326,15 @@ insert into owner_review_days (owner_id, day, ${REVIEW_DAY_COLUMNS.join(', ')})
 ${reviewDayDeltas(`select ${ROW_COLUMNS}, 1 as s from reviews`)}`;
 
 /** Every counter function by its SQL name, helpers first (SQL-language bodies are checked on create). */
+/** GST invoiced (migration 0027): invoices are only ever inserted. */
+export const STAT_COUNTERS_INVOICES = `
+create or replace function stat_counters_invoices() returns trigger language plpgsql as $$
+begin
+  perform stat_counter_add('gst:' || new.kind, new.issued_at, (new.id % 4)::integer, 1,
+    new.cgst + new.sgst + new.igst);
+  return null;
+end $$`;
+
 export const COUNTER_FUNCTIONS = {
   stat_counter_add: STAT_COUNTER_ADD,
   owner_stat_metric: OWNER_STAT_METRIC,
@@ -344,6 +353,7 @@ export const COUNTER_FUNCTIONS = {
   review_days_updated: REVIEW_DAYS_UPDATED,
   review_days_deleted: REVIEW_DAYS_DELETED,
   stat_counters_activity_inserted: STAT_COUNTERS_ACTIVITY_INSERTED,
+  stat_counters_invoices: STAT_COUNTERS_INVOICES,
 } as const;
 
 // ------------------------------------------------------------------------------ triggers
@@ -434,6 +444,11 @@ export const COUNTER_TRIGGERS = [
     `after delete on activity_events for each row execute function stat_counters_activity()`,
   ),
   trigger(
+    'invoices',
+    'invoices_stat_counters',
+    `after insert on invoices for each row execute function stat_counters_invoices()`,
+  ),
+  trigger(
     'activity_events',
     'activity_events_stat_counters_insert',
     `after insert on activity_events
@@ -469,4 +484,8 @@ select metric, bucket, shard, sum(n), sum(amount) from (
   union all
   select 'activity', date_trunc('month', created_at at time zone 'UTC')::date, (id % 8)::smallint, count(*), 0
     from activity_events group by 1, 2, 3
+  union all
+  select 'gst:' || kind, date_trunc('month', issued_at at time zone 'UTC')::date, (id % 4)::smallint, count(*),
+         sum(cgst + sgst + igst)::bigint
+    from invoices group by 1, 2, 3
 ) s group by metric, bucket, shard`;

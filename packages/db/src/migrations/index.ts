@@ -21,6 +21,7 @@ import * as billingDetails from './2026-11-28-0023-billing-details.ts';
 import * as invoices from './2026-11-28-0024-invoices.ts';
 import * as renewalReminders from './2026-11-28-0025-renewal-reminders.ts';
 import * as autopay from './2026-11-28-0026-autopay.ts';
+import * as gstCounters from './2026-11-28-0027-gst-counters.ts';
 
 /** Static map so migrations bundle cleanly; keys sort by date prefix. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0024-invoices': invoices,
   '2026-11-28-0025-renewal-reminders': renewalReminders,
   '2026-11-28-0026-autopay': autopay,
+  '2026-11-28-0027-gst-counters': gstCounters,
 };

@@ -99,3 +99,28 @@ export async function listRenewalReminders(db: TDb, businessId: number) {
     .orderBy('id', 'asc')
     .execute();
 }
+
+/**
+ * Paying businesses per plan (active, paid period not over) and how many periods end in the next
+ * `days`: the overview's MRR and renewals due. One pass over the live businesses.
+ */
+export async function subscriptionFigures(
+  db: TDb,
+  now: Date,
+  days = 30,
+): Promise<{ plan: 'essential' | 'professional'; paying: number; due: number }[]> {
+  const until = new Date(now.getTime() + days * 86_400_000);
+  return db
+    .selectFrom('owners')
+    .select([
+      'plan',
+      sql<number>`count(*) filter (where subscription_end > ${now})::int`.as('paying'),
+      sql<number>`count(*) filter (where subscription_end >= ${now} and subscription_end < ${until})::int`.as(
+        'due',
+      ),
+    ])
+    .where('deletedAt', 'is', null)
+    .where('status', '=', 'active')
+    .groupBy('plan')
+    .execute();
+}

@@ -129,7 +129,7 @@ describe(`platform counters (migration 0003) on ${testDriverName()}`, () => {
 
     await updatePayment(db, p1.id, { status: 'captured', capturedAt: new Date('2026-04-20T00:00:00Z') });
     await updatePayment(db, p2.id, { status: 'captured', razorpayPaymentId: 'pay_x' });
-    await updatePayment(db, p2.id, { amount: 100 });
+    await updatePayment(db, p2.id, { amount: 100, taxableValue: 100 });
     await db
       .updateTable('manualPayments')
       .set({ paymentMethod: 'bank_transfer', amount: 15000 })
@@ -219,15 +219,11 @@ describe(`migration 0003 on a database with data on ${testDriverName()}`, () => 
         db,
       );
     }
-    await insertPayment(db, {
-      ownerId: o.id,
-      plan: 'essential',
-      purpose: 'registration',
-      provider: 'test',
-      amount: 199900,
-      status: 'captured',
-      razorpayOrderId: 'order_before_0003',
-    });
+    // A payment as 0001 stored it (today's insertPayment names its GST columns, added in 0024).
+    await sql`insert into payments (owner_id, plan, purpose, provider, amount, status, razorpay_order_id)
+      values (${o.id}, 'essential', 'registration', 'test', 199900, 'captured', 'order_before_0003')`.execute(
+      db,
+    );
     await insertManualPayment(db, { amount: 5000, paymentMethod: 'cash' }, [o.id]);
     await recordActivity(db, { type: 'user', message: 'before 0003' });
     await migrateToLatest(db);

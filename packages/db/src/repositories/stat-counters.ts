@@ -33,6 +33,8 @@ export interface TPlatformCounters {
   payments: Record<TPaymentStatus, { count: number; amount: number }>;
   manual: Record<TManualPaymentMethod, { count: number; amount: number }>;
   activity: number;
+  /** GST invoiced, net of credit notes (paise). */
+  gstCollected: number;
   owners: TOwnerCounts;
 }
 
@@ -112,6 +114,8 @@ export async function getPlatformCounters(db: TDb, now: Date = new Date()): Prom
       MANUAL_PAYMENT_METHODS.map((method) => [method, pair(`manual:${method}`)]),
     ) as TPlatformCounters['manual'],
     activity: get('activity').n,
+    /** GST invoiced, net of credit notes (paise; migration 0027). */
+    gstCollected: get('gst:invoice').amount - get('gst:credit-note').amount,
     owners,
   };
 }

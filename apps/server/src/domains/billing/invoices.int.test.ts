@@ -401,5 +401,17 @@ describe(`GST on orders and tax invoices on ${testDriverName()}`, () => {
     expect(zip.headers['content-type']).toBe('application/zip');
     expect(zip.rawPayload.subarray(0, 2).toString()).toBe('PK');
     expect((await get(`/api/admin/invoices?month=2026-13`, adminHeaders)).statusCode).toBe(400);
+
+    // The overview: GST invoiced net of credit notes, from the counters, and the revenue before it.
+    const allDocs = await server.deps.db.selectFrom('invoices').selectAll().execute();
+    const gst = allDocs.reduce(
+      (sum, d) => sum + (d.kind === 'credit-note' ? -1 : 1) * (d.cgst + d.sgst + d.igst),
+      0,
+    );
+    const overview = (await get('/trpc/admin.overview.stats', adminHeaders)).json().result.data;
+    expect(overview.billing.gstCollected).toBeCloseTo(gst / 100, 2);
+    expect(overview.billing.revenueBeforeTax).toBeCloseTo(overview.stats.revenue.total - gst / 100, 2);
+    expect(overview.billing.payingBranches).toBeGreaterThan(0);
+    expect(overview.billing.mrr).toBeGreaterThanOrEqual(overview.billing.payingBranches * 1999);
   });
 });

@@ -194,10 +194,12 @@ describe(`admin accounts and the admin authorization matrix on ${testDriverName(
         answer: {
           success: true,
           totalRevenue: 0,
-          paymentMethodCounts: ['cash', 'cheque', 'razorpay', 'bank_transfer', 'upi'].map((paymentMethod) => ({
-            paymentMethod,
-            count: 0,
-          })),
+          paymentMethodCounts: ['cash', 'cheque', 'razorpay', 'bank_transfer', 'upi'].map(
+            (paymentMethod) => ({
+              paymentMethod,
+              count: 0,
+            }),
+          ),
         },
       },
       {

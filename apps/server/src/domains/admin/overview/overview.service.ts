@@ -4,6 +4,7 @@ import {
   istMonth,
   pageMeta,
   paiseToRupees,
+  resolveRegistrationPlan,
   rupeesToPaise,
   type TAdminActivityQuery,
   type TAdminActivityResponse,
@@ -18,6 +19,7 @@ import {
   getPlatformReviewStats,
   listActivityPage,
   platformRequestUsage,
+  subscriptionFigures,
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 
@@ -74,13 +76,35 @@ export async function getAdminCharts(deps: TDeps): Promise<TAdminCharts> {
 
 export async function getAdminOverview(deps: TDeps): Promise<TAdminOverview> {
   const month = istMonth(deps.now());
-  const [stats, charts, google, requests] = await Promise.all([
+  const [stats, charts, google, requests, billing] = await Promise.all([
     getAdminStats(deps),
     getAdminCharts(deps),
     countGoogleConnections(deps.db),
     platformRequestUsage(deps.db, month),
+    getBillingFigures(deps),
   ]);
-  return { ...stats, charts, google, requests: { month, ...requests } };
+  return {
+    ...stats,
+    charts,
+    google,
+    requests: { month, ...requests },
+    billing: { ...billing, revenueBeforeTax: stats.stats.revenue.total - billing.gstCollected },
+  };
+}
+
+/** GST invoiced (counters), MRR before GST and renewals due in 30 days; rupees. */
+async function getBillingFigures(deps: TDeps) {
+  const now = deps.now();
+  const [counters, plans] = await Promise.all([
+    getPlatformCounters(deps.db, now),
+    subscriptionFigures(deps.db, now),
+  ]);
+  return {
+    gstCollected: rupees(counters.gstCollected),
+    mrr: plans.reduce((sum, p) => sum + p.paying * resolveRegistrationPlan(p.plan).price, 0),
+    payingBranches: plans.reduce((sum, p) => sum + p.paying, 0),
+    renewalsDue: plans.reduce((sum, p) => sum + p.due, 0),
+  };
 }
 
 /** Recent activity, newest first, paged. */
