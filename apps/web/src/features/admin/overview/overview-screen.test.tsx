@@ -73,6 +73,30 @@ describe('Admin overview', { timeout: 15_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Reviews by month' })).toBeInTheDocument();
   });
 
+  it('separates revenue before GST from the GST collected, and shows MRR and renewals due', async () => {
+    await renderAdmin(
+      PATH,
+      {
+        'admin.overview.stats': () => ({
+          ...overview,
+          billing: {
+            revenueBeforeTax: 100000,
+            gstCollected: 18000,
+            mrr: 59970,
+            payingBranches: 30,
+            renewalsDue: 4,
+          },
+        }),
+        'admin.overview.activity': activity,
+      },
+      TITLE,
+    );
+    await waitFor(() => expect(card('Revenue Before GST')).toHaveTextContent('₹1,00,000.00'));
+    expect(card('Revenue Before GST')).toHaveTextContent('GST collected ₹18,000.00');
+    expect(card('MRR')).toHaveTextContent('₹59,970.00');
+    expect(card('MRR')).toHaveTextContent('30 paying branches · 4 renewals due in 30 days');
+  });
+
   it('lists the recent activity', async () => {
     const app = await renderAdmin(
       PATH,

@@ -20,11 +20,13 @@ function OverviewCards({
   stats,
   google,
   requests,
+  billing,
   loading,
 }: {
   stats: TAdminOverview['stats'] | undefined;
   google?: TAdminOverview['google'];
   requests?: TAdminOverview['requests'];
+  billing?: TAdminOverview['billing'];
   loading: boolean;
 }) {
   const n = (value: number | undefined) => formatNumber(value ?? 0);
@@ -63,6 +65,22 @@ function OverviewCards({
           loading={loading}
           value={n(google.connected)}
           hint={`${n(google.withErrors)} with sync errors · ${n(google.revoked)} lost access`}
+        />
+      ) : null}
+      {billing ? (
+        <StatCard
+          label="Revenue Before GST"
+          loading={loading}
+          value={formatRupeesExact(billing.revenueBeforeTax)}
+          hint={`GST collected ${formatRupeesExact(billing.gstCollected)}`}
+        />
+      ) : null}
+      {billing ? (
+        <StatCard
+          label="MRR"
+          loading={loading}
+          value={formatRupeesExact(billing.mrr)}
+          hint={`${n(billing.payingBranches)} paying branches · ${n(billing.renewalsDue)} renewals due in 30 days`}
         />
       ) : null}
       {requests ? (
@@ -120,6 +138,7 @@ export function OverviewScreen() {
             stats={overview?.stats}
             google={overview?.google}
             requests={overview?.requests}
+            billing={overview?.billing}
             loading={query.isPending}
           />
           {overview ? <OverviewCharts charts={overview.charts} /> : null}
