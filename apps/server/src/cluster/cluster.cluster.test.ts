@@ -170,7 +170,8 @@ describe('three instances behind nginx on one PostgreSQL database', () => {
         }),
       );
       for (const [i, event] of (['payment.captured', 'order.paid'] as const).entries()) {
-        const body = webhookBody(event, { id: paymentId, orderId, amount: 199900, method: 'upi' });
+        // What checkout charged: the plan price plus 18% GST.
+        const body = webhookBody(event, { id: paymentId, orderId, amount: 235882, method: 'upi' });
         calls.push(
           send(cluster.instances[1 + i]!.url, 'POST', '/api/payments/webhook', body, {
             'x-razorpay-signature': signWebhook(CLUSTER_SECRETS.webhookSecret, body),
