@@ -1,8 +1,9 @@
 import { loadConfig } from '@starloop/config';
-import { createDb, migrateToLatest, saveBillingProfile, type TDbHandle } from '@starloop/db';
+import { createDb, migrateToLatest, type TDbHandle } from '@starloop/db';
 import { createEmptyPostgresDatabase, type TTestDatabase, testDatabaseUrl } from '@starloop/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type TStarLoopServer } from '../server.ts';
+import { saveTestBillingProfile } from '../test/billing-profile.ts';
 import { createTestAdmin, createTestOwner, fixtureWebDist, json } from '../test/test-server.ts';
 
 /** Several instances on one PostgreSQL database behave as one. */
@@ -131,21 +132,7 @@ describe('instances sharing one PostgreSQL database', () => {
 
   it('number invoices without a gap or a duplicate when two instances capture at once', async () => {
     const [a, b] = [servers[0]!, servers[1]!];
-    await saveBillingProfile(
-      a.deps.db,
-      {
-        legalName: 'StarLoop Technologies Private Limited',
-        address: 'Baner Road, Pune',
-        state: 'Maharashtra',
-        gstin: '27AAPFU0939F1ZV',
-        pan: 'AAPFU0939F',
-        sac: '998315',
-        seriesPrefix: 'SL',
-        signatory: null,
-        updatedByAdminId: null,
-      },
-      new Date(),
-    );
+    await saveTestBillingProfile(a.deps.db);
     const call = (server: TStarLoopServer, path: string, body: unknown) =>
       server.app.inject({ method: 'POST', url: `/trpc/${path}`, ...json(body) });
     // The test gateway signs with a secret of its own instance: each order stays on the instance

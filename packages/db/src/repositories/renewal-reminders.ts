@@ -23,7 +23,7 @@ export interface TRenewalDue {
  */
 export async function listRenewalsDue(
   db: TDb,
-  range: { from: Date; to: Date },
+  range: { from: Date; to: Date; businessId?: number },
   limit = 500,
 ): Promise<TRenewalDue[]> {
   return (
@@ -64,6 +64,7 @@ export async function listRenewalsDue(
       .where('owners.status', '=', 'active')
       .where('owners.subscriptionEnd', '>=', range.from)
       .where('owners.subscriptionEnd', '<', range.to)
+      .$if(range.businessId !== undefined, (q) => q.where('owners.id', '=', range.businessId!))
       .orderBy('owners.subscriptionEnd', 'asc')
       .orderBy('owners.id', 'asc')
       .limit(limit)

@@ -33,9 +33,7 @@ export async function listAdminRenewals(deps: Pick<TDeps, 'db' | 'now'>): Promis
 
 /** POST /api/admin/renewals/{id}/remind: a reminder sent now by an admin (audited). */
 export async function remindRenewal(deps: TDeps, businessId: number, actor: TAdminActor) {
-  const due = (await listRenewalsDue(deps.db, nextDays(deps.now()), 10_000)).find(
-    (r) => r.businessId === businessId,
-  );
+  const [due] = await listRenewalsDue(deps.db, { ...nextDays(deps.now()), businessId }, 1);
   if (!due) throw notFound(RENEWAL_TEXTS.notDue);
   if (!due.email) throw badRequest(RENEWAL_TEXTS.noEmail);
   await sendRenewalReminder(deps, due, 'manual', actor.id);

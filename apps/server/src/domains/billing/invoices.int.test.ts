@@ -2,6 +2,7 @@ import { findPaymentByOrderId } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_BILLING_PROFILE } from '../../test/billing-profile.ts';
 import { addressSequence, postJson } from '../../test/client-kit.ts';
 import { signCheckout, startFakeRazorpay, type TFakeRazorpay } from '../../test/fake-razorpay.ts';
 import {
@@ -15,16 +16,7 @@ const KEY_ID = 'rzp_test_inv';
 const KEY_SECRET = 'rzp-key-secret-invoices';
 const WEBHOOK_SECRET = 'rzp-webhook-secret-invoices';
 /** The operator: Maharashtra. */
-const PROFILE = {
-  legalName: 'StarLoop Technologies Private Limited',
-  address: '4th floor, Baner Road, Pune 411045',
-  state: 'Maharashtra',
-  gstin: '27AAPFU0939F1ZV',
-  pan: 'AAPFU0939F',
-  sac: '998315',
-  seriesPrefix: 'SL',
-  signatory: 'Asha Rao',
-};
+const PROFILE = TEST_BILLING_PROFILE;
 const KARNATAKA_GSTIN = '29AABCT1332L1ZA';
 
 let seq = 0;

@@ -1,7 +1,8 @@
 import { AUTOPAY_TEXTS } from '@starloop/contract';
-import { findOwnerById, saveBillingProfile } from '@starloop/db';
+import { findOwnerById } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveTestBillingProfile } from '../../test/billing-profile.ts';
 import { addressSequence, postJson } from '../../test/client-kit.ts';
 import {
   signWebhook,
@@ -35,21 +36,7 @@ describe(`AutoPay through Razorpay Subscriptions (fake server) on ${testDriverNa
       RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
       RAZORPAY_API_BASE: fake.url,
     });
-    await saveBillingProfile(
-      server.deps.db,
-      {
-        legalName: 'StarLoop Technologies Private Limited',
-        address: 'Baner Road, Pune',
-        state: 'Maharashtra',
-        gstin: '27AAPFU0939F1ZV',
-        pan: 'AAPFU0939F',
-        sac: '998315',
-        seriesPrefix: 'SL',
-        signatory: null,
-        updatedByAdminId: null,
-      },
-      new Date(),
-    );
+    await saveTestBillingProfile(server.deps.db);
   });
   afterAll(async () => {
     await server?.stop();
