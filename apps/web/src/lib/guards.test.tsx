@@ -74,6 +74,7 @@ describe('route guards', () => {
       'Payments',
       'Manual Payments',
       'Invoices',
+      'Renewals',
       'Onboard User',
       'Onboard Agent',
       'System',

@@ -16,6 +16,7 @@ const SPEC_LINKS: readonly TAreaLink[] = [
   { to: '/admin-dashboard/payments', label: 'Payments' },
   { to: '/admin-dashboard/manual-payments', label: 'Manual Payments' },
   { to: '/admin-dashboard/invoices', label: 'Invoices' },
+  { to: '/admin-dashboard/renewals', label: 'Renewals' },
   { to: '/admin-dashboard/onboard-user', label: 'Onboard User' },
   { to: '/admin-dashboard/onboard-agent', label: 'Onboard Agent' },
 ];
