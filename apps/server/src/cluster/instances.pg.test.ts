@@ -1,9 +1,19 @@
 import { loadConfig } from '@starloop/config';
-import { createDb, migrateToLatest, type TDbHandle } from '@starloop/db';
+import { PAYMENT_TEXTS } from '@starloop/contract';
+import { createDb, findBusinessOwnerPerson, migrateToLatest, type TDbHandle } from '@starloop/db';
 import { createEmptyPostgresDatabase, type TTestDatabase, testDatabaseUrl } from '@starloop/db/testing';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMonths } from '../domains/payments/subscription.rules.ts';
 import { createServer, type TStarLoopServer } from '../server.ts';
 import { saveTestBillingProfile } from '../test/billing-profile.ts';
+import {
+  signCheckout,
+  signWebhook,
+  startFakeRazorpay,
+  type TFakeRazorpay,
+  webhookBody,
+} from '../test/fake-razorpay.ts';
 import { createTestAdmin, createTestOwner, fixtureWebDist, json } from '../test/test-server.ts';
 
 /** Several instances on one PostgreSQL database behave as one. */
@@ -12,7 +22,7 @@ describe('instances sharing one PostgreSQL database', () => {
   const handles: TDbHandle[] = [];
   const servers: TStarLoopServer[] = [];
 
-  async function instance(): Promise<TStarLoopServer> {
+  async function instance(env: Record<string, string> = {}): Promise<TStarLoopServer> {
     const handle = createDb({ url: database.url, poolSize: 3 });
     handles.push(handle);
     const server = await createServer({
@@ -21,6 +31,7 @@ describe('instances sharing one PostgreSQL database', () => {
         DATABASE_URL: database.url,
         TOKEN_SECRET: 'one-secret-shared-by-every-instance-0123456789',
         LOG_LEVEL: 'silent',
+        ...env,
       }),
       database: handle,
       logger: false,
@@ -179,5 +190,232 @@ describe('instances sharing one PostgreSQL database', () => {
     expect(invoices.map((i) => i.serial)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(new Set(invoices.map((i) => i.paymentId)).size).toBe(8);
     expect(new Set(invoices.map((i) => i.number)).size).toBe(8);
+  });
+
+  describe('Razorpay: the webhook on one instance, the paying browser on another', () => {
+    const KEY_SECRET = 'rzp-key-secret-for-cluster-tests';
+    const WEBHOOK_SECRET = 'rzp-webhook-secret-for-cluster-tests';
+    let fake: TFakeRazorpay;
+    let a: TStarLoopServer;
+    let b: TStarLoopServer;
+
+    beforeAll(async () => {
+      fake = await startFakeRazorpay();
+      const razorpay = {
+        RAZORPAY_KEY_ID: 'rzp_test_cluster',
+        RAZORPAY_KEY_SECRET: KEY_SECRET,
+        RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        RAZORPAY_API_BASE: fake.url,
+        // Each registration comes from a browser of its own (X-Forwarded-For), as behind the load balancer.
+        TRUST_PROXY: 'loopback',
+      };
+      [a, b] = [await instance(razorpay), await instance(razorpay)];
+      await saveTestBillingProfile(a.deps.db);
+    });
+    afterAll(async () => {
+      await fake?.close();
+    });
+
+    /** Who delivers what: Razorpay's `payment.captured` to A, the browser's verify to A or B. */
+    type TCall = 'webhook on A' | 'verify on A' | 'verify on B';
+    /** Steps in turn; the calls of one step at once. */
+    const SCENARIOS: Record<string, TCall[][]> = {
+      'webhook on A, then verify on B': [['webhook on A'], ['verify on B']],
+      'verify on B, then webhook on A': [['verify on B'], ['webhook on A']],
+      'webhook on A and verify on B at once': [['webhook on A', 'verify on B']],
+      'one verify on A and on B at once': [['verify on A', 'verify on B']],
+      'webhook on A, then one verify on A and on B at once': [
+        ['webhook on A'],
+        ['verify on A', 'verify on B'],
+      ],
+      'webhook on A and one verify on A and on B, all at once': [
+        ['webhook on A', 'verify on A', 'verify on B'],
+      ],
+    };
+    const ORDERS_PER_SCENARIO = 2;
+
+    let ip = 0;
+    const post = (server: TStarLoopServer, url: string, body: string, headers: Record<string, string> = {}) =>
+      server.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.77.0.${++ip}`, ...headers },
+        payload: body,
+      });
+
+    it('capture every registration once and sign its browser in once, whichever instance hears first', async () => {
+      // An account with a second branch: from here on a new business's id is not its owner's
+      // person's id, as in any database where an account has more than one branch.
+      const first = await createTestOwner(a);
+      await createTestOwner(a, { accountId: first.accountId, code: `cluster-branch-${first.id}` });
+
+      const plan = Object.entries(SCENARIOS).flatMap(([scenario, steps]) =>
+        Array.from({ length: ORDERS_PER_SCENARIO }, () => ({ scenario, steps })),
+      );
+      // Every registration initiated at once, half on each instance.
+      const orders = await Promise.all(
+        plan.map(async ({ scenario, steps }, i) => {
+          const phone = `93${String(10_000_000 + i * 7919).padStart(8, '0')}`;
+          const code = `cluster-pay-${i}`;
+          const res = await post(
+            i % 2 === 0 ? a : b,
+            '/api/payments/initiate',
+            JSON.stringify({
+              userData: {
+                name: 'Cluster Payer',
+                email: `payer${i}@example.in`,
+                phone,
+                businessName: `Cluster Bakery ${i}`,
+                code,
+                businessUrl: 'https://g.page/r/cluster/review',
+                salesGuy: 'Direct',
+                state: 'Maharashtra',
+                city: 'Pune',
+                password: 'cluster-pass-2026',
+              },
+              plan: 'Essential',
+              amount: 199900,
+            }),
+          );
+          expect(res.statusCode, res.body).toBe(200);
+          const { orderId, total } = res.json() as { orderId: string; total: number };
+          const paymentId = `pay_cluster${String(i).padStart(4, '0')}`;
+          return { scenario, steps, code, orderId, total, paymentId };
+        }),
+      );
+
+      const verify = (server: TStarLoopServer, order: (typeof orders)[number]) =>
+        post(
+          server,
+          '/api/payments/verify',
+          JSON.stringify({
+            razorpay_order_id: order.orderId,
+            razorpay_payment_id: order.paymentId,
+            razorpay_signature: signCheckout(KEY_SECRET, order.orderId, order.paymentId),
+          }),
+        );
+      const captured = (order: (typeof orders)[number]) => {
+        const body = webhookBody('payment.captured', {
+          id: order.paymentId,
+          orderId: order.orderId,
+          amount: order.total,
+        });
+        return post(a, '/api/payments/webhook', body, {
+          'x-razorpay-signature': signWebhook(WEBHOOK_SECRET, body),
+          'x-razorpay-event-id': `evt_${order.paymentId}`,
+        });
+      };
+      const run = (call: TCall, order: (typeof orders)[number]) =>
+        call === 'webhook on A' ? captured(order) : verify(call === 'verify on A' ? a : b, order);
+
+      // All orders at once, each playing its scenario.
+      const played = await Promise.all(
+        orders.map(async (order) => {
+          const verifies: LightMyRequestResponse[] = [];
+          for (const step of order.steps) {
+            const answers = await Promise.all(step.map((call) => run(call, order)));
+            for (const [j, res] of answers.entries()) {
+              expect(res.statusCode, `${order.scenario}: ${step[j]}: ${res.body}`).toBe(200);
+              if (step[j] !== 'webhook on A') verifies.push(res);
+            }
+          }
+          return { ...order, verifies };
+        }),
+      );
+      // Later, the checkout callback replayed on each instance (REST on A, tRPC on B).
+      const replays = await Promise.all(
+        played.map(async (order) => {
+          const rest = await verify(a, order);
+          const trpc = await post(
+            b,
+            '/trpc/payments.verify',
+            JSON.stringify({
+              razorpay_order_id: order.orderId,
+              razorpay_payment_id: order.paymentId,
+              razorpay_signature: signCheckout(KEY_SECRET, order.orderId, order.paymentId),
+            }),
+          );
+          return [rest, trpc];
+        }),
+      );
+
+      const db = a.deps.db;
+      for (const [i, order] of played.entries()) {
+        const label = `${order.scenario} (${order.orderId})`;
+        const payment = await db
+          .selectFrom('payments')
+          .selectAll()
+          .where('razorpayOrderId', '=', order.orderId)
+          .executeTakeFirstOrThrow();
+        expect(payment, label).toMatchObject({
+          status: 'captured',
+          razorpayPaymentId: order.paymentId,
+          razorpaySignature: signCheckout(KEY_SECRET, order.orderId, order.paymentId),
+        });
+        const owner = await db
+          .selectFrom('owners')
+          .selectAll()
+          .where('id', '=', payment.ownerId!)
+          .executeTakeFirstOrThrow();
+        expect(owner.status, label).toBe('active');
+        expect(owner.code, label).toBe(order.code);
+        // One period, one captured payment, one registration event, one invoice.
+        expect(owner.subscriptionEnd, label).toEqual(addMonths(owner.subscriptionStart!, 1));
+        expect(payment.periodEnd, label).toEqual(owner.subscriptionEnd);
+        const capturedPayments = await db
+          .selectFrom('payments')
+          .select('id')
+          .where('ownerId', '=', owner.id)
+          .where('status', '=', 'captured')
+          .execute();
+        expect(capturedPayments, label).toHaveLength(1);
+        const events = await db
+          .selectFrom('activityEvents')
+          .select('type')
+          .where('ownerId', '=', owner.id)
+          .execute();
+        expect(events, label).toEqual([{ type: 'user' }]);
+        const invoices = await db
+          .selectFrom('invoices')
+          .select('id')
+          .where('paymentId', '=', payment.id)
+          .where('kind', '=', 'invoice')
+          .execute();
+        expect(invoices, label).toHaveLength(1);
+
+        // Exactly one verify signed the browser in; every other, and every replay, answered success alone.
+        const answers = order.verifies.map((res) => res.json());
+        const signedIn = answers.filter((answer) => typeof answer.token === 'string');
+        expect(signedIn, label).toHaveLength(1);
+        expect(signedIn[0], label).toMatchObject({ success: true, user: { id: owner.id, code: order.code } });
+        for (const answer of answers.filter((x) => typeof x.token !== 'string')) {
+          expect(answer, label).toEqual({ success: true, message: PAYMENT_TEXTS.paymentAlreadyVerified });
+        }
+        const [rest, trpc] = replays[i]!;
+        expect(rest!.statusCode, label).toBe(200);
+        expect(rest!.json(), label).toEqual({ success: true, message: PAYMENT_TEXTS.paymentAlreadyVerified });
+        expect(trpc!.statusCode, label).toBe(200);
+        expect(trpc!.json().result.data, label).toEqual({
+          success: true,
+          message: PAYMENT_TEXTS.paymentAlreadyVerified,
+        });
+
+        // The one token is this owner's, on either instance; it is the only session.
+        const auth = { authorization: `Bearer ${signedIn[0].token}` };
+        for (const server of [a, b]) {
+          const me = await server.app.inject({ method: 'GET', url: '/api/users/me', headers: auth });
+          expect(me.statusCode, label).toBe(200);
+          expect(me.json().user, label).toMatchObject({ id: owner.id, code: order.code });
+        }
+        const person = await findBusinessOwnerPerson(db, owner.id);
+        const sessions = await db
+          .selectFrom('authSessions')
+          .select('id')
+          .where('subjectKind', '=', 'owner')
+          .where('subjectId', '=', person!.id)
+          .execute();
+        expect(sessions, label).toHaveLength(1);
+      }
+    });
   });
 });

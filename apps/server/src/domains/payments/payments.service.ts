@@ -13,6 +13,7 @@ import {
   type TTestGatewayResult,
 } from '@starloop/contract';
 import {
+  findBusinessOwnerPerson,
   findOwnerById,
   findOwnerByPhone,
   findPaymentByOrderId,
@@ -314,7 +315,7 @@ export async function verifyCheckout(
     const owner = payment.ownerId === null ? undefined : await findOwnerById(deps.db, payment.ownerId);
     if (!owner) throw badRequest(PAYMENT_TEXTS.verificationFailed);
     assertOwnerMaySignIn(owner);
-    const token = await startOwnerSession(deps, owner.id, client, 'payment');
+    const token = await startPayingOwnerSession(deps, owner, client);
     return { success: true, token, user: toOwnerUser(owner) };
   }
   // The webhook (or reconciliation) was faster: the paying browser's first verify, the one that
@@ -323,7 +324,7 @@ export async function verifyCheckout(
     const attempt = await findRegistrationAttempt(deps.db, payment.id);
     const owner = payment.ownerId === null ? undefined : await findOwnerById(deps.db, payment.ownerId);
     if (attempt?.outcome === 'applied' && owner && owner.status === 'active' && !owner.deletedAt) {
-      const token = await startOwnerSession(deps, owner.id, client, 'payment');
+      const token = await startPayingOwnerSession(deps, owner, client);
       return { success: true, token, user: toOwnerUser(owner) };
     }
   }
@@ -333,6 +334,16 @@ export async function verifyCheckout(
   return needsRefund
     ? { success: true, needsRefund: true, message: PAYMENT_TEXTS.paymentNeedsRefund }
     : { success: true, message: PAYMENT_TEXTS.paymentAlreadyVerified };
+}
+
+/**
+ * The session of the person who owns the paid business: tokens name people (migration 0021), and a
+ * business's id is not its owner's once ids have drifted apart (a second branch, a team member).
+ */
+async function startPayingOwnerSession(deps: TDeps, owner: TOwnerPublic, client: TClient): Promise<string> {
+  const person = await findBusinessOwnerPerson(deps.db, owner.id);
+  if (!person) throw badRequest(PAYMENT_TEXTS.verificationFailed);
+  return startOwnerSession(deps, person.id, client, 'payment');
 }
 
 /** The part of a Razorpay webhook event this server reads; everything else is ignored. */
