@@ -105,6 +105,45 @@ describe('config', () => {
     }
   });
 
+  it("configures StarLoop's own WhatsApp sender only with its number, token and template; never echoes the token", () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).operatorWhatsApp).toBeUndefined();
+    const token = 'EAAG-operator-token-0123456789';
+    const full = {
+      OPERATOR_WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+      OPERATOR_WHATSAPP_ACCESS_TOKEN: token,
+      OPERATOR_WHATSAPP_RENEWAL_TEMPLATE: 'renewal_reminder',
+    };
+    expect(loadConfig({ DATA_DIR: tmp(), ...full }).operatorWhatsApp).toEqual({
+      phoneNumberId: '106540352242922',
+      accessToken: token,
+      renewalTemplate: 'renewal_reminder',
+      templateLanguage: 'en',
+    });
+    expect(
+      parseEnv({ ...full, OPERATOR_WHATSAPP_TEMPLATE_LANGUAGE: 'en_US' }).OPERATOR_WHATSAPP_TEMPLATE_LANGUAGE,
+    ).toBe('en_US');
+    try {
+      parseEnv({ OPERATOR_WHATSAPP_ACCESS_TOKEN: token });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).issues.map((i) => i.variable)).toEqual([
+        'OPERATOR_WHATSAPP_PHONE_NUMBER_ID',
+        'OPERATOR_WHATSAPP_RENEWAL_TEMPLATE',
+      ]);
+      expect((error as ConfigError).message).not.toContain(token);
+    }
+    for (const [variable, value] of [
+      ['OPERATOR_WHATSAPP_PHONE_NUMBER_ID', '+91 98123 45678'],
+      ['OPERATOR_WHATSAPP_RENEWAL_TEMPLATE', 'Renewal Reminder'],
+      ['OPERATOR_WHATSAPP_TEMPLATE_LANGUAGE', 'English'],
+      ['OPERATOR_WHATSAPP_ACCESS_TOKEN', 'short'],
+    ] as const) {
+      expect(() => parseEnv({ ...full, [variable]: value }), variable).toThrow(
+        new RegExp(`${variable}: must`),
+      );
+    }
+  });
+
   describe('in production', () => {
     const keys = { RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' };
     const secret = { TOKEN_SECRET: 'a-production-secret-of-at-least-32-chars' };

@@ -160,6 +160,27 @@ const ZEnv = z.object({
   SMS_WEBHOOK_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   // How long a provider gets to answer one send (then the outcome is in doubt, never resent blindly).
   CHANNEL_SEND_TIMEOUT_MS: positiveInt(10_000),
+  // StarLoop's own WhatsApp Cloud API sender (renewal reminders to owners): all three or none.
+  OPERATOR_WHATSAPP_PHONE_NUMBER_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{5,30}$/, 'must be the numeric phone number ID from WhatsApp Manager')
+      .optional(),
+  ),
+  OPERATOR_WHATSAPP_ACCESS_TOKEN: optionalText.pipe(
+    z.string().min(20, 'must be at least 20 characters').optional(),
+  ),
+  OPERATOR_WHATSAPP_RENEWAL_TEMPLATE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name: lower-case letters, digits and underscores')
+      .optional(),
+  ),
+  OPERATOR_WHATSAPP_TEMPLATE_LANGUAGE: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a WhatsApp language code like en, hi or en_US')
+    .default('en'),
   // Outbound webhooks to http:// or private addresses: local development and tests only.
   OUTBOUND_WEBHOOKS_ALLOW_LOCAL: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('off'),
 });
@@ -215,6 +236,16 @@ export interface TConfig {
   outboundWebhooks: { allowLocal: boolean };
   /** Google Business Profile; `enabled` only with a client id and secret (otherwise the feature is hidden). */
   google: TGoogleConfig;
+  /** StarLoop's own WhatsApp sender (renewal reminders to owners); undefined when not configured. */
+  operatorWhatsApp: TOperatorWhatsAppConfig | undefined;
+}
+
+/** StarLoop's WhatsApp Business Cloud API number, token and approved renewal template (channels.whatsapp.apiBase). */
+export interface TOperatorWhatsAppConfig {
+  phoneNumberId: string;
+  accessToken: string;
+  renewalTemplate: string;
+  templateLanguage: string;
 }
 
 export interface TGoogleConfig {
@@ -250,6 +281,18 @@ function crossChecks(env: TEnv): { variable: string; message: string }[] {
   if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
     const message = 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together';
     issues.push({ variable: 'RAZORPAY_KEY_ID', message }, { variable: 'RAZORPAY_KEY_SECRET', message });
+  }
+  const operatorWhatsApp = [
+    'OPERATOR_WHATSAPP_PHONE_NUMBER_ID',
+    'OPERATOR_WHATSAPP_ACCESS_TOKEN',
+    'OPERATOR_WHATSAPP_RENEWAL_TEMPLATE',
+  ] as const;
+  const operatorSet = operatorWhatsApp.filter((name) => env[name] !== undefined);
+  if (operatorSet.length > 0 && operatorSet.length < operatorWhatsApp.length) {
+    const message = `${operatorWhatsApp.join(', ')} must be set together`;
+    for (const variable of operatorWhatsApp) {
+      if (env[variable] === undefined) issues.push({ variable, message });
+    }
   }
   if (env.JOB_WORKERS === 'off' && !env.DATABASE_URL) {
     issues.push({
@@ -381,5 +424,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       httpTimeoutMs: env.GOOGLE_HTTP_TIMEOUT_MS,
       retryBaseMs: env.GOOGLE_RETRY_BASE_MS,
     },
+    operatorWhatsApp:
+      env.OPERATOR_WHATSAPP_PHONE_NUMBER_ID &&
+      env.OPERATOR_WHATSAPP_ACCESS_TOKEN &&
+      env.OPERATOR_WHATSAPP_RENEWAL_TEMPLATE
+        ? {
+            phoneNumberId: env.OPERATOR_WHATSAPP_PHONE_NUMBER_ID,
+            accessToken: env.OPERATOR_WHATSAPP_ACCESS_TOKEN,
+            renewalTemplate: env.OPERATOR_WHATSAPP_RENEWAL_TEMPLATE,
+            templateLanguage: env.OPERATOR_WHATSAPP_TEMPLATE_LANGUAGE,
+          }
+        : undefined,
   };
 }

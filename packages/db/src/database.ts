@@ -131,6 +131,25 @@ export interface RenewalReminderTable {
   kind: TRenewalReminderKind;
   sentAt: ColumnType<Date, Date | undefined, never>;
   adminId: number | null;
+  /** Its WhatsApp message from StarLoop's own sender (migration 0028); null: none for this reminder. */
+  whatsappState: ColumnType<
+    TRenewalWhatsAppState | null,
+    TRenewalWhatsAppState | null | undefined,
+    TRenewalWhatsAppState | null
+  >;
+  whatsappAttempts: ColumnType<number, number | undefined, number>;
+  whatsappMessageId: ColumnType<string | null, string | null | undefined, string | null>;
+  whatsappError: ColumnType<string | null, string | null | undefined, string | null>;
+  whatsappUpdatedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export type TRenewalWhatsAppState = 'pending' | 'sending' | 'sent' | 'in_doubt' | 'failed' | 'expired';
+
+/** An owner's number (sha256) that replied STOP to StarLoop's own WhatsApp sender (migration 0028). */
+export interface OperatorWhatsAppOptOutTable {
+  recipientHash: string;
+  source: ColumnType<'stop-reply', 'stop-reply' | undefined, never>;
+  createdAt: CreatedAt;
 }
 
 export type TAutopayStatus =
@@ -748,6 +767,7 @@ export interface Database {
   invoiceSeries: InvoiceSeriesTable;
   invoices: InvoiceTable;
   renewalReminders: RenewalReminderTable;
+  operatorWhatsappOptOuts: OperatorWhatsAppOptOutTable;
   autopaySubscriptions: AutopaySubscriptionTable;
   persons: PersonTable;
   memberships: MembershipTable;

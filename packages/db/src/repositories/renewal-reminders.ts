@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
-import type { TRenewalReminderKind } from '../database.ts';
+import type { TRenewalReminderKind, TRenewalWhatsAppState } from '../database.ts';
 
-/** Renewal reminders (migration 0025). */
+/** Renewal reminders (migration 0025), with their WhatsApp message (migration 0028). */
 
 export interface TRenewalDue {
   businessId: number;
@@ -73,20 +73,124 @@ export async function listRenewalsDue(
 }
 
 /**
- * Records a reminder; an automatic one only once per business, period and kind. Answers whether
- * it was recorded (false: already sent).
+ * Records a reminder; an automatic one only once per business, period and kind. `whatsapp`: its
+ * WhatsApp message is to be sent too (state 'pending'). Answers the new row's id (undefined:
+ * already sent).
  */
 export async function recordRenewalReminder(
   db: TDb,
-  reminder: { businessId: number; periodEnd: Date; kind: TRenewalReminderKind; adminId?: number | null },
-): Promise<boolean> {
-  const row = await db
+  reminder: {
+    businessId: number;
+    periodEnd: Date;
+    kind: TRenewalReminderKind;
+    adminId?: number | null;
+    whatsapp?: boolean;
+  },
+): Promise<number | undefined> {
+  const { whatsapp, ...row } = reminder;
+  const inserted = await db
     .insertInto('renewalReminders')
-    .values({ ...reminder, adminId: reminder.adminId ?? null })
+    .values({ ...row, adminId: row.adminId ?? null, whatsappState: whatsapp ? 'pending' : null })
     .onConflict((oc) =>
       oc.columns(['businessId', 'periodEnd', 'kind']).where('kind', '<>', 'manual').doNothing(),
     )
     .returning('id')
+    .executeTakeFirst();
+  return inserted?.id;
+}
+
+/** A reminder whose WhatsApp message is still to go, with what decides whether it still should. */
+export interface TPendingRenewalWhatsApp {
+  id: number;
+  businessId: number;
+  periodEnd: Date;
+  kind: TRenewalReminderKind;
+  businessName: string;
+  contactNumber: string;
+  /** The business's period end now (a renewal moved it when it differs from periodEnd). */
+  subscriptionEnd: Date | null;
+  /** Active and not deleted. */
+  live: boolean;
+  /** No later reminder of this business supersedes it. */
+  newest: boolean;
+}
+
+/** Reminders whose WhatsApp message is pending (`id` alone: that one, if pending), oldest first. */
+export async function listPendingRenewalWhatsApps(
+  db: TDb,
+  options: { id?: number; limit?: number } = {},
+): Promise<TPendingRenewalWhatsApp[]> {
+  return db
+    .selectFrom('renewalReminders as r')
+    .innerJoin('owners', 'owners.id', 'r.businessId')
+    .select([
+      'r.id',
+      'r.businessId',
+      sql<Date>`r.period_end`.as('periodEnd'),
+      'r.kind',
+      'owners.businessName',
+      'owners.contactNumber',
+      sql<Date | null>`owners.subscription_end`.as('subscriptionEnd'),
+      sql<boolean>`(owners.status = 'active' and owners.deleted_at is null)`.as('live'),
+      sql<boolean>`not exists (select 1 from renewal_reminders later
+        where later.business_id = r.business_id and later.id > r.id)`.as('newest'),
+    ])
+    .where('r.whatsappState', '=', 'pending')
+    .$if(options.id !== undefined, (q) => q.where('r.id', '=', options.id!))
+    .orderBy('r.id', 'asc')
+    .limit(options.limit ?? 500)
+    .execute();
+}
+
+/** Takes a pending WhatsApp message to send it (false: another run took it, or it is not pending). */
+export async function claimRenewalWhatsApp(db: TDb, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('renewalReminders')
+    .set((eb) => ({
+      whatsappState: 'sending',
+      whatsappAttempts: eb('whatsappAttempts', '+', 1),
+      whatsappUpdatedAt: new Date(),
+    }))
+    .where('id', '=', id)
+    .where('whatsappState', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records how a WhatsApp message of a reminder ended ('pending' again: it may be retried). */
+export async function settleRenewalWhatsApp(
+  db: TDb,
+  id: number,
+  outcome: { state: TRenewalWhatsAppState; messageId?: string | null; error?: string | null },
+): Promise<void> {
+  await db
+    .updateTable('renewalReminders')
+    .set({
+      whatsappState: outcome.state,
+      ...(outcome.messageId !== undefined ? { whatsappMessageId: outcome.messageId } : {}),
+      ...(outcome.error !== undefined ? { whatsappError: outcome.error?.slice(0, 500) ?? null } : {}),
+      whatsappUpdatedAt: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** An owner's number (its recipient hash) replied STOP to StarLoop's own sender; true when new. */
+export async function optOutOfOperatorWhatsApp(db: TDb, recipientHash: string): Promise<boolean> {
+  const row = await db
+    .insertInto('operatorWhatsappOptOuts')
+    .values({ recipientHash })
+    .onConflict((oc) => oc.column('recipientHash').doNothing())
+    .returning('recipientHash')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function isOptedOutOfOperatorWhatsApp(db: TDb, recipientHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('operatorWhatsappOptOuts')
+    .select('recipientHash')
+    .where('recipientHash', '=', recipientHash)
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -1,6 +1,7 @@
 import { listRenewalReminders, updateOwner } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeWhatsApp, type TFakeWhatsApp } from '../../test/fake-whatsapp.ts';
 import {
   createTestAdmin,
   createTestOwner,
@@ -32,12 +33,19 @@ describe('which renewal reminder is due', () => {
 
 describe(`renewal reminders with a fixed clock on ${testDriverName()}`, () => {
   let server: TTestServer;
+  // The Cloud API owners' review requests use; StarLoop's own sender (OPERATOR_WHATSAPP_*) is not set.
+  let whatsapp: TFakeWhatsApp;
   let clock = new Date('2026-12-01T04:00:00Z');
   beforeAll(async () => {
-    server = await createTestServer({ APP_URL: 'https://app.starloop.test' }, { now: () => clock });
+    whatsapp = await startFakeWhatsApp();
+    server = await createTestServer(
+      { APP_URL: 'https://app.starloop.test', WHATSAPP_API_BASE: whatsapp.url },
+      { now: () => clock },
+    );
   });
   afterAll(async () => {
     await server?.stop();
+    await whatsapp?.close();
   });
   const mailsTo = (to: string) =>
     server.deps.db
@@ -98,6 +106,14 @@ describe(`renewal reminders with a fixed clock on ${testDriverName()}`, () => {
       '1-day',
       'ended',
       'grace-closing',
+    ]);
+    // Without StarLoop's WhatsApp sender: email only.
+    expect(whatsapp.requests).toEqual([]);
+    expect((await listRenewalReminders(server.deps.db, owner.id)).map((r) => r.whatsappState)).toEqual([
+      null,
+      null,
+      null,
+      null,
     ]);
 
     // Renewed a day before its end: nothing more for the old period, and nothing yet for the new one.

@@ -19,6 +19,29 @@ export interface TProviderRequest {
 }
 
 /**
+ * POSTs one message and reads the answer: a call that never left may be retried, one that got no
+ * answer is in doubt, an answer is the provider's to read (`outcome`). Errors name the provider,
+ * never the request's headers (tokens).
+ */
+export async function postToProvider(
+  deps: Pick<TDeps, 'config'>,
+  provider: string,
+  request: TProviderRequest,
+  outcome: (status: number, body: string, retryAfterSeconds?: number) => TProviderOutcome,
+): Promise<TProviderOutcome> {
+  const response = await callProvider(request.url, {
+    method: 'POST',
+    headers: request.headers,
+    body: request.body,
+    timeoutMs: deps.config.channels.sendTimeoutMs,
+  });
+  if (response.kind === 'not-sent')
+    return { kind: 'refused', retry: true, error: `${provider}: ${response.error}` };
+  if (response.kind === 'in-doubt') return { kind: 'in-doubt', error: `${provider}: ${response.error}` };
+  return outcome(response.status, response.body, response.retryAfterSeconds);
+}
+
+/**
  * What the channels to a phone (WhatsApp, SMS) share: the owner's own provider account (every
  * setting key required), the checks before a send (set up, consent, a valid E.164 number), one
  * POST recorded once per idempotency key (send-attempts.service.ts), and what a call that got no answer
@@ -56,19 +79,9 @@ export function phoneChannel(spec: {
       if (!E164.test(phone)) return { status: 'failed', error: SEND_TEXTS.phoneInvalid };
       const request = spec.request(deps, settings, message, phone);
       if ('error' in request) return { status: 'failed', error: request.error };
-      return sendOnce(deps, { channel: spec.name, message, phoneE164: phone }, async () => {
-        const response = await callProvider(request.url, {
-          method: 'POST',
-          headers: request.headers,
-          body: request.body,
-          timeoutMs: deps.config.channels.sendTimeoutMs,
-        });
-        if (response.kind === 'not-sent')
-          return { kind: 'refused', retry: true, error: `${spec.provider}: ${response.error}` };
-        if (response.kind === 'in-doubt')
-          return { kind: 'in-doubt', error: `${spec.provider}: ${response.error}` };
-        return spec.outcome(response.status, response.body, response.retryAfterSeconds);
-      });
+      return sendOnce(deps, { channel: spec.name, message, phoneE164: phone }, () =>
+        postToProvider(deps, spec.provider, request, spec.outcome),
+      );
     },
   };
 }

@@ -1,5 +1,6 @@
+import type { TDeps } from '../../../../context.ts';
 import type { TChannelSettings, TRequestMessage } from './channel.types.ts';
-import { phoneChannel } from './phone.channel.ts';
+import { phoneChannel, postToProvider, type TProviderRequest } from './phone.channel.ts';
 import type { TProviderOutcome } from './send-attempts.service.ts';
 
 /**
@@ -53,28 +54,53 @@ export function templateParameter(value: string, max = 60): string {
   return [...clean].slice(0, max).join('').trim();
 }
 
-export function whatsappRequestBody(settings: TChannelSettings, message: TRequestMessage) {
-  const name = templateParameter(message.contact.name ?? '') || 'Customer';
+/**
+ * A template message to one number: its body parameters in order ({{1}}, {{2}}, …), and a key
+ * WhatsApp echoes back in every status webhook (`biz_opaque_callback_data`).
+ */
+export function whatsappTemplateBody(message: {
+  phoneE164: string;
+  template: string | null | undefined;
+  language: string | null | undefined;
+  parameters: string[];
+  callbackData: string;
+}) {
   return {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
-    to: (message.contact.phoneE164 ?? '').replace(/^\+/, ''),
+    to: message.phoneE164.replace(/^\+/, ''),
     type: 'template',
-    // Echoed back in every status webhook: settles a send whose answer was lost (send-attempts.service.ts).
-    biz_opaque_callback_data: message.idempotencyKey,
+    biz_opaque_callback_data: message.callbackData,
     template: {
-      name: settings.templateName,
-      language: { policy: 'deterministic', code: settings.templateLanguage },
-      components: [
-        {
-          type: 'body',
-          parameters: [
-            { type: 'text', text: name },
-            { type: 'text', text: message.link },
-          ],
-        },
-      ],
+      name: message.template,
+      language: { policy: 'deterministic', code: message.language },
+      components: [{ type: 'body', parameters: message.parameters.map((text) => ({ type: 'text', text })) }],
     },
+  };
+}
+
+export function whatsappRequestBody(settings: TChannelSettings, message: TRequestMessage) {
+  const name = templateParameter(message.contact.name ?? '') || 'Customer';
+  return whatsappTemplateBody({
+    phoneE164: message.contact.phoneE164 ?? '',
+    template: settings.templateName,
+    language: settings.templateLanguage,
+    parameters: [name, message.link],
+    // Settles a send whose answer was lost (send-attempts.service.ts).
+    callbackData: message.idempotencyKey,
+  });
+}
+
+/** The Cloud API call that sends one message from this phone-number id with this token. */
+export function whatsappMessagesRequest(
+  deps: Pick<TDeps, 'config'>,
+  sender: { phoneNumberId?: string | null | undefined; accessToken?: string | null | undefined },
+  body: unknown,
+): TProviderRequest {
+  return {
+    url: `${deps.config.channels.whatsapp.apiBase}/${encodeURIComponent(sender.phoneNumberId ?? '')}/messages`,
+    headers: { authorization: `Bearer ${sender.accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   };
 }
 
@@ -115,10 +141,20 @@ export const whatsappChannel = phoneChannel({
   provider: 'WhatsApp',
   settingKeys: WHATSAPP_SETTING_KEYS,
   notSetUp: 'WhatsApp is not set up for this business',
-  request: (deps, settings, message) => ({
-    url: `${deps.config.channels.whatsapp.apiBase}/${encodeURIComponent(settings.phoneNumberId ?? '')}/messages`,
-    headers: { authorization: `Bearer ${settings.accessToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify(whatsappRequestBody(settings, message)),
-  }),
+  request: (deps, settings, message) =>
+    whatsappMessagesRequest(deps, settings, whatsappRequestBody(settings, message)),
   outcome: whatsappOutcome,
 });
+
+/**
+ * Sends one template message from a sender that is not an owner's (StarLoop's own: renewal
+ * reminders). No send attempt is recorded here: the caller keeps its own state and must not send
+ * again after an 'in-doubt'.
+ */
+export function sendWhatsAppTemplate(
+  deps: Pick<TDeps, 'config'>,
+  sender: { phoneNumberId: string; accessToken: string },
+  body: ReturnType<typeof whatsappTemplateBody>,
+): Promise<TProviderOutcome> {
+  return postToProvider(deps, 'WhatsApp', whatsappMessagesRequest(deps, sender, body), whatsappOutcome);
+}

@@ -1,5 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { adoptProviderMessage, findOwnerIdByWhatsAppNumber, setSendAttemptStatus } from '@starloop/db';
+import {
+  adoptProviderMessage,
+  findOwnerIdByWhatsAppNumber,
+  optOutOfOperatorWhatsApp,
+  setSendAttemptStatus,
+} from '@starloop/db';
 import type { TDeps } from '../../../../context.ts';
 import { AppError, unauthorized } from '../../../../lib/errors.ts';
 import { secretsMatch } from '../../../../lib/local-access.ts';
@@ -9,6 +14,7 @@ import {
   oncePerEvent,
   type TChannelEventSink,
 } from './channel-events.service.ts';
+import { recipientHash } from './send-attempts.service.ts';
 
 /**
  * The WhatsApp Cloud API webhook (https://developers.facebook.com/docs/graph-api/webhooks/getting-started,
@@ -17,8 +23,10 @@ import {
  * - GET: the subscription handshake (`hub.mode=subscribe`, `hub.verify_token`, `hub.challenge`).
  * - POST: `X-Hub-Signature-256: sha256=<HMAC-SHA256 of the raw body with the app secret>`, checked
  *   timing-safe before the body is parsed. Message statuses (sent, delivered, read, failed) go to
- *   recordDeliveryEvent; a customer's STOP reply opts them out of that owner's requests. Each
- *   status (message id + status) and each inbound message id is handled once.
+ *   recordDeliveryEvent; a customer's STOP reply opts them out of that owner's requests, and an
+ *   owner's STOP to StarLoop's own number (OPERATOR_WHATSAPP_PHONE_NUMBER_ID) ends its renewal
+ *   reminders by WhatsApp. Each status (message id + status) and each inbound message id is
+ *   handled once.
  */
 
 export function whatsappSignatureValid(
@@ -180,6 +188,13 @@ export async function handleWhatsAppWebhook(
   for (const message of messages) {
     const handled = await oncePerEvent(deps, 'whatsapp', `message:${message.id}`, async () => {
       if (!isStopReply(message.text) || !message.phoneNumberId) return;
+      if (message.phoneNumberId === deps.config.operatorWhatsApp?.phoneNumberId) {
+        // To StarLoop's own number: the owner asks for no more renewal reminders by WhatsApp.
+        await optOutOfOperatorWhatsApp(deps.db, recipientHash(`+${message.from.replace(/^\+/, '')}`));
+        result.optOuts += 1;
+        deps.log.info({ channel: 'whatsapp' }, 'owner opted out of StarLoop WhatsApp messages by STOP reply');
+        return;
+      }
       const ownerId = await findOwnerIdByWhatsAppNumber(deps.db, message.phoneNumberId);
       // A number no owner has set up is not ours to act on.
       if (ownerId === undefined) return;
