@@ -67,7 +67,7 @@ export interface TJobs {
   /** Queues several jobs of one queue in one statement; with `trx`, inside the caller's transaction. */
   sendMany(
     queue: TQueueName,
-    jobs: { data: object; singletonKey?: string }[],
+    jobs: { data: object; singletonKey?: string; startAfter?: Date }[],
     options?: { trx?: TDb },
   ): Promise<void>;
   /** Declares a worker; workers start with start(). */

@@ -122,16 +122,39 @@ export async function cancelPendingReply(db: TDb, reviewId: number, lock: string
 /** Reviews still waiting for their reply long after they came in (a lost job): ids, oldest first. */
 export async function listStuckPendingReplies(
   db: TDb,
-  { olderThan, newerThan, now, limit }: { olderThan: Date; newerThan: Date; now: Date; limit: number },
+  {
+    olderThan,
+    newerThan,
+    now,
+    limit,
+    delayed,
+  }: {
+    olderThan: Date;
+    newerThan: Date;
+    now: Date;
+    limit: number;
+    /** Owners on these plans reply late on purpose (Essential): theirs are stuck only when older than this. */
+    delayed?: { plans: readonly ('essential' | 'professional')[]; olderThan: Date };
+  },
 ): Promise<number[]> {
   const rows = await db
     .selectFrom('reviews')
-    .select('id')
+    .select('reviews.id as id')
     .where('replyStatus', '=', 'pending')
-    .where('createdAt', '<=', olderThan)
-    .where('createdAt', '>', newerThan)
+    .where('reviews.createdAt', '<=', olderThan)
+    .where('reviews.createdAt', '>', newerThan)
+    .$if(delayed !== undefined && delayed.plans.length > 0, (qb) =>
+      qb
+        .innerJoin('owners', 'owners.id', 'reviews.ownerId')
+        .where((eb) =>
+          eb.or([
+            eb('owners.plan', 'not in', delayed!.plans),
+            eb('reviews.createdAt', '<=', delayed!.olderThan),
+          ]),
+        ),
+    )
     .where((eb) => eb.or([eb('replyLockUntil', 'is', null), eb('replyLockUntil', '<', now)]))
-    .orderBy('id')
+    .orderBy('reviews.id')
     .limit(limit)
     .execute();
   return rows.map((r) => r.id);

@@ -11,7 +11,7 @@ import {
   updateGoogleReview,
 } from '@starloop/db';
 import { QUEUES } from '../../jobs/queue.ts';
-import { repliesEnabled, templatesFor } from '../owner/templates/templates.service.ts';
+import { customTemplatesEnabled, templatesFor } from '../owner/templates/templates.service.ts';
 import { rewriteWithLlm } from '../replies/llm.client.ts';
 import { containsLink, renderReply, replyValuesFor } from '../replies/reply-templates.rules.ts';
 import { analyzeSentiment } from '../replies/sentiment/engine.rules.ts';
@@ -69,8 +69,8 @@ async function draftContext(deps: TGoogleDeps, ownerId: number): Promise<TDraftC
   if (!owner || owner.deletedAt) return undefined;
   return {
     businessName: owner.businessName,
-    professional: repliesEnabled(owner),
-    templates: await templatesFor(deps.db, ownerId),
+    professional: customTemplatesEnabled(owner),
+    templates: await templatesFor(deps.db, owner),
   };
 }
 

@@ -318,7 +318,8 @@ describe(`owner API on ${testDriverName()}`, () => {
           customerContact: row.customerContact,
           sentimentLabel: row.sentimentLabel,
           sentimentScore: row.sentimentScore,
-          replyStatus: 'none',
+          // Essential: a review with a message waits for its standard reply (24 hours on).
+          replyStatus: row.message ? 'pending' : 'none',
           replyText: null,
           replyError: null,
           repliedAt: null,
@@ -414,7 +415,7 @@ describe(`owner API on ${testDriverName()}`, () => {
         message: 'Absolutely wonderful food and lovely, friendly staff',
         customerContact: null,
         sentimentLabel: 'positive',
-        replyStatus: 'none',
+        replyStatus: 'pending',
         replyText: null,
         replyError: null,
         repliedAt: null,

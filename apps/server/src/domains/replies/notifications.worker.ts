@@ -1,4 +1,4 @@
-import { IST_OFFSET_MINUTES, IST_TIME_ZONE, istDay, RATING_MAX } from '@starloop/contract';
+import { IST_OFFSET_MINUTES, IST_TIME_ZONE, istDay, PLAN_LIST, RATING_MAX } from '@starloop/contract';
 import {
   claimDigest,
   claimGoogleReminder,
@@ -298,17 +298,25 @@ export async function runNotificationTick(
 }
 
 /**
- * Safety net: a review still 'pending' 10 minutes after it came in has lost its reply job (e.g. the
- * job ran out of retries while another worker held the review): queue it again. The reply queue
- * keeps one job per review, so this never doubles a job that still exists.
+ * Safety net: a review still 'pending' 10 minutes after its reply was due (at once on Professional,
+ * after the plan's delay on Essential) has lost its reply job (e.g. the job ran out of retries while
+ * another worker held the review): queue it again. The reply queue keeps one job per review, so this
+ * never doubles a job that still exists.
  */
 export async function requeueStuckReplies(deps: TNotifyDeps): Promise<number> {
   const now = deps.now();
+  const grace = 10 * 60 * 1000;
+  const delayedPlans = PLAN_LIST.filter((plan) => plan.autoReply.delaySeconds > 0);
+  const longest = Math.max(0, ...delayedPlans.map((plan) => plan.autoReply.delaySeconds * 1000));
   const ids = await listStuckPendingReplies(deps.db, {
-    olderThan: new Date(now.getTime() - 10 * 60 * 1000),
+    olderThan: new Date(now.getTime() - grace),
     newerThan: new Date(now.getTime() - 7 * 24 * HOUR),
     now,
     limit: 500,
+    delayed: {
+      plans: delayedPlans.map((plan) => plan.key),
+      olderThan: new Date(now.getTime() - grace - longest),
+    },
   });
   let queued = 0;
   for (const reviewId of ids) {

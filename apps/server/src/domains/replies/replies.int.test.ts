@@ -1,5 +1,11 @@
-import { DEFAULT_REPLY_TEMPLATES, REPLY_TEXTS } from '@starloop/contract';
-import { findReviewById, insertReview, listEmails, type TOwnerPublic } from '@starloop/db';
+import { DEFAULT_REPLY_TEMPLATES, PLANS, REPLY_TEXTS } from '@starloop/contract';
+import {
+  findReviewById,
+  insertReview,
+  listEmails,
+  type TOwnerPublic,
+  upsertReplyTemplate,
+} from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +22,7 @@ import { storeReviews } from '../public/review/review-writer.service.ts';
 import { createLowRatingFollowUps } from './low-rating-follow-ups.cache.ts';
 import {
   digestSlot,
+  requeueStuckReplies,
   runNotifyJob,
   sendDigests,
   sendLowRatingAlert,
@@ -24,6 +31,7 @@ import {
   type TNotifyJob,
 } from './notifications.worker.ts';
 import { repliesReviewListener } from './replies.listener.ts';
+import { renderReply, replyValuesFor } from './reply-templates.rules.ts';
 
 const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 20_000) => {
   const started = Date.now();
@@ -193,15 +201,51 @@ describe(`automatic replies, templates and notifications on ${testDriverName()}`
       expect(await replyJobCount(review.id)).toBe(1);
     });
 
-    it('gives Essential owners sentiment but no reply', async () => {
-      const review = await submit(essential, { rating: 1, message: 'Bahut ganda khana, paisa barbaad.' });
+    it('sends Essential owners the standard thank-you 24 hours later, never their own template', async () => {
+      // A template left over from a Professional past does not apply on Essential.
+      await upsertReplyTemplate(server.deps.db, essential.id, 'negative', 'Custom {firstLine}');
+      const review = await submit(essential, {
+        rating: 1,
+        message: 'Bahut ganda khana, paisa barbaad.',
+        customerContact: 'Anita Rao 9876543210',
+      });
       expect(review.sentimentLabel).toBe('negative');
-      expect(review.sentimentScore).toBeLessThan(0);
-      await new Promise((r) => setTimeout(r, 1500));
+      expect(review.replyStatus).toBe('pending');
+      // One job, held for the plan's delay (PLANS.essential.autoReply: within 24 to 48 hours).
+      const [job] = (
+        await sql<{ hours: number }>`select extract(epoch from (start_after - created_on)) / 3600 as hours
+          from pgboss.job where name = ${QUEUES.reviewReply} and singleton_key = ${String(review.id)}`.execute(
+          server.deps.db,
+        )
+      ).rows;
+      expect(Number(job?.hours)).toBeGreaterThan(23.9);
+      expect(Number(job?.hours)).toBeLessThan(24.1);
+      expect(PLANS.essential.autoReply.delaySeconds).toBe(24 * 60 * 60);
+
+      // Not stuck while it waits; stuck (lost job) only 10 minutes after it was due.
+      await sql`delete from pgboss.job where name = ${QUEUES.reviewReply} and singleton_key = ${String(review.id)}`.execute(
+        server.deps.db,
+      );
+      const at = (hours: number) => ({
+        ...server.deps,
+        now: () => new Date(review.createdAt.getTime() + hours * 3600_000),
+      });
+      expect(await requeueStuckReplies(at(1))).toBe(0);
+      expect(await requeueStuckReplies(at(24))).toBe(0);
+      expect(await requeueStuckReplies(at(24.25))).toBe(1);
+
+      // The job, when due: the default template as it is, no rewrite.
+      await waitFor(async () => (await findReviewById(server.deps.db, review.id))?.replyStatus === 'drafted');
       const stored = await findReviewById(server.deps.db, review.id);
-      expect(stored?.replyStatus).toBe('none');
-      expect(stored?.replyText).toBeNull();
-      expect(await replyJobCount(review.id)).toBe(0);
+      expect(stored?.replyText).toBe(
+        renderReply(
+          DEFAULT_REPLY_TEMPLATES.negative,
+          replyValuesFor(
+            { rating: 1, message: review.message, customerContact: 'Anita Rao 9876543210' },
+            essential.businessName,
+          ),
+        ),
+      );
     });
 
     it('does not draft a reply for a rating without a message', async () => {

@@ -1,8 +1,7 @@
-import { isLowRating, type TSentimentLabel } from '@starloop/contract';
+import { isLowRating, planOf, type TSentimentLabel } from '@starloop/contract';
 import type { TDb, TOwnerPublic } from '@starloop/db';
 import type { TDeps, TReviewListener, TWrittenReview } from '../../context.ts';
 import { QUEUES } from '../../jobs/queue.ts';
-import { repliesEnabled } from '../owner/templates/templates.service.ts';
 import { wantsLowRatingAlert } from './notifications.worker.ts';
 import { analyzeSentiment } from './sentiment/engine.rules.ts';
 
@@ -15,16 +14,26 @@ export function sentimentFor(message: string, rating: number): { label: TSentime
   return { label, score };
 }
 
-/** Whether a new review gets an automatic reply: stored as reply_status 'pending' with one reply job. */
-export function wantsAutoReply(owner: TOwnerPublic, message: string): boolean {
-  return repliesEnabled(owner) && message.trim().length > 0;
+/**
+ * Whether a new review gets an automatic reply: stored as reply_status 'pending' with one reply job.
+ * Every plan replies to a review with a message; the plan decides how and when (PLANS[plan].autoReply).
+ */
+export function wantsAutoReply(_owner: TOwnerPublic, message: string): boolean {
+  return message.trim().length > 0;
+}
+
+/** When a review's reply job may run: at once (Professional) or after the plan's delay (Essential). */
+export function replyStartAfter(owner: Pick<TOwnerPublic, 'plan'>, createdAt: Date): Date | undefined {
+  const { delaySeconds } = planOf(owner.plan).autoReply;
+  return delaySeconds > 0 ? new Date(createdAt.getTime() + delaySeconds * 1000) : undefined;
 }
 
 type TFollowUpDeps = Pick<TDeps, 'jobs'> & Partial<Pick<TDeps, 'lowRatingFollowUps'>>;
 
 /**
  * Runs inside the reviews' transaction, so the jobs exist if and only if the reviews do:
- * - Professional owners: a review with a message (stored 'pending') gets one reply job;
+ * - a review with a message (stored 'pending') gets one reply job: at once on Professional, after
+ *   Essential's 24 hours (the standard thank-you goes within 24 to 48 hours);
  * - a 1-3 star review queues the owner's batched low-rating alert when they want one (both plans):
  *   one job per owner and batch (notifications.worker.ts#sendLowRatingAlert decides when the mail goes),
  *   none while a follow-up alert is already queued (low-rating-follow-ups.cache.ts).
@@ -36,7 +45,14 @@ export async function queueReviewFollowUps(
 ): Promise<void> {
   const replies = written
     .filter(({ review }) => review.replyStatus === 'pending')
-    .map(({ review }) => ({ data: { reviewId: review.id }, singletonKey: String(review.id) }));
+    .map(({ review, owner }) => {
+      const startAfter = replyStartAfter(owner, review.createdAt);
+      return {
+        data: { reviewId: review.id },
+        singletonKey: String(review.id),
+        ...(startAfter ? { startAfter } : {}),
+      };
+    });
   const alertOwners = new Set(
     written
       .filter(({ review, owner }) => isLowRating(review.rating) && wantsLowRatingAlert(owner))

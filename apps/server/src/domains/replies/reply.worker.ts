@@ -1,4 +1,4 @@
-import type { TSentimentLabel } from '@starloop/contract';
+import { planOf, type TSentimentLabel } from '@starloop/contract';
 import {
   cancelPendingReply,
   claimReplyLease,
@@ -11,7 +11,7 @@ import {
   storeReplyDraft,
 } from '@starloop/db';
 import type { TDeps } from '../../context.ts';
-import { repliesEnabled, templatesFor } from '../owner/templates/templates.service.ts';
+import { templatesFor } from '../owner/templates/templates.service.ts';
 import { unsubscribeUrl } from '../public/unsubscribe/unsubscribe.service.ts';
 import { rewriteWithLlm } from './llm.client.ts';
 import { containsLink, emailFromContact, renderReply, replyValuesFor } from './reply-templates.rules.ts';
@@ -88,7 +88,7 @@ export async function processReplyJob(
   }
 
   const owner = await findOwnerById(deps.db, review.ownerId);
-  if (!owner || owner.deletedAt || !repliesEnabled(owner)) {
+  if (!owner || owner.deletedAt) {
     if (review.replyStatus === 'pending') {
       await cancelPendingReply(deps.db, reviewId, lock);
       return 'cancelled';
@@ -103,7 +103,7 @@ export async function processReplyJob(
   let drafted = false;
   if (review.replyStatus === 'pending' || !text) {
     await hooks.beforeDraft?.();
-    text = await draftReply(deps, review, owner.businessName);
+    text = await draftReply(deps, review, owner);
     // Nothing to email: the draft and the lease's release are one statement.
     const stored = await storeReplyDraft(deps.db, reviewId, lock, text, { release: !emailed });
     if (!stored) {
@@ -178,13 +178,15 @@ async function draftReply(
     customerContact: string | null;
     sentimentLabel: TSentimentLabel | null;
   },
-  businessName: string,
+  owner: { id: number; plan: string; businessName: string },
 ): Promise<string> {
+  const { businessName } = owner;
   const sentiment = review.sentimentLabel ?? analyzeSentiment(review.message, review.rating).label;
-  const templates = await templatesFor(deps.db, review.ownerId);
+  const templates = await templatesFor(deps.db, owner as Parameters<typeof templatesFor>[1]);
   const draft = renderReply(templates[sentiment].body, replyValuesFor(review, businessName));
-  // A message with a link is never quoted, and the model could quote it: the template it is.
-  if (containsLink(review.message)) return draft;
+  // The standard reply (Essential) is the template as it is. A message with a link is never quoted,
+  // and the model could quote it: the template it is.
+  if (planOf(owner.plan).autoReply.style === 'standard' || containsLink(review.message)) return draft;
   const rewritten = await rewriteWithLlm(
     deps.config.llm,
     { draft, message: review.message, rating: review.rating, sentiment, businessName },

@@ -1,3 +1,4 @@
+import { PLANS } from '@starloop/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithRouter } from '../../test/render-with-router.tsx';
@@ -104,11 +105,22 @@ describe('landing page, signed out', () => {
     expect(within(essential).getByText('₹1,999')).toBeInTheDocument();
     expect(within(essential).getByText('₹2,999')).toBeInTheDocument();
     expect(within(essential).getByText('33% OFF')).toBeInTheDocument();
-    expect(within(essential).getByText('for 1 year')).toBeInTheDocument();
+    expect(within(essential).getByText('Launch price locked for 1 year')).toBeInTheDocument();
+    expect(
+      within(essential)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([...PLANS.essential.features]);
+    expect(within(essential).getByText('/month + GST')).toBeInTheDocument();
     expect(within(essential).getByText('Auto Reply within 24 to 48 hours')).toBeInTheDocument();
     const professional = screen.getByRole('article', { name: 'Professional' });
     expect(within(professional).getByText('25% OFF')).toBeInTheDocument();
-    expect(within(professional).getByText('for 2 year')).toBeInTheDocument();
+    expect(within(professional).getByText('Launch price locked for 2 year')).toBeInTheDocument();
+    expect(
+      within(professional)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([...PLANS.professional.features]);
     expect(within(professional).getByText('Most Popular')).toBeInTheDocument();
     expect(screen.getByText(/Both plans include unlimited reviews/)).toBeInTheDocument();
     expect(screen.getByText(/hundreds of early adopters/)).toBeInTheDocument();

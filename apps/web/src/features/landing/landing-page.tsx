@@ -271,6 +271,7 @@ function Pricing() {
                     <Text fz={36} fw={800} lh={1}>
                       {formatRupees(plan.price)}
                     </Text>
+                    <Text c="gray.7">/month + GST</Text>
                     <Text component="s" c="gray.7">
                       <VisuallyHidden>was </VisuallyHidden>
                       {formatRupees(plan.original)}
@@ -280,7 +281,7 @@ function Pricing() {
                     </Badge>
                   </Group>
                   <Text size="sm" c="gray.7" mt={6}>
-                    for {plan.duration}
+                    Launch price locked for {plan.duration}
                   </Text>
                 </div>
                 <CheckList items={plan.features} spacing={8} iconSize={12} />

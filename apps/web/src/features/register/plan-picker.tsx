@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { REGISTRATION_PLANS, type TRegistrationPlan } from '@starloop/contract';
+import { planOf, REGISTRATION_PLANS, type TRegistrationPlan, termLine } from '@starloop/contract';
 import { CheckList } from '../../components/check-list/check-list.tsx';
 import { formatRupees } from '../../lib/format.ts';
 
@@ -45,12 +45,15 @@ export function PlanPicker({ selected, onSelect, disabled = false }: TPlanPicker
                 <Text fz={32} fw={800} lh={1}>
                   {formatRupees(plan.price)}
                 </Text>
-                <Text c="gray.7">/month</Text>
+                <Text c="gray.7">/month + GST</Text>
                 <Text component="s" c="gray.7">
                   <VisuallyHidden>was </VisuallyHidden>
                   {formatRupees(plan.originalPrice)}
                 </Text>
               </Group>
+              <Text size="sm" c="gray.7" mt={-6}>
+                {termLine(planOf(plan.key))}
+              </Text>
               <CheckList items={plan.features} spacing={6} iconSize={14} />
               <Button
                 variant={chosen ? 'filled' : 'default'}

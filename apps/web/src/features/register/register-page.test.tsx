@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { PLANS } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -302,7 +303,22 @@ describe('/register: plans', () => {
     expect(within(professional).getByText('₹2,999')).toBeInTheDocument();
     expect(within(professional).getByText('₹5,999')).toBeInTheDocument();
     expect(within(professional).getByText('Most Popular')).toBeInTheDocument();
-    expect(within(professional).getByText('AI automatic review reply')).toBeInTheDocument();
+    expect(
+      within(professional).getByText('AI automatic review reply within 2 to 5 minutes'),
+    ).toBeInTheDocument();
+    // The one plan table: the same features, price before GST and term as every other surface.
+    for (const [region, plan] of [
+      [essential, PLANS.essential],
+      [professional, PLANS.professional],
+    ] as const) {
+      expect(
+        within(region)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([...plan.features]);
+      expect(within(region).getByText('/month + GST')).toBeInTheDocument();
+      expect(within(region).getByText(`Launch price locked for ${plan.term.label}`)).toBeInTheDocument();
+    }
 
     expect(screen.getByRole('button', { name: 'Pay ₹1,999 and create account' })).toBeInTheDocument();
     await user.click(within(professional).getByRole('button', { name: 'Choose Professional' }));

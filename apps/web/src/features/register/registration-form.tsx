@@ -201,7 +201,7 @@ export function RegistrationForm({
                       ) : null}
                     </Group>
                     <Text size="sm" c="gray.7">
-                      {formatRupees(plan.price)}/month
+                      {formatRupees(plan.price)}/month + GST
                     </Text>
                   </div>
                 </Group>

@@ -10,7 +10,15 @@ describe('/support', () => {
     const questions = screen.getAllByRole('button', { name: /\?$/ });
     expect(questions).toHaveLength(6);
     await user.click(screen.getByRole('button', { name: 'When do automatic replies arrive?' }));
-    expect(await screen.findByText(/within 2 to 5 minutes/)).toBeInTheDocument();
+    // Both readings of the spec, each for its plan (the one plan table).
+    const replies = await screen.findByText(/automatic replies arrive within 2 to 5 minutes/);
+    expect(replies).toHaveTextContent(
+      'On Essential, a standard thank-you reply is sent within 24 to 48 hours.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Which plan is right for me?' }));
+    expect(
+      await screen.findByText(/Essential \(₹1,999\/month \+ GST; launch price locked for 1 year\)/),
+    ).toBeInTheDocument();
 
     expect(screen.getByRole('heading', { name: 'Email support' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Live chat' })).toBeInTheDocument();

@@ -10,6 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { monthlyPriceLine, PLAN_LIST, PLANS, termLine } from '@starloop/contract';
 import { Link } from '@tanstack/react-router';
 import { ContactCard, EmailCard, PhoneCard } from '../../components/contact-card/contact-card.tsx';
 import { PublicPage } from '../landing/public-page.tsx';
@@ -36,10 +37,11 @@ export const SUPPORT_FAQ = [
     question: 'When do automatic replies arrive?',
     answer: (
       <>
-        Automatic replies arrive within 2 to 5 minutes of a review. StarLoop drafts a warm thank-you for
-        positive feedback and a professional, caring reply for negative feedback; when the customer left an
-        email address, the reply is emailed to them. Automatic replies are part of the Professional plan, and
-        you can adapt the reply templates to your own voice.
+        Every review with a message gets an automatic reply: a warm thank-you for positive feedback and a
+        professional, caring reply for negative feedback, emailed to the customer when they left an email
+        address. On Professional, automatic replies arrive {PLANS.professional.autoReply.within}, personalised
+        and written from your own templates. On Essential, a standard thank-you reply is sent{' '}
+        {PLANS.essential.autoReply.within}.
       </>
     ),
   },
@@ -48,10 +50,13 @@ export const SUPPORT_FAQ = [
     question: 'Which plan is right for me?',
     answer: (
       <>
-        Essential (₹1,999 per month) gives you the QR review system, unlimited reviews, the dashboard with
-        real-time analytics, email notifications and basic support. Professional (₹2,999 per month) adds
-        automatic review replies, sentiment analysis, custom response templates, advanced analytics and
-        priority support. You can upgrade from Essential to Professional any time from the Plan tab.
+        {PLAN_LIST.map((plan) => (
+          <span key={plan.key}>
+            {plan.name} ({monthlyPriceLine(plan)}; {termLine(plan).toLowerCase()}): {plan.features.join(', ')}
+            .{' '}
+          </span>
+        ))}
+        You can upgrade from Essential to Professional any time from the Plan tab.
       </>
     ),
   },

@@ -26,32 +26,40 @@ import {
   SAMPLE_REVIEWS,
 } from '../../replies/reply-templates.rules.ts';
 
-/** Automatic replies and custom templates belong to the Professional plan. */
-export const repliesEnabled = (owner: Pick<TOwnerPublic, 'plan'>) => planAllows(owner.plan, 'replies');
+/**
+ * Custom templates and the personalised (rewritten) reply belong to the Professional plan; every plan
+ * gets automatic replies (Essential: the standard thank-you, PLANS[plan].autoReply).
+ */
+export const customTemplatesEnabled = (owner: Pick<TOwnerPublic, 'plan'>) =>
+  planAllows(owner.plan, 'templates');
 
-/** The owner's template for each sentiment, or the default. */
-export async function templatesFor(
-  db: TDb,
-  ownerId: number,
-): Promise<Record<TSentimentLabel, { body: string; isDefault: boolean }>> {
-  const custom = new Map((await listReplyTemplates(db, ownerId)).map((t) => [t.sentiment, t.body]));
+type TTemplates = Record<TSentimentLabel, { body: string; isDefault: boolean }>;
+
+/**
+ * The templates an owner's replies are written from: the owner's own for each sentiment, else the
+ * default. A plan without custom templates (Essential) always gets the defaults: the standard reply.
+ */
+export async function templatesFor(db: TDb, owner: Pick<TOwnerPublic, 'id' | 'plan'>): Promise<TTemplates> {
+  const custom = customTemplatesEnabled(owner)
+    ? new Map((await listReplyTemplates(db, owner.id)).map((t) => [t.sentiment, t.body]))
+    : new Map<TSentimentLabel, string>();
   return Object.fromEntries(
     SENTIMENT_LABELS.map((s) => {
       const body = custom.get(s);
       return [s, body ? { body, isDefault: false } : { body: DEFAULT_REPLY_TEMPLATES[s], isDefault: true }];
     }),
-  ) as Record<TSentimentLabel, { body: string; isDefault: boolean }>;
+  ) as TTemplates;
 }
 
 export async function listTemplates(
   deps: Pick<TDeps, 'db'>,
   owner: TOwnerPublic,
 ): Promise<TReplyTemplateList> {
-  const templates = await templatesFor(deps.db, owner.id);
+  const templates = await templatesFor(deps.db, owner);
   return {
     templates: SENTIMENT_LABELS.map((sentiment) => ({ sentiment, ...templates[sentiment] })),
     placeholders: REPLY_PLACEHOLDERS.map((p) => ({ key: p.key, description: p.description })),
-    enabled: repliesEnabled(owner),
+    enabled: customTemplatesEnabled(owner),
   };
 }
 
@@ -60,7 +68,7 @@ export async function updateTemplate(
   owner: TOwnerPublic,
   input: TReplyTemplateUpdate,
 ): Promise<TReplyTemplateList> {
-  if (!repliesEnabled(owner)) throw forbidden(REPLY_TEXTS.professionalOnly);
+  if (!customTemplatesEnabled(owner)) throw forbidden(REPLY_TEXTS.professionalOnly);
   const problem = assertKnownPlaceholders(input.body);
   if (problem) throw badRequest(problem, 'body');
   await upsertReplyTemplate(deps.db, owner.id, input.sentiment, input.body);

@@ -306,8 +306,15 @@ describe('Onboard User wizard', { timeout: 30_000 }, () => {
       }),
     });
     await app.user.click(page().getByLabelText(ONBOARDING_TEXTS.oneAccount));
+    // The plan as the plan table has it: the same price line and features as registration.
+    expect(page().getByRole('group', { name: 'Essential plan' })).toHaveTextContent(
+      'Essential: ₹1,999/month + GST',
+    );
     await app.user.click(screen.getByRole('combobox', { name: 'Plan' }));
     await app.user.click(await screen.findByRole('option', { name: 'Professional', hidden: true }));
+    expect(page().getByRole('group', { name: 'Professional plan' })).toHaveTextContent(
+      'AI automatic review reply within 2 to 5 minutes',
+    );
     await goToDetails(app, '2');
     await fillCustomer(app, 1);
     await fillCustomer(app, 2);

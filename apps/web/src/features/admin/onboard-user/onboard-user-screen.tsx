@@ -18,12 +18,15 @@ import {
   LIMITS,
   MANUAL_PAYMENT_METHODS,
   ONBOARDING_PLANS,
+  PLANS,
+  resolveRegistrationPlan,
   TIMINGS,
   type TManualPaymentMethod,
 } from '@starloop/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { notify } from '../../../components/notify.ts';
+import { PlanSummary } from '../../../components/plan-summary/plan-summary.tsx';
 import { anyMessage, serverField } from '../../../lib/api-errors.ts';
 import { methodLabel, titleCase } from '../../../lib/format.ts';
 import { submitHandler, useForm } from '../../../lib/use-form.ts';
@@ -227,6 +230,7 @@ export function OnboardUserScreen() {
                 allowDeselect={false}
                 onChange={(value) => value && setPlan(value as TOnboardingPlan)}
               />
+              <PlanSummary plan={PLANS[resolveRegistrationPlan(plan).key]} />
               <Group>
                 <Button onClick={toDetails}>Continue</Button>
               </Group>

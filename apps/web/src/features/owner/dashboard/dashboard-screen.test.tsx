@@ -244,8 +244,8 @@ describe('review details', () => {
     expect(drawer.getByText('Drafting a reply…')).toBeInTheDocument();
   });
 
-  it('offers Essential owners the upgrade instead of the reply', async () => {
-    const row = review(1, { sentimentLabel: 'positive', rating: 5, replyStatus: 'none' });
+  it('tells Essential owners their standard reply is on its way, and offers the upgrade', async () => {
+    const row = review(1, { sentimentLabel: 'positive', rating: 5, replyStatus: 'pending' });
     const { drawer } = await openFirst(
       {
         'owner.dashboard.reviews': () => ({ reviews: [row], meta: meta(1) }),
@@ -254,7 +254,9 @@ describe('review details', () => {
       'essential',
     );
     expect(drawer.getByText('positive')).toBeInTheDocument();
-    expect(drawer.getByText(/Automatic replies come with the Professional plan/)).toBeInTheDocument();
+    expect(
+      drawer.getByText(/A standard thank-you reply goes out within 24 to 48 hours of the review/),
+    ).toBeInTheDocument();
     expect(drawer.getByRole('link', { name: 'Upgrade to Professional' })).toHaveAttribute(
       'href',
       '/dashboard/plan',

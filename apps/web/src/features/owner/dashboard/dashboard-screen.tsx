@@ -1,5 +1,5 @@
 import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { planAllows, type TOwnerReview, type TOwnerStats } from '@starloop/contract';
+import { planOf, type TOwnerReview, type TOwnerStats } from '@starloop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { formatNumber } from '../../../lib/format.ts';
@@ -62,7 +62,7 @@ export function DashboardScreen() {
       <RecentReviews onOpen={setOpen} />
       <ReviewDrawer
         review={open}
-        professional={owner.data ? planAllows(owner.data.plan, 'replies') : undefined}
+        plan={owner.data ? planOf(owner.data.plan) : undefined}
         onClose={() => setOpen(null)}
       />
     </Stack>

@@ -1,5 +1,11 @@
 import { Alert, Badge, Divider, Drawer, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { SENTIMENT_LANGUAGE_NOTE, sentimentReadsText, type TOwnerReview } from '@starloop/contract';
+import {
+  PLANS,
+  SENTIMENT_LANGUAGE_NOTE,
+  sentimentReadsText,
+  type TOwnerReview,
+  type TPlan,
+} from '@starloop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { LabelledValue } from '../../../components/labelled-value/labelled-value.tsx';
 import { AnchorLink } from '../../../components/router-links.tsx';
@@ -22,8 +28,8 @@ export const SENTIMENT_COLORS: Record<string, string> = {
 export interface TReviewDrawerProps {
   /** The row that was clicked (shown at once; the drawer then asks for the latest state). */
   review: TOwnerReview | null;
-  /** owner.me's plan is Professional; undefined while it loads. */
-  professional: boolean | undefined;
+  /** owner.me's plan (its automatic reply); undefined while it loads. */
+  plan: TPlan | undefined;
   onClose: () => void;
 }
 
@@ -52,7 +58,18 @@ function SentimentBadge({ review }: { review: TOwnerReview }) {
   );
 }
 
-function AutomaticReply({ review }: { review: TOwnerReview }) {
+function AutomaticReply({ review, plan }: { review: TOwnerReview; plan: TPlan }) {
+  if (review.replyStatus === 'pending' && plan.autoReply.style === 'standard') {
+    return (
+      <Text size="sm" c="dimmed" role="status">
+        A standard thank-you reply goes out {plan.autoReply.within} of the review. Professional replies{' '}
+        {PLANS.professional.autoReply.within}, in your own words.{' '}
+        <AnchorLink to="/dashboard/plan" size="sm">
+          Upgrade to Professional
+        </AnchorLink>
+      </Text>
+    );
+  }
   if (review.replyStatus === 'pending') {
     return (
       <Text size="sm" c="dimmed" role="status">
@@ -92,8 +109,8 @@ function AutomaticReply({ review }: { review: TOwnerReview }) {
   );
 }
 
-/** One review in full: rating, message, date, contact, sentiment and (Professional) its reply. */
-export function ReviewDrawer({ review, professional, onClose }: TReviewDrawerProps) {
+/** One review in full: rating, message, date, contact, sentiment and its automatic reply. */
+export function ReviewDrawer({ review, plan, onClose }: TReviewDrawerProps) {
   const trpc = useTrpc();
   const detail = useQuery(
     trpc.owner.dashboard.review.queryOptions(
@@ -102,8 +119,14 @@ export function ReviewDrawer({ review, professional, onClose }: TReviewDrawerPro
       {
         enabled: review !== null,
         placeholderData: review ?? undefined,
-        // A reply is drafted (or published to Google) in the background: keep asking while it is on its way.
-        refetchInterval: (query) => (query.state.data?.replyStatus === 'pending' ? REPLY_POLL_MS : false),
+        // A reply is drafted (or published to Google) in the background: keep asking while it is on its
+        // way, unless it is a standard reply that waits a day.
+        refetchInterval: (query) => {
+          const data = query.state.data;
+          if (data?.replyStatus !== 'pending') return false;
+          const waitsADay = data.source !== 'google' && (plan?.autoReply.delaySeconds ?? 0) > 0;
+          return waitsADay ? false : REPLY_POLL_MS;
+        },
       },
     ),
   );
@@ -162,17 +185,10 @@ export function ReviewDrawer({ review, professional, onClose }: TReviewDrawerPro
             </LabelledValue>
           ) : (
             <LabelledValue label="Automatic reply">
-              {professional === undefined ? (
+              {plan === undefined ? (
                 <Skeleton height={20} width="60%" />
-              ) : professional ? (
-                <AutomaticReply review={shown} />
               ) : (
-                <Text size="sm">
-                  Automatic replies come with the Professional plan.{' '}
-                  <AnchorLink to="/dashboard/plan" size="sm">
-                    Upgrade to Professional
-                  </AnchorLink>
-                </Text>
+                <AutomaticReply review={shown} plan={plan} />
               )}
             </LabelledValue>
           )}

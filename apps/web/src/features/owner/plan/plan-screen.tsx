@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from
 import {
   ACCOUNT_TEXTS,
   PAYMENT_TEXTS,
-  REGISTRATION_PLANS,
+  PLANS,
   REQUEST_LIMITS,
   resolveRegistrationPlan,
   SUBSCRIPTION_GRACE_DAYS,
@@ -11,6 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { col } from '../../../components/data-table/columns.tsx';
 import { LabelledValue } from '../../../components/labelled-value/labelled-value.tsx';
+import { PlanSummary } from '../../../components/plan-summary/plan-summary.tsx';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { SimpleTable, type TTableColumn } from '../../../components/simple-table/simple-table.tsx';
 import { formatPaise, methodLabel, titleCase } from '../../../lib/format.ts';
@@ -21,8 +22,6 @@ import { BillingDetailsSection } from './billing-details-section.tsx';
 import { InvoicesSection } from './invoices-section.tsx';
 import { graceEndDate, periodLabel, remainingLabel, STATUS_COLORS } from './plan-status.ts';
 import { usePlanCheckout } from './use-plan-checkout.ts';
-
-const PROFESSIONAL = REGISTRATION_PLANS.find((plan) => plan.key === 'professional')!;
 
 const PAYMENT_COLUMNS: TTableColumn<TOwnerPlan['payments'][number]>[] = [
   col.date('date', 'Date', (p) => p.createdAt),
@@ -96,7 +95,7 @@ export function PlanScreen() {
                 </LabelledValue>
               ) : null}
               <LabelledValue label="Price">
-                <Text>{formatPaise(current.amount)} / month</Text>
+                <Text>{formatPaise(current.amount)} / month + GST</Text>
               </LabelledValue>
               {data.requests ? (
                 <LabelledValue label="Review requests">
@@ -152,12 +151,13 @@ export function PlanScreen() {
               on.
             </Alert>
           ) : null}
+          <PlanSummary plan={PLANS[current.key]} title={`What ${current.name} includes`} />
           {data.plan === 'essential' ? (
             <Text size="sm" c="dimmed">
-              Professional ({formatPaise(PROFESSIONAL.amount)} / month) adds automatic review replies,
-              sentiment analysis, custom response templates and{' '}
-              {REQUEST_LIMITS.professional.toLocaleString('en-IN')} review requests a month instead of{' '}
-              {REQUEST_LIMITS.essential.toLocaleString('en-IN')}.
+              Professional ({formatPaise(PLANS.professional.amount)} / month + GST) adds personalised
+              automatic replies {PLANS.professional.autoReply.within}, sentiment analysis, custom response
+              templates and {REQUEST_LIMITS.professional.toLocaleString('en-IN')} review requests a month
+              instead of {REQUEST_LIMITS.essential.toLocaleString('en-IN')}.
             </Text>
           ) : null}
           <Text size="xs" c="dimmed">

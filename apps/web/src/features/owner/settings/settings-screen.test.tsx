@@ -223,7 +223,10 @@ describe('settings: reply templates', () => {
     );
     const positive = await page().findByRole('textbox', { name: 'Positive reviews' });
     expect(positive).toHaveAttribute('readonly');
-    expect(page().getByText('Automatic replies come with the Professional plan')).toBeInTheDocument();
+    expect(page().getByText('Custom response templates come with the Professional plan')).toBeInTheDocument();
+    expect(
+      page().getByText(/Essential sends a standard thank-you reply within 24 to 48 hours of a review/),
+    ).toBeInTheDocument();
     expect(page().getByRole('link', { name: 'Upgrade to Professional' })).toHaveAttribute(
       'href',
       '/dashboard/plan',

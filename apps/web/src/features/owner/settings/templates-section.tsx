@@ -13,6 +13,8 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
+  autoReplySummary,
+  PLANS,
   REPLY_TEMPLATE_MAX,
   type TReplyTemplate,
   type TReplyTemplateList,
@@ -193,10 +195,14 @@ export function TemplatesSection() {
               Every review with a message gets a reply drafted from the template of its sentiment.
             </Text>
           ) : (
-            <Alert color="brand" variant="light" title="Automatic replies come with the Professional plan">
+            <Alert
+              color="brand"
+              variant="light"
+              title="Custom response templates come with the Professional plan"
+            >
               <Text size="sm">
-                Here are the replies Professional owners start from. Upgrade to edit them and have a reply
-                drafted for every review.{' '}
+                {autoReplySummary(PLANS.essential)} These are its replies.{' '}
+                {autoReplySummary(PLANS.professional)}{' '}
                 <AnchorLink to="/dashboard/plan">Upgrade to Professional</AnchorLink>
               </Text>
             </Alert>
