@@ -13,7 +13,7 @@ export const verifyPaymentOperation = publicProcedure
       path: '/payments/verify',
       summary: 'Verify the checkout signature, activate the owner and sign them in',
       description:
-        'token and user only from the call that captures a registration; a repeated verify, one after the webhook, a renewal or a registration that needs a refund answers success without them.',
+        'token and user from the first verify with a valid signature of a captured registration, whichever call (this verify or the webhook) captured it; a repeated verify, a renewal or a registration that needs a refund answers success without them.',
       tags: ['payments'],
     },
   })
