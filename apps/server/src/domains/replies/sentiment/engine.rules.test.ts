@@ -49,6 +49,15 @@ describe('sentiment engine', () => {
     expect(label('Na accha na bura, bas theek.', 3)).toBe('neutral');
   });
 
+  it('never labels a 1-2 star complaint neutral (issue 33)', () => {
+    expect(analyzeSentiment('shop was closed at 8 pm', 2).label).toBe('negative');
+    expect(analyzeSentiment('it was fine', 2).label).toBe('negative');
+    expect(analyzeSentiment('theek tha', 1).label).toBe('negative');
+    // The same lukewarm words on 3 stars stay neutral, and a clearly pleased message stays positive.
+    expect(analyzeSentiment('it was fine', 3).label).toBe('neutral');
+    expect(analyzeSentiment('Wonderful food, lovely staff!', 2).label).toBe('positive');
+  });
+
   it('reads emoji and emoticons', () => {
     expect(label('😍👍')).toBe('positive');
     expect(label('😡👎')).toBe('negative');

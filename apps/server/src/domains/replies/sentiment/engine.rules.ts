@@ -439,7 +439,11 @@ export function analyzeSentiment(text: string, rating?: number | null): TSentime
     ? Math.min(1, P.messageWeightBase + P.messageWeightSlope * Math.abs(messageScore))
     : 1;
   const score = Math.max(-1, Math.min(1, messageWeight * messageScore + (1 - messageWeight) * prior));
-  const label: TSentimentLabel =
+  const blended: TSentimentLabel =
     score >= P.threshold ? 'positive' : score <= -P.threshold ? 'negative' : 'neutral';
+  // One or two stars with a lukewarm message is a complaint ("it was fine", 2 stars): the stars
+  // settle what the words leave open. A clearly positive message stays positive.
+  const label: TSentimentLabel =
+    blended === 'neutral' && hasRating && Math.round(rating) <= 2 ? 'negative' : blended;
   return { label, score: round(score), messageScore: round(messageScore), evidence, hits };
 }
