@@ -136,7 +136,8 @@ export async function getCase(deps: TCaseDeps, session: TAccountSession, id: num
 /** The assignee must belong to the case's account with access to its branch. */
 async function assertAssignable(db: TDb, session: TAccountSession, personId: number, businessId: number) {
   const membership = await findMembership(db, session.membership.accountId, personId);
-  if (!membership || !branchInScope(membership.businessIds, businessId)) {
+  // int8[] arrives as text on node-postgres: the ids are compared as numbers.
+  if (!membership || !branchInScope(membership.businessIds?.map(Number) ?? null, businessId)) {
     throw badRequest(CASE_TEXTS.assigneeOutOfScope, 'assigneeId');
   }
 }
