@@ -354,6 +354,20 @@ describe(`feedback cases on ${testDriverName()}`, () => {
     expect((await api('GET', '/cases', other.ownerToken)).json().cases).toEqual([]);
   });
 
+  it('refuses every cases path without a live owner token or API key (401)', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/cases'],
+      ['GET', '/api/v1/cases/1'],
+      ['PATCH', '/api/v1/cases/1'],
+      ['POST', '/api/v1/cases/1/notes'],
+    ] as const) {
+      for (const headers of [{}, bearer('not-a-token'), bearer('sk_live_not_a_real_key')]) {
+        const res = await server.app.inject({ method, url, headers });
+        expect(res.statusCode, `${method} ${url}`).toBe(401);
+      }
+    }
+  });
+
   it('answers an API key of the account, with no person as actor, and the same operation over tRPC', async () => {
     const created = await server.app.inject({
       method: 'POST',
