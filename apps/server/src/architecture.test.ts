@@ -16,7 +16,7 @@ describe('the shape the code keeps', () => {
 
   it('the review writer knows no feature that reacts to a review (they are listeners)', () => {
     const foreign = importsOf('domains/public/review/review-writer.service.ts').filter(
-      (spec) => spec.startsWith('.') && /\/(replies|owner|google|admin|payments)\//.test(spec),
+      (spec) => spec.startsWith('.') && /\/(replies|cases|owner|google|admin|payments)\//.test(spec),
     );
     expect(foreign).toEqual([]);
   });

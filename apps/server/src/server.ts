@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 
 import { createTokenService } from './auth/tokens.ts';
 import type { TDeps } from './context.ts';
 import { onJobFailure } from './domains/admin/jobs/jobs.service.ts';
+import { casesReviewListener } from './domains/cases/cases.listener.ts';
 import { outboundWebhooksReviewListener } from './domains/owner/integrations/webhooks.listener.ts';
 import { onRequestMailOutcome } from './domains/owner/requests/delivery-events.service.ts';
 import { shortLinkRoutes } from './domains/public/requests/short-link.route.ts';
@@ -163,6 +164,8 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
   // What reacts to a new review: one listener each, run by the review writer in this order.
   const reviewListeners = [
     repliesReviewListener({ jobs, lowRatingFollowUps }),
+    // After the replies listener: a 4-5 star case reads the sentiment it decided.
+    casesReviewListener(),
     outboundWebhooksReviewListener({ db, jobs, log: app.log, now }),
   ];
   const deps: TDeps = {

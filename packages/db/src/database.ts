@@ -3,6 +3,9 @@ import type {
   TAdminStatus,
   TAgentStatus,
   TCampaignStatus,
+  TCaseEventKind,
+  TCaseOutcome,
+  TCaseStatus,
   TConsentSource,
   TDeliveryPurpose,
   TDeliveryStatus,
@@ -69,6 +72,8 @@ export interface OwnerTable {
   >;
   notifyLowRatings: ColumnType<boolean, boolean | undefined, boolean>;
   dailyDigest: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Also open a feedback case for a 4-5 star review whose text reads negative (migration 0029). */
+  casesForNegativeHighRatings: ColumnType<boolean, boolean | undefined, boolean>;
   deletedAt: Timestamp | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
@@ -88,6 +93,8 @@ export interface AccountTable {
   billingState: ColumnType<string | null, string | null | undefined, string | null>;
   billingGstin: ColumnType<string | null, string | null | undefined, string | null>;
   billingUpdatedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The feedback cases' first-response target, in IST business minutes (migration 0029). */
+  caseResponseMinutes: ColumnType<number, number | undefined, number>;
 }
 
 /** The operator's billing profile (migration 0023): one row once a super admin has saved it. */
@@ -761,7 +768,38 @@ export type TReviewRequest = Selectable<ReviewRequestTable>;
 export type TRequestCampaign = Selectable<RequestCampaignTable>;
 export type TRequestDelivery = Selectable<RequestDeliveryTable>;
 
+/** A feedback case (migration 0029): one per low review, worked through to an outcome. */
+export interface CaseTable {
+  id: Generated<number>;
+  reviewId: number;
+  /** The review's business. */
+  ownerId: number;
+  rating: number;
+  status: ColumnType<TCaseStatus, TCaseStatus | undefined, TCaseStatus>;
+  outcome: TCaseOutcome | null;
+  assigneePersonId: number | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+  firstResponseAt: Timestamp | null;
+  resolvedAt: Timestamp | null;
+  dueAt: Timestamp;
+}
+export type TCase = Selectable<CaseTable>;
+
+/** One line of a case's timeline; `data` holds what changed (from/to, or a note's text). */
+export interface CaseEventTable {
+  id: Generated<number>;
+  caseId: number;
+  kind: TCaseEventKind;
+  actorPersonId: number | null;
+  data: Json<Record<string, unknown>>;
+  createdAt: CreatedAt;
+}
+export type TCaseEvent = Selectable<CaseEventTable>;
+
 export interface Database {
+  cases: CaseTable;
+  caseEvents: CaseEventTable;
   accounts: AccountTable;
   billingProfile: BillingProfileTable;
   invoiceSeries: InvoiceSeriesTable;

@@ -55,6 +55,10 @@ import { removeMemberOperation } from '../domains/owner/account/remove-member.ts
 import { revokeInvitationOperation } from '../domains/owner/account/revoke-invitation.ts';
 import { updateAccountBillingOperation } from '../domains/owner/account/update-account-billing.ts';
 import { updateMemberOperation } from '../domains/owner/account/update-member.ts';
+import { addCaseNoteOperation } from '../domains/owner/cases/add-case-note.ts';
+import { getCaseOperation } from '../domains/owner/cases/get-case.ts';
+import { listCasesOperation } from '../domains/owner/cases/list-cases.ts';
+import { updateCaseOperation } from '../domains/owner/cases/update-case.ts';
 import { getChannelSettingsOperation } from '../domains/owner/channels/get-channel-settings.ts';
 import { updateChannelSettingsOperation } from '../domains/owner/channels/update-channel-settings.ts';
 import { getOwnerReviewOperation } from '../domains/owner/dashboard/get-owner-review.ts';
@@ -160,6 +164,12 @@ export const appRouter = router({
       updateBilling: updateAccountBillingOperation,
       addBranch: addBranchOperation,
       invoices: listOwnerInvoicesOperation,
+    },
+    cases: {
+      list: listCasesOperation,
+      get: getCaseOperation,
+      update: updateCaseOperation,
+      addNote: addCaseNoteOperation,
     },
     team: {
       list: listMembersOperation,

@@ -15,6 +15,11 @@ export const ZOwnerSettings = z.object({
    * (Accept-Language). Optional, so clients written before it keep working.
    */
   reviewPageLanguage: z.enum(REVIEW_PAGE_LANGUAGES).nullable().optional(),
+  /**
+   * Also open a feedback case for a 4-5 star review whose text reads negative (issue 33; default
+   * off). Optional, so clients written before it keep working.
+   */
+  casesForNegativeHighRatings: z.boolean().optional(),
 });
 export type TOwnerSettings = z.infer<typeof ZOwnerSettings>;
 export const ZOwnerSettingsUpdate = ZOwnerSettings.partial();

@@ -5,6 +5,8 @@
  */
 
 export * from './branches.ts';
+export * from './business-hours.ts';
+export * from './cases.ts';
 export * from './gst.ts';
 export * from './invoice-numbers.ts';
 export * from './ist.ts';

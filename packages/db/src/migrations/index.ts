@@ -23,6 +23,7 @@ import * as renewalReminders from './2026-11-28-0025-renewal-reminders.ts';
 import * as autopay from './2026-11-28-0026-autopay.ts';
 import * as gstCounters from './2026-11-28-0027-gst-counters.ts';
 import * as renewalWhatsApp from './2026-11-28-0028-renewal-whatsapp.ts';
+import * as feedbackCases from './2026-11-28-0029-feedback-cases.ts';
 
 /** Static map so migrations bundle cleanly; keys sort by date prefix. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0026-autopay': autopay,
   '2026-11-28-0027-gst-counters': gstCounters,
   '2026-11-28-0028-renewal-whatsapp': renewalWhatsApp,
+  '2026-11-28-0029-feedback-cases': feedbackCases,
 };

@@ -69,6 +69,7 @@ const expectPublicOwnerShape = (row: TOwnerPublic | undefined) => {
     reviewPageLanguage: nullOr(row!.reviewPageLanguage, expect.any(String)),
     notifyLowRatings: expect.any(Boolean),
     dailyDigest: expect.any(Boolean),
+    casesForNegativeHighRatings: expect.any(Boolean),
     deletedAt: nullOr(row!.deletedAt, expect.any(Date)),
     createdAt: expect.any(Date),
     updatedAt: expect.any(Date),
@@ -94,6 +95,7 @@ describe(`owners repository on ${testDriverName()}`, () => {
         reviewPageLanguage: null,
         notifyLowRatings: true,
         dailyDigest: false,
+        casesForNegativeHighRatings: false,
         agentId: null,
         deletedAt: null,
       });

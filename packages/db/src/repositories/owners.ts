@@ -37,6 +37,7 @@ export const OWNER_PUBLIC_COLUMNS = [
   'owners.reviewPageLanguage',
   'owners.notifyLowRatings',
   'owners.dailyDigest',
+  'owners.casesForNegativeHighRatings',
   'owners.deletedAt',
   'owners.createdAt',
   'owners.updatedAt',

@@ -496,6 +496,7 @@ describe(`owner API on ${testDriverName()}`, () => {
         notifyLowRatings: true,
         dailyDigest: false,
         reviewPageLanguage: null,
+        casesForNegativeHighRatings: false,
       });
 
       const digest = await trpcMutate('owner.settings.update', auth, { dailyDigest: true });
@@ -505,6 +506,7 @@ describe(`owner API on ${testDriverName()}`, () => {
         notifyLowRatings: true,
         dailyDigest: true,
         reviewPageLanguage: null,
+        casesForNegativeHighRatings: false,
       });
 
       const open = await trpcMutate('owner.settings.update', auth, {
@@ -516,12 +518,14 @@ describe(`owner API on ${testDriverName()}`, () => {
         notifyLowRatings: false,
         dailyDigest: true,
         reviewPageLanguage: null,
+        casesForNegativeHighRatings: false,
       });
       expect(await settings()).toEqual({
         reviewFlow: 'open',
         notifyLowRatings: false,
         dailyDigest: true,
         reviewPageLanguage: null,
+        casesForNegativeHighRatings: false,
       });
       expect(await reviewFlowOnPage()).toBe('open');
 
@@ -533,6 +537,7 @@ describe(`owner API on ${testDriverName()}`, () => {
         notifyLowRatings: false,
         dailyDigest: true,
         reviewPageLanguage: null,
+        casesForNegativeHighRatings: false,
       });
 
       await trpcMutate('owner.settings.update', auth, { reviewFlow: 'smart' });
@@ -778,6 +783,7 @@ describe(`owner API on ${testDriverName()}`, () => {
         notifyLowRatings: true,
         dailyDigest: false,
         reviewPageLanguage: null,
+        casesForNegativeHighRatings: false,
       });
       expect((await rest('GET', `/api/users/review-link/${a.code}`)).json().reviewFlow).toBe('smart');
       expect(

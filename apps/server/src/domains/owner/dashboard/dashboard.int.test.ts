@@ -117,6 +117,7 @@ describe(`owner dashboard on ${testDriverName()}`, () => {
       notifyLowRatings: true,
       dailyDigest: false,
       reviewPageLanguage: null,
+      casesForNegativeHighRatings: false,
     });
     const page = await server.app.inject({ method: 'GET', url: `/api/users/review-link/${owner.code}` });
     expect(page.json().reviewFlow).toBe('open');

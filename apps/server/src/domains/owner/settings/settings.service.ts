@@ -26,8 +26,9 @@ export async function updateOwnerSettings(
 
 /** The settings part of an owner (reviewPageLanguage null: the customer's phone decides). */
 export function ownerSettingsOf(owner: TOwnerPublic): TOwnerSettings {
-  const { reviewFlow, notifyLowRatings, dailyDigest, reviewPageLanguage } = owner;
-  return { reviewFlow, notifyLowRatings, dailyDigest, reviewPageLanguage };
+  const { reviewFlow, notifyLowRatings, dailyDigest, reviewPageLanguage, casesForNegativeHighRatings } =
+    owner;
+  return { reviewFlow, notifyLowRatings, dailyDigest, reviewPageLanguage, casesForNegativeHighRatings };
 }
 
 /** The signed-in person's own password (every account and branch they use). */

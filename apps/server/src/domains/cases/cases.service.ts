@@ -1,0 +1,238 @@
+import {
+  ACCOUNT_TEXTS,
+  branchInScope,
+  CASE_TEXTS,
+  caseTransitionAllowed,
+  isCaseOverdue,
+  pageMeta,
+  type TCase as TCaseAnswer,
+  type TCaseDetail,
+  type TCaseEvent as TCaseEventAnswer,
+  type TCaseNote,
+  type TCaseOutcome,
+  type TCaseStatus,
+  type TCases,
+  type TCasesQuery,
+  type TCaseUpdate,
+} from '@starloop/contract';
+import {
+  findCase,
+  findMembership,
+  insertCaseEvents,
+  inTransaction,
+  listAccountBusinesses,
+  listCaseEvents,
+  listCases as listCaseRows,
+  lockCase,
+  type TCase,
+  type TCaseEventRow,
+  type TCaseRow,
+  type TDb,
+  updateCase,
+} from '@starloop/db';
+import type { TAccountSession } from '../../auth/authenticate.ts';
+import type { TDeps } from '../../context.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+
+/**
+ * Feedback cases (issue 33): the team's list, a case with its timeline, its changes and notes.
+ * A caller reaches the cases of the live branches in their scope (every branch of the account for
+ * owners and API keys, their own for managers and staff); any other case is a 404, so nobody learns
+ * that another account's case exists.
+ */
+
+type TCaseDeps = Pick<TDeps, 'db' | 'now'>;
+
+const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+
+export function toCase(row: TCaseRow, now: Date): TCaseAnswer {
+  return {
+    id: Number(row.id),
+    reviewId: Number(row.reviewId),
+    businessId: Number(row.ownerId),
+    rating: row.rating,
+    message: row.message,
+    status: row.status,
+    outcome: row.outcome,
+    assigneeId: row.assigneePersonId === null ? null : Number(row.assigneePersonId),
+    contactPresent: row.contactPresent,
+    createdAt: new Date(row.createdAt).toISOString(),
+    firstResponseAt: iso(row.firstResponseAt),
+    resolvedAt: iso(row.resolvedAt),
+    dueAt: new Date(row.dueAt).toISOString(),
+    overdue: isCaseOverdue(row, now),
+  };
+}
+
+const pick = <T>(data: Record<string, unknown>, key: string): T | null => (data[key] ?? null) as T | null;
+
+export function toCaseEvent(row: TCaseEventRow): TCaseEventAnswer {
+  const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>;
+  const status = row.kind === 'status';
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    actorId: row.actorPersonId === null ? null : Number(row.actorPersonId),
+    actorName: row.actorName,
+    fromStatus: status ? pick<TCaseStatus>(data, 'from') : null,
+    toStatus: status ? pick<TCaseStatus>(data, 'to') : null,
+    assigneeId: row.kind === 'assigned' ? pick<number>(data, 'to') : null,
+    outcome:
+      row.kind === 'outcome'
+        ? pick<TCaseOutcome>(data, 'to')
+        : status
+          ? pick<TCaseOutcome>(data, 'outcome')
+          : null,
+    text: row.kind === 'note' ? pick<string>(data, 'text') : null,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** The live branches the caller may use: all of the account's for owners and keys, their own for others. */
+async function branchIdsInScope(db: TDb, session: TAccountSession): Promise<number[]> {
+  const all = await listAccountBusinesses(db, session.membership.accountId);
+  return all
+    .filter((b) => !b.deletedAt && branchInScope(session.membership.businessIds, b.id))
+    .map((b) => Number(b.id));
+}
+
+/** A case the caller may reach, else a 404 (another account's, another branch's, or none). */
+async function visibleCase(db: TDb, session: TAccountSession, id: number): Promise<TCaseRow> {
+  const row = await findCase(db, id);
+  if (!row || Number(row.accountId) !== Number(session.membership.accountId)) {
+    throw notFound(CASE_TEXTS.notFound);
+  }
+  if (!(await branchIdsInScope(db, session)).includes(Number(row.ownerId)))
+    throw notFound(CASE_TEXTS.notFound);
+  return row;
+}
+
+/** GET /api/v1/cases: newest first; `businessId` outside the caller's branches is a 403, as the reviews list. */
+export async function listCases(
+  deps: TCaseDeps,
+  session: TAccountSession,
+  query: TCasesQuery,
+): Promise<TCases> {
+  const scope = await branchIdsInScope(deps.db, session);
+  const ids = query.businessId === undefined ? scope : scope.filter((id) => id === query.businessId);
+  if (query.businessId !== undefined && ids.length === 0) {
+    throw new AppError('FORBIDDEN', ACCOUNT_TEXTS.branchForbidden);
+  }
+  const { rows, total } = await listCaseRows(deps.db, ids, query);
+  const now = deps.now();
+  return { cases: rows.map((row) => toCase(row, now)), meta: pageMeta(total, query.page, query.limit) };
+}
+
+async function caseDetail(deps: TCaseDeps, row: TCaseRow): Promise<TCaseDetail> {
+  const events = await listCaseEvents(deps.db, Number(row.id));
+  return { ...toCase(row, deps.now()), timeline: events.map(toCaseEvent) };
+}
+
+/** GET /api/v1/cases/{id}: the case with its timeline, oldest first. */
+export async function getCase(deps: TCaseDeps, session: TAccountSession, id: number): Promise<TCaseDetail> {
+  return caseDetail(deps, await visibleCase(deps.db, session, id));
+}
+
+/** The assignee must belong to the case's account with access to its branch. */
+async function assertAssignable(db: TDb, session: TAccountSession, personId: number, businessId: number) {
+  const membership = await findMembership(db, session.membership.accountId, personId);
+  // int8[] arrives as text on node-postgres: the ids are compared as numbers.
+  if (!membership || !branchInScope(membership.businessIds?.map(Number) ?? null, businessId)) {
+    throw badRequest(CASE_TEXTS.assigneeOutOfScope, 'assigneeId');
+  }
+}
+
+type TEvent = Parameters<typeof insertCaseEvents>[1][number];
+
+/**
+ * PATCH /api/v1/cases/{id}: status (new -> in progress -> resolved; resolved -> reopened -> in
+ * progress or resolved; resolving needs an outcome), assignee, or the outcome of a resolved case.
+ * Each change is a timeline line with its actor; the first status change sets first_response_at.
+ * A refused change changes nothing.
+ */
+export async function updateCaseOf(
+  deps: TCaseDeps,
+  session: TAccountSession,
+  input: TCaseUpdate,
+): Promise<TCaseDetail> {
+  if (input.status === undefined && input.assigneeId === undefined && input.outcome === undefined) {
+    throw badRequest(CASE_TEXTS.nothingToChange);
+  }
+  const visible = await visibleCase(deps.db, session, input.id);
+  const businessId = Number(visible.ownerId);
+  if (input.assigneeId != null) await assertAssignable(deps.db, session, input.assigneeId, businessId);
+  const actorPersonId = session.person ? Number(session.person.id) : null;
+  await inTransaction(deps.db, async (trx) => {
+    const current = await lockCase(trx, input.id);
+    if (!current) throw notFound(CASE_TEXTS.notFound);
+    const now = deps.now();
+    const patch: Parameters<typeof updateCase>[2] = {};
+    const events: TEvent[] = [];
+    const event = (kind: TEvent['kind'], data: Record<string, unknown>) =>
+      events.push({ caseId: input.id, kind, actorPersonId, data, createdAt: now });
+
+    const to = input.status !== undefined && input.status !== current.status ? input.status : undefined;
+    if (to) {
+      if (!caseTransitionAllowed(current.status, to)) {
+        throw conflict(CASE_TEXTS.transitionRefused(current.status, to), 'status');
+      }
+      if (to === 'resolved' && input.outcome === undefined)
+        throw badRequest(CASE_TEXTS.outcomeRequired, 'outcome');
+    }
+    const resolved = (to ?? current.status) === 'resolved';
+    if (input.outcome !== undefined && !resolved)
+      throw badRequest(CASE_TEXTS.outcomeOnlyWhenResolved, 'outcome');
+
+    if (to) {
+      patch.status = to;
+      if (to === 'resolved') {
+        patch.outcome = input.outcome!;
+        patch.resolvedAt = now;
+      } else if (to === 'reopened') {
+        patch.outcome = null;
+        patch.resolvedAt = null;
+      }
+      event('status', { from: current.status, to, ...(to === 'resolved' ? { outcome: input.outcome } : {}) });
+      if (current.firstResponseAt === null) patch.firstResponseAt = now;
+    } else if (input.outcome !== undefined && input.outcome !== current.outcome) {
+      patch.outcome = input.outcome;
+      event('outcome', { from: current.outcome, to: input.outcome });
+    }
+    const assignee = input.assigneeId;
+    if (
+      assignee !== undefined &&
+      assignee !== (current.assigneePersonId === null ? null : Number(current.assigneePersonId))
+    ) {
+      patch.assigneePersonId = assignee;
+      event('assigned', { from: current.assigneePersonId, to: assignee });
+    }
+    if (events.length === 0) return;
+    patch.updatedAt = now;
+    await updateCase(trx, input.id, patch);
+    await insertCaseEvents(trx, events);
+  });
+  return getCase(deps, session, input.id);
+}
+
+/** POST /api/v1/cases/{id}/notes: an internal note on the timeline; the first one may be the first response. */
+export async function addCaseNote(
+  deps: TCaseDeps,
+  session: TAccountSession,
+  input: TCaseNote,
+): Promise<TCaseDetail> {
+  await visibleCase(deps.db, session, input.id);
+  const actorPersonId = session.person ? Number(session.person.id) : null;
+  await inTransaction(deps.db, async (trx) => {
+    const current: TCase | undefined = await lockCase(trx, input.id);
+    if (!current) throw notFound(CASE_TEXTS.notFound);
+    const now = deps.now();
+    await insertCaseEvents(trx, [
+      { caseId: input.id, kind: 'note', actorPersonId, data: { text: input.text }, createdAt: now },
+    ]);
+    await updateCase(trx, input.id, {
+      updatedAt: now,
+      ...(current.firstResponseAt === null ? { firstResponseAt: now } : {}),
+    });
+  });
+  return getCase(deps, session, input.id);
+}

@@ -1,0 +1,19 @@
+import { ZCases, ZCasesQuery } from '@starloop/contract';
+import { accountProcedure } from '../../../trpc/init.ts';
+import { listCases } from '../../cases/cases.service.ts';
+
+/** Any member (or an API key): the feedback cases of every branch they can see, or of one. */
+export const listCasesOperation = accountProcedure('read')
+  .meta({
+    rest: {
+      method: 'GET',
+      path: '/v1/cases',
+      summary: 'Feedback cases of every branch the caller can see (or one: businessId), newest first',
+      description:
+        'Filters: status, businessId (403 outside your branches), assigneeId. overdue: no first response yet and past dueAt.',
+      tags: ['cases'],
+    },
+  })
+  .input(ZCasesQuery.prefault({}))
+  .output(ZCases)
+  .query(({ ctx, input }) => listCases(ctx.deps, ctx.session, input));
