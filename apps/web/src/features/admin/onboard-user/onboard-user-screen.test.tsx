@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TFakeHandlers } from '../../../test/fake-trpc.ts';
 import { failsWith } from '../../../test/fake-trpc.ts';
+import { fill } from '../../../test/fill.ts';
 import { meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
 import { ONBOARDING_TEXTS } from './onboard-user-screen.tsx';
 
@@ -71,12 +72,12 @@ async function goToDetails(app: TApp, count?: string) {
 
 async function fillCustomer(app: TApp, n: number, code = `asha-cafe-${n}`, agent = false) {
   const scope = block(n);
-  await app.user.type(within(scope).getByLabelText(/^Name/), `Asha ${n}`);
-  await app.user.type(within(scope).getByLabelText(/^Phone/), `987654321${n}`);
-  await app.user.type(within(scope).getByLabelText(/^Business name/), `Asha Cafe ${n}`);
-  await app.user.type(within(scope).getByLabelText(/^Business code/), code);
+  await fill(app.user, within(scope).getByLabelText(/^Name/), `Asha ${n}`);
+  await fill(app.user, within(scope).getByLabelText(/^Phone/), `987654321${n}`);
+  await fill(app.user, within(scope).getByLabelText(/^Business name/), `Asha Cafe ${n}`);
+  await fill(app.user, within(scope).getByLabelText(/^Business code/), code);
   await pick(app, scope, /^Subscription duration/, '2 years');
-  await app.user.type(within(scope).getByLabelText(/^Review link/), 'https://g.page/r/asha');
+  await fill(app.user, within(scope).getByLabelText(/^Review link/), 'https://g.page/r/asha');
   await pick(app, scope, /^State/, 'Karnataka');
   await waitFor(() => expect(within(scope).getByLabelText(/^City/)).toBeEnabled());
   await pick(app, scope, /^City/, 'Bengaluru');
@@ -86,9 +87,9 @@ async function fillCustomer(app: TApp, n: number, code = `asha-cafe-${n}`, agent
 async function fillPayment(app: TApp, additional = 'UTR 998877') {
   await app.user.type(page().getByLabelText(/^Amount/), '24000');
   await app.user.selectOptions(page().getByLabelText(/^Payment method/), 'bank_transfer');
-  await app.user.type(page().getByLabelText(/^Email/), ' Owner@Example.com ');
-  await app.user.type(page().getByLabelText(/^Pricing notes/), 'Two branches, festival offer');
-  if (additional) await app.user.type(page().getByLabelText(/^Additional notes/), additional);
+  await fill(app.user, page().getByLabelText(/^Email/), ' Owner@Example.com ');
+  await fill(app.user, page().getByLabelText(/^Pricing notes/), 'Two branches, festival offer');
+  if (additional) await fill(app.user, page().getByLabelText(/^Additional notes/), additional);
 }
 
 /** One customer through every step, then Complete Onboarding. */
@@ -155,7 +156,7 @@ describe('Onboard User wizard', { timeout: 30_000 }, () => {
     expect(app.server.callsTo('public.businessCode.check').at(-1)?.input).toEqual({ code: 'taken-code' });
 
     await app.user.clear(within(scope).getByLabelText(/^Business code/));
-    await app.user.type(within(scope).getByLabelText(/^Business code/), 'free-code');
+    await fill(app.user, within(scope).getByLabelText(/^Business code/), 'free-code');
     expect(await within(scope).findByText('This business code is available')).toBeInTheDocument();
 
     await pick(app, scope, /^State/, 'Goa');
@@ -177,7 +178,7 @@ describe('Onboard User wizard', { timeout: 30_000 }, () => {
       expect(page().getByText(message)).toBeInTheDocument();
     }
     await app.user.type(page().getByLabelText(/^Amount/), '-5');
-    await app.user.type(page().getByLabelText(/^Email/), 'owner@');
+    await fill(app.user, page().getByLabelText(/^Email/), 'owner@');
     await app.user.click(page().getByRole('button', { name: 'Complete Onboarding' }));
     expect(page().getByText('Amount must be positive')).toBeInTheDocument();
     expect(page().getByText('Enter a valid email address')).toBeInTheDocument();
@@ -283,7 +284,7 @@ describe('Onboard User wizard', { timeout: 30_000 }, () => {
     const app = await open();
     await goToDetails(app, '2');
     await fillCustomer(app, 1);
-    await app.user.type(within(block(2)).getByLabelText(/^Phone/), '9876543211');
+    await fill(app.user, within(block(2)).getByLabelText(/^Phone/), '9876543211');
     await app.user.click(page().getByRole('button', { name: 'Continue to Payment' }));
 
     expect(within(block(2)).getByText('This phone number is already used by Customer 1')).toBeInTheDocument();
@@ -321,7 +322,7 @@ describe('Onboard User wizard', { timeout: 30_000 }, () => {
     // The second branch's phone is the first's: fine for one account.
     const phone = within(block(2)).getByLabelText(/^Phone/);
     await app.user.clear(phone);
-    await app.user.type(phone, '9876543211');
+    await fill(app.user, phone, '9876543211');
     await app.user.click(page().getByRole('button', { name: 'Continue to Payment' }));
     await page().findByRole('button', { name: 'Complete Onboarding' });
     await fillPayment(app);
