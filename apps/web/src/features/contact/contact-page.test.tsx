@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { failsWith } from '../../test/fake-trpc.ts';
+import { fill } from '../../test/fill.ts';
 import { renderWithRouter } from '../../test/render-with-router.tsx';
 
 beforeEach(() => notifications.clean());
@@ -24,12 +25,12 @@ async function chooseSubject(user: UserEvent, label: string) {
 }
 
 async function fillValid(user: UserEvent) {
-  await user.type(field(/^Full Name/), '  Rohan Mehta ');
-  await user.type(field(/^Email/), 'rohan@cafe.in');
-  await user.type(field(/^Contact Number/), '9876543210');
-  await user.type(field(/^Business\/Company/), 'Mehta Cafe');
+  await fill(user, field(/^Full Name/), '  Rohan Mehta ');
+  await fill(user, field(/^Email/), 'rohan@cafe.in');
+  await fill(user, field(/^Contact Number/), '9876543210');
+  await fill(user, field(/^Business\/Company/), 'Mehta Cafe');
   await chooseSubject(user, 'Pricing & Plans');
-  await user.type(field(/^Message/), 'We have three outlets in Pune.');
+  await fill(user, field(/^Message/), 'We have three outlets in Pune.');
 }
 
 describe('/contact', () => {
@@ -87,7 +88,7 @@ describe('/contact', () => {
 
   it("checks the email's shape", async () => {
     const { user, server } = await renderContact();
-    await user.type(field(/^Email/), 'rohan@cafe');
+    await fill(user, field(/^Email/), 'rohan@cafe');
     await user.click(submit());
 
     expect(await within(form()).findByText('Please enter a valid email address')).toBeInTheDocument();
@@ -137,10 +138,10 @@ describe('/contact', () => {
     const { user, server } = await renderContact({
       'public.lead.create': () => ({ success: true, message: 'ok', id: 2 }),
     });
-    await user.type(field(/^Full Name/), 'Rohan');
-    await user.type(field(/^Email/), 'rohan@cafe.in');
+    await fill(user, field(/^Full Name/), 'Rohan');
+    await fill(user, field(/^Email/), 'rohan@cafe.in');
     await chooseSubject(user, 'Schedule a Demo');
-    await user.type(field(/^Message/), 'Demo please');
+    await fill(user, field(/^Message/), 'Demo please');
     await user.click(submit());
 
     await screen.findByRole('heading', { name: 'Request Received!' });

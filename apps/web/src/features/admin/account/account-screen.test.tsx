@@ -2,6 +2,7 @@ import { ADMIN_SECURITY_TEXTS, SECURITY_TEXTS } from '@starloop/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { trpcError } from '../../../test/fake-trpc.ts';
+import { fill } from '../../../test/fill.ts';
 import { plainAdmin, SUPER_ADMIN } from '../test/admin-fixtures.ts';
 import { page, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
 import { ACCOUNT_TEXTS } from './account-screen.tsx';
@@ -18,9 +19,9 @@ async function fillPassword(
   next: string,
   confirm = next,
 ) {
-  await app.user.type(page().getByLabelText(/^Current password/), current);
-  await app.user.type(page().getByLabelText(/^New password/), next);
-  await app.user.type(page().getByLabelText(/^Confirm new password/), confirm);
+  await fill(app.user, page().getByLabelText(/^Current password/), current);
+  await fill(app.user, page().getByLabelText(/^New password/), next);
+  await fill(app.user, page().getByLabelText(/^Confirm new password/), confirm);
   await app.user.click(page().getByRole('button', { name: ACCOUNT_TEXTS.change }));
 }
 
@@ -43,8 +44,8 @@ describe('My Account', { timeout: 15_000 }, () => {
 
     await app.user.clear(page().getByLabelText(/^New password/));
     await app.user.clear(page().getByLabelText(/^Confirm new password/));
-    await app.user.type(page().getByLabelText(/^New password/), 'new-pass-2026');
-    await app.user.type(page().getByLabelText(/^Confirm new password/), 'new-pass-2026');
+    await fill(app.user, page().getByLabelText(/^New password/), 'new-pass-2026');
+    await fill(app.user, page().getByLabelText(/^Confirm new password/), 'new-pass-2026');
     await app.user.click(page().getByRole('button', { name: ACCOUNT_TEXTS.change }));
     expect(await screen.findByText(ADMIN_SECURITY_TEXTS.passwordChanged)).toBeInTheDocument();
     expect(app.server.callsTo('admin.auth.changePassword')[0]?.input).toEqual({
@@ -129,19 +130,19 @@ describe('My Account', { timeout: 15_000 }, () => {
     );
     expect(await page().findByText(BILLING_PROFILE_TEXT.notConfigured)).toBeInTheDocument();
     const field = (name: string) => page().getByRole('textbox', { name: new RegExp(`^${name}`) });
-    await app.user.type(field(BILLING_PROFILE_TEXT.legalName), 'StarLoop Technologies Private Limited');
-    await app.user.type(field(BILLING_PROFILE_TEXT.address), '12 MG Road, Pune');
+    await fill(app.user, field(BILLING_PROFILE_TEXT.legalName), 'StarLoop Technologies Private Limited');
+    await fill(app.user, field(BILLING_PROFILE_TEXT.address), '12 MG Road, Pune');
     await app.user.click(page().getByRole('combobox', { name: /^State/ }));
     await app.user.click(await screen.findByRole('option', { name: 'Maharashtra', hidden: true }));
-    await app.user.type(field(BILLING_PROFILE_TEXT.gstin), '27AAPFU0939F1ZV');
-    await app.user.type(field(BILLING_PROFILE_TEXT.pan), 'AAPFU0939G');
-    await app.user.type(field(BILLING_PROFILE_TEXT.sac), '998315');
-    await app.user.type(field(BILLING_PROFILE_TEXT.seriesPrefix), 'SL');
+    await fill(app.user, field(BILLING_PROFILE_TEXT.gstin), '27AAPFU0939F1ZV');
+    await fill(app.user, field(BILLING_PROFILE_TEXT.pan), 'AAPFU0939G');
+    await fill(app.user, field(BILLING_PROFILE_TEXT.sac), '998315');
+    await fill(app.user, field(BILLING_PROFILE_TEXT.seriesPrefix), 'SL');
     await app.user.click(page().getByRole('button', { name: BILLING_PROFILE_TEXT.save }));
     expect(await page().findByText(/The PAN must be the one inside the GSTIN/)).toBeInTheDocument();
     expect(app.server.callsTo('admin.billingProfile.update')).toHaveLength(0);
     await app.user.clear(field(BILLING_PROFILE_TEXT.pan));
-    await app.user.type(field(BILLING_PROFILE_TEXT.pan), 'AAPFU0939F');
+    await fill(app.user, field(BILLING_PROFILE_TEXT.pan), 'AAPFU0939F');
     await app.user.click(page().getByRole('button', { name: BILLING_PROFILE_TEXT.save }));
     await waitFor(() => expect(app.server.callsTo('admin.billingProfile.update')).toHaveLength(1));
     expect(app.server.callsTo('admin.billingProfile.update')[0]?.input).toMatchObject({

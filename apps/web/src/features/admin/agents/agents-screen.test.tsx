@@ -3,6 +3,7 @@ import type { TAgentDto } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { failsWith, type TFakeHandlers, trpcError } from '../../../test/fake-trpc.ts';
+import { fill } from '../../../test/fill.ts';
 import { openDialog } from '../test/admin-actions.tsx';
 import { agent } from '../test/admin-fixtures.ts';
 import { lastInputOf, meta, page, pending, renderAdmin, useCleanToasts } from '../test/admin-test-utils.tsx';
@@ -94,9 +95,9 @@ describe('Agents management', { timeout: 15_000 }, () => {
     expect(dialog).toHaveTextContent('Phone number is required');
     expect(dialog).toHaveTextContent('Email is required');
 
-    await app.user.type(within(dialog).getByLabelText(/^Full Name/), '  Sita Devi ');
-    await app.user.type(within(dialog).getByLabelText(/^Phone Number/), '+91 98765 43210');
-    await app.user.type(within(dialog).getByLabelText(/^Email Address/), ' Sita@Example.COM ');
+    await fill(app.user, within(dialog).getByLabelText(/^Full Name/), '  Sita Devi ');
+    await fill(app.user, within(dialog).getByLabelText(/^Phone Number/), '+91 98765 43210');
+    await fill(app.user, within(dialog).getByLabelText(/^Email Address/), ' Sita@Example.COM ');
     await app.user.click(within(dialog).getByRole('button', { name: 'Create Agent' }));
     expect(await within(dialog).findByRole('button', { name: 'Saving...' })).toBeDisabled();
     expect(app.server.callsTo('admin.agents.create')[0]?.input).toEqual({
@@ -127,9 +128,9 @@ describe('Agents management', { timeout: 15_000 }, () => {
     );
     const show = vi.spyOn(notifications, 'show');
     const dialog = await openDialog(app, 'Add Agent', 'Add Agent');
-    await app.user.type(within(dialog).getByLabelText(/^Full Name/), 'Sita');
-    await app.user.type(within(dialog).getByLabelText(/^Phone Number/), '9876543210');
-    await app.user.type(within(dialog).getByLabelText(/^Email Address/), 'sita@example.com');
+    await fill(app.user, within(dialog).getByLabelText(/^Full Name/), 'Sita');
+    await fill(app.user, within(dialog).getByLabelText(/^Phone Number/), '9876543210');
+    await fill(app.user, within(dialog).getByLabelText(/^Email Address/), 'sita@example.com');
     await app.user.click(within(dialog).getByRole('button', { name: 'Create Agent' }));
     await waitFor(() =>
       expect(screen.getAllByText('An agent with this phone number already exists').length).toBeGreaterThan(0),
@@ -153,7 +154,7 @@ describe('Agents management', { timeout: 15_000 }, () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(dialog).toHaveTextContent('Email is required');
 
-    await app.user.type(within(dialog).getByLabelText(/^Email Address/), 'ravi.k@example.com');
+    await fill(app.user, within(dialog).getByLabelText(/^Email Address/), 'ravi.k@example.com');
     await app.user.click(within(dialog).getByRole('switch', { name: 'Active' }));
     await app.user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await within(dialog).findByRole('button', { name: 'Saving...' })).toBeDisabled();

@@ -2,6 +2,7 @@ import { GOOGLE_TEXTS } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failsWith } from '../../../test/fake-trpc.ts';
+import { fill } from '../../../test/fill.ts';
 import { cleanToastsBeforeEach, meta, page, renderOwner, review, stats } from '../test/owner-test-utils.tsx';
 
 cleanToastsBeforeEach();
@@ -261,7 +262,7 @@ describe('dashboard: Google reviews', () => {
     // The button waits for a reply; the schema says what is missing.
     expect(drawer.getByText(GOOGLE_TEXTS.replyRequired)).toBeInTheDocument();
     expect(drawer.getByRole('button', { name: 'Publish to Google' })).toBeDisabled();
-    await app.user.type(box, '  Sorry Vikram, fresh samosas on us next time. ');
+    await fill(app.user, box, '  Sorry Vikram, fresh samosas on us next time. ');
     expect(drawer.queryByText(GOOGLE_TEXTS.replyRequired)).toBeNull();
     await app.user.click(drawer.getByRole('button', { name: 'Publish to Google' }));
     await waitFor(() =>

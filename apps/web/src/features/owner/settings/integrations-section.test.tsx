@@ -2,6 +2,7 @@ import { CHANNEL_TEXTS, INTEGRATION_TEXTS } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { failsWith, trpcError } from '../../../test/fake-trpc.ts';
+import { fill } from '../../../test/fill.ts';
 import { cleanToastsBeforeEach, page, renderOwner } from '../test/owner-test-utils.tsx';
 
 cleanToastsBeforeEach();
@@ -96,9 +97,9 @@ describe('settings: WhatsApp, SMS and integrations', () => {
   it('saves WhatsApp with the access token, which is then only "saved", never shown', async () => {
     const app = await renderOwner('/dashboard/settings', handlers(), 'Settings');
     const form = within(await page().findByRole('form', { name: 'WhatsApp settings' }));
-    await app.user.type(form.getByLabelText('Phone number ID'), '106540352242922');
-    await app.user.type(form.getByLabelText('Template name'), 'review_request');
-    await app.user.type(form.getByLabelText(/^Access token/), 'EAAG-secret-token');
+    await fill(app.user, form.getByLabelText('Phone number ID'), '106540352242922');
+    await fill(app.user, form.getByLabelText('Template name'), 'review_request');
+    await fill(app.user, form.getByLabelText(/^Access token/), 'EAAG-secret-token');
     await app.user.click(form.getByRole('switch', { name: 'Send review requests on WhatsApp' }));
     await app.user.click(form.getByRole('button', { name: 'Save WhatsApp' }));
 
@@ -121,7 +122,7 @@ describe('settings: WhatsApp, SMS and integrations', () => {
   it('shows a new API key once', async () => {
     const app = await renderOwner('/dashboard/settings', handlers(), 'Settings');
     const form = within(await page().findByRole('form', { name: 'New API key' }));
-    await app.user.type(form.getByLabelText('Key name'), 'Billing counter');
+    await fill(app.user, form.getByLabelText('Key name'), 'Billing counter');
     await app.user.click(form.getByRole('button', { name: 'Create key' }));
     expect(await page().findByTestId('shown-once')).toHaveTextContent('sl_live_AbCdSecretPartShownOnlyOnce');
     expect(await page().findByText('Billing counter')).toBeInTheDocument();
@@ -160,7 +161,7 @@ describe('settings: WhatsApp, SMS and integrations', () => {
   it("shows a new webhook endpoint's signing secret once", async () => {
     const app = await openWithWebhookCreate();
     const form = within(await page().findByRole('form', { name: 'New webhook endpoint' }));
-    await app.user.type(form.getByLabelText('Endpoint URL'), 'https://pos.example/hooks');
+    await fill(app.user, form.getByLabelText('Endpoint URL'), 'https://pos.example/hooks');
     await app.user.click(form.getByRole('button', { name: 'Add endpoint' }));
     expect(await page().findByTestId('shown-once')).toHaveTextContent('whsec_ShownOnlyOnce');
     expect(page().getByText('Signing secret')).toBeInTheDocument();
@@ -177,8 +178,8 @@ describe('settings: WhatsApp, SMS and integrations', () => {
       'Settings',
     );
     const form = within(await page().findByRole('form', { name: 'WhatsApp settings' }));
-    await app.user.type(form.getByLabelText('Phone number ID'), 'abc');
-    await app.user.type(form.getByLabelText('Template name'), 'Review Request');
+    await fill(app.user, form.getByLabelText('Phone number ID'), 'abc');
+    await fill(app.user, form.getByLabelText('Template name'), 'Review Request');
     await app.user.click(form.getByRole('button', { name: 'Save WhatsApp' }));
     expect(form.getByText(CHANNEL_TEXTS.phoneNumberIdInvalid)).toBeInTheDocument();
     expect(form.getByText(CHANNEL_TEXTS.templateNameInvalid)).toBeInTheDocument();
@@ -186,9 +187,9 @@ describe('settings: WhatsApp, SMS and integrations', () => {
     expect(app.server.callsTo('owner.channels.update')).toHaveLength(0);
 
     await app.user.clear(form.getByLabelText('Phone number ID'));
-    await app.user.type(form.getByLabelText('Phone number ID'), ' 106540352242922 ');
+    await fill(app.user, form.getByLabelText('Phone number ID'), ' 106540352242922 ');
     await app.user.clear(form.getByLabelText('Template name'));
-    await app.user.type(form.getByLabelText('Template name'), 'review_request');
+    await fill(app.user, form.getByLabelText('Template name'), 'review_request');
     expect(form.queryByText(CHANNEL_TEXTS.phoneNumberIdInvalid)).toBeNull();
     await app.user.click(form.getByRole('button', { name: 'Save WhatsApp' }));
     await waitFor(() => expect(app.server.callsTo('owner.channels.update')).toHaveLength(1));
@@ -213,7 +214,7 @@ describe('settings: WhatsApp, SMS and integrations', () => {
     );
     const form = within(await page().findByRole('form', { name: 'SMS settings' }));
     await app.user.click(form.getByRole('switch', { name: 'Send review requests by SMS' }));
-    await app.user.type(form.getByLabelText('Sender ID (header)'), 'strlps');
+    await fill(app.user, form.getByLabelText('Sender ID (header)'), 'strlps');
     await app.user.click(form.getByRole('button', { name: 'Save SMS' }));
     expect(await form.findByText(message)).toBeInTheDocument();
     expect(form.getByLabelText(/^Gupshup password/)).toHaveAttribute('data-invalid', 'true');
@@ -233,15 +234,15 @@ describe('settings: WhatsApp, SMS and integrations', () => {
   it("checks a new API key's name and webhook endpoint with the schema's messages", async () => {
     const app = await openWithWebhookCreate();
     const keyForm = within(await page().findByRole('form', { name: 'New API key' }));
-    await app.user.type(keyForm.getByLabelText('Key name'), '   ');
+    await fill(app.user, keyForm.getByLabelText('Key name'), '   ');
     await app.user.click(keyForm.getByRole('button', { name: 'Create key' }));
     expect(keyForm.getByText(INTEGRATION_TEXTS.apiKeyNameRequired)).toBeInTheDocument();
-    await app.user.type(keyForm.getByLabelText('Key name'), 'x'.repeat(61));
+    await fill(app.user, keyForm.getByLabelText('Key name'), 'x'.repeat(61));
     await app.user.click(keyForm.getByRole('button', { name: 'Create key' }));
     expect(keyForm.getByText(INTEGRATION_TEXTS.apiKeyNameMax)).toBeInTheDocument();
     expect(app.server.callsTo('owner.integrations.apiKeys.create')).toHaveLength(0);
     await app.user.clear(keyForm.getByLabelText('Key name'));
-    await app.user.type(keyForm.getByLabelText('Key name'), ' Billing counter ');
+    await fill(app.user, keyForm.getByLabelText('Key name'), ' Billing counter ');
     await app.user.click(keyForm.getByRole('button', { name: 'Create key' }));
     expect(await page().findByTestId('shown-once')).toHaveTextContent('sl_live_AbCdSecretPartShownOnlyOnce');
     expect(app.server.callsTo('owner.integrations.apiKeys.create')[0]?.input).toEqual({
@@ -250,7 +251,7 @@ describe('settings: WhatsApp, SMS and integrations', () => {
     expect(keyForm.getByLabelText('Key name')).toHaveValue('');
 
     const hookForm = within(page().getByRole('form', { name: 'New webhook endpoint' }));
-    await app.user.type(hookForm.getByLabelText('Endpoint URL'), 'pos.example/hooks');
+    await fill(app.user, hookForm.getByLabelText('Endpoint URL'), 'pos.example/hooks');
     await app.user.click(hookForm.getByRole('checkbox', { name: 'review.created' }));
     await app.user.click(hookForm.getByRole('checkbox', { name: 'request.clicked' }));
     await app.user.click(hookForm.getByRole('button', { name: 'Add endpoint' }));
@@ -258,7 +259,7 @@ describe('settings: WhatsApp, SMS and integrations', () => {
     expect(hookForm.getByText(INTEGRATION_TEXTS.webhookEventsRequired)).toBeInTheDocument();
     expect(app.server.callsTo('owner.integrations.webhooks.create')).toHaveLength(0);
     await app.user.clear(hookForm.getByLabelText('Endpoint URL'));
-    await app.user.type(hookForm.getByLabelText('Endpoint URL'), 'https://pos.example/hooks');
+    await fill(app.user, hookForm.getByLabelText('Endpoint URL'), 'https://pos.example/hooks');
     await app.user.click(hookForm.getByRole('checkbox', { name: 'request.clicked' }));
     await app.user.click(hookForm.getByRole('button', { name: 'Add endpoint' }));
     await waitFor(() => expect(app.server.callsTo('owner.integrations.webhooks.create')).toHaveLength(1));
