@@ -8,6 +8,32 @@ import { chunkModulesReport, PREACT_ALIASES, precompressAssets, routePathsFile }
 /** Tests of the review page's hydration entry: they run with Preact, as the entry is built. */
 const PREACT_TESTS = ['src/features/review/review-hydration.test.tsx'];
 
+/**
+ * Web tests that each need a fresh module graph and window (`isolate: true`): they mock modules
+ * (vi.mock stays registered for the worker's later files), set window globals or history by hand,
+ * or depend on the app's route chunks loading for the first time. Every other web test file shares
+ * its worker's modules and happy-dom window with the files before it (`isolate: false`): React,
+ * Mantine and the app are imported once per worker instead of once per file, which was about half
+ * of the suite's CPU time. setup.ts empties the DOM, storage and toasts after every test.
+ */
+const ISOLATED_TESTS = [
+  // vi.mock
+  'src/features/admin/login/admin-login-page.test.tsx',
+  'src/features/owner/placements/placements-section.test.tsx',
+  'src/features/owner/plan/plan-screen.test.tsx',
+  'src/features/owner/profile/profile-screen.test.tsx',
+  'src/features/owner/requests/requests-screen.test.tsx',
+  'src/features/register/register-page.test.tsx',
+  // window globals, history or timing of first loads
+  'src/app-routes.test.tsx',
+  'src/components/data-table/use-paged-list.test.tsx',
+  'src/components/not-found/not-found.test.tsx',
+  'src/features/owner/branches/all-branches-screen.test.tsx',
+  'src/features/register/payment-gateway.test.tsx',
+  'src/features/review/review-page.test.tsx',
+  'src/lib/trpc.test.tsx',
+];
+
 export default defineConfig(({ mode }) => {
   // The API server in development; STARLOOP_API_PROXY overrides it (e.g. when PORT is not 3000).
   const apiTarget = loadEnv(mode, '.', 'STARLOOP_').STARLOOP_API_PROXY ?? 'http://localhost:3000';
@@ -61,9 +87,14 @@ export default defineConfig(({ mode }) => {
           test: {
             name: 'web',
             include: ['src/**/*.test.{ts,tsx}'],
-            exclude: PREACT_TESTS,
+            exclude: [...PREACT_TESTS, ...ISOLATED_TESTS],
             setupFiles: ['./src/test/setup.ts'],
+            isolate: false,
           },
+        },
+        {
+          extends: true,
+          test: { name: 'web-isolated', include: ISOLATED_TESTS, setupFiles: ['./src/test/setup.ts'] },
         },
         {
           extends: true,
