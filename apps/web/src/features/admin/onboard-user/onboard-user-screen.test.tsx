@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TFakeHandlers } from '../../../test/fake-trpc.ts';
 import { failsWith } from '../../../test/fake-trpc.ts';
@@ -236,28 +236,33 @@ describe('Onboard User wizard', { timeout: 30_000 }, () => {
       plan: 'Essential',
     });
 
-    wait.resolve({
-      success: true,
-      users: [
-        { id: 101, code: 'asha-cafe-1', setPasswordUrl: 'http://localhost/set-password?token=one' },
-        { id: 102, code: 'asha-cafe-2', setPasswordUrl: 'http://localhost/set-password?token=two' },
-      ],
-      manualPaymentId: 55,
-    });
-    expect(await screen.findByText('Onboarding completed successfully!')).toBeInTheDocument();
-    expect(show).toHaveBeenCalledWith(
-      expect.objectContaining({ message: 'Onboarding completed successfully!', autoClose: 5000 }),
-    );
-    expect(page().getByText('http://localhost/set-password?token=one')).toBeInTheDocument();
-    expect(page().getByRole('button', { name: 'Copy link for asha-cafe-2' })).toBeInTheDocument();
+    // The 2 s reset on a fake clock (that still moves with real time, for testing-library's waits).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      wait.resolve({
+        success: true,
+        users: [
+          { id: 101, code: 'asha-cafe-1', setPasswordUrl: 'http://localhost/set-password?token=one' },
+          { id: 102, code: 'asha-cafe-2', setPasswordUrl: 'http://localhost/set-password?token=two' },
+        ],
+        manualPaymentId: 55,
+      });
+      expect(await screen.findByText('Onboarding completed successfully!')).toBeInTheDocument();
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ message: 'Onboarding completed successfully!', autoClose: 5000 }),
+      );
+      expect(page().getByText('http://localhost/set-password?token=one')).toBeInTheDocument();
+      expect(page().getByRole('button', { name: 'Copy link for asha-cafe-2' })).toBeInTheDocument();
 
-    // Back to step 1 with 1 customer after 2 seconds; the links stay.
-    await waitFor(() => expect(page().getByLabelText('Number of customers')).toHaveValue('1'), {
-      timeout: 3500,
-    });
-    expect(page().getByText('http://localhost/set-password?token=two')).toBeInTheDocument();
-    await app.user.click(page().getByRole('button', { name: 'Continue' }));
-    expect(await within(block(1)).findByLabelText(/^Name/)).toHaveValue('');
+      // Back to step 1 with 1 customer after 2 seconds; the links stay.
+      await act(() => vi.advanceTimersByTimeAsync(2000));
+      await waitFor(() => expect(page().getByLabelText('Number of customers')).toHaveValue('1'));
+      expect(page().getByText('http://localhost/set-password?token=two')).toBeInTheDocument();
+      await app.user.click(page().getByRole('button', { name: 'Continue' }));
+      expect(await within(block(1)).findByLabelText(/^Name/)).toHaveValue('');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sends the notes alone without additional notes', async () => {
