@@ -7,7 +7,7 @@ import { addressSequence, expectRestError, postJson } from '../../test/client-ki
 import { bearer } from '../../test/requests-kit.ts';
 import { createTestServer, type TTestServer } from '../../test/test-server.ts';
 import { storeReviews } from '../public/review/review-writer.service.ts';
-import { openReviewCases } from './cases.listener.ts';
+import { CASE_TARGET_CACHE_MS, cachedTargetLoader, openReviewCases } from './cases.listener.ts';
 
 /** An IST wall-clock time as an instant. */
 const ist = (local: string) => new Date(`${local}+05:30`);
@@ -91,6 +91,25 @@ describe(`feedback cases on ${testDriverName()}`, () => {
       .execute();
     expect(opened).toHaveLength(lowIds.length);
     expect(opened.every((e) => e.kind === 'opened')).toBe(true);
+  });
+
+  it("remembers an account's first-response target for a minute, then reads it again", async () => {
+    let at = 1_000_000;
+    const load = cachedTargetLoader(() => at);
+    const setTarget = (minutes: number) =>
+      server.deps.db
+        .updateTable('accounts')
+        .set({ caseResponseMinutes: minutes })
+        .where('id', '=', chain.accountId)
+        .execute();
+    await setTarget(45);
+    expect((await load(server.deps.db, [chain.accountId])).get(chain.accountId)).toBe(45);
+    await setTarget(90);
+    at += CASE_TARGET_CACHE_MS - 1;
+    expect((await load(server.deps.db, [chain.accountId])).get(chain.accountId)).toBe(45);
+    at += 1;
+    expect((await load(server.deps.db, [chain.accountId])).get(chain.accountId)).toBe(90);
+    await setTarget(120);
   });
 
   it('opens none for 4-5 stars unless the branch asks for cases on negative text', async () => {

@@ -16,12 +16,14 @@ export function opensCase({ review, owner }: TWrittenReview): boolean {
  * review does; due at the account's first-response target counted in IST business hours from the
  * review's time. A review that already has a case keeps it (ON CONFLICT (review_id) DO NOTHING).
  */
-export async function openReviewCases(trx: TDb, written: readonly TWrittenReview[]): Promise<number> {
+export async function openReviewCases(
+  trx: TDb,
+  written: readonly TWrittenReview[],
+  loadTargets: TTargetLoader = findCaseResponseMinutes,
+): Promise<number> {
   const opening = written.filter(opensCase);
   if (opening.length === 0) return 0;
-  const targets = await findCaseResponseMinutes(trx, [
-    ...new Set(opening.map(({ owner }) => owner.accountId)),
-  ]);
+  const targets = await loadTargets(trx, [...new Set(opening.map(({ owner }) => owner.accountId))]);
   return openCases(
     trx,
     opening.map(({ review, owner }) => ({
@@ -37,12 +39,44 @@ export async function openReviewCases(trx: TDb, written: readonly TWrittenReview
   );
 }
 
+type TTargetLoader = (db: TDb, accountIds: readonly number[]) => Promise<Map<number, number>>;
+
+/** How long an account's first-response target is reused before it is read again. */
+export const CASE_TARGET_CACHE_MS = 60_000;
+
+/**
+ * The accounts' targets, remembered for CASE_TARGET_CACHE_MS: reading them in every review batch's
+ * transaction cost the review page ~14% of its submit throughput (bench:public), and a target
+ * changes rarely (a change reaches new cases within a minute).
+ */
+export function cachedTargetLoader(now: () => number = Date.now): TTargetLoader {
+  const cache = new Map<number, { minutes: number; until: number }>();
+  return async (db, accountIds) => {
+    const at = now();
+    const targets = new Map<number, number>();
+    const missing: number[] = [];
+    for (const id of accountIds) {
+      const hit = cache.get(id);
+      if (hit && hit.until > at) targets.set(id, hit.minutes);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return targets;
+    for (const [id, minutes] of await findCaseResponseMinutes(db, missing)) {
+      cache.set(id, { minutes, until: at + CASE_TARGET_CACHE_MS });
+      targets.set(id, minutes);
+    }
+    // Bounded: a busy day touches a few thousand accounts at most.
+    if (cache.size > 50_000) cache.clear();
+    return targets;
+  };
+}
+
 /** The feedback cases' reaction to a new review (runs after the replies listener decided its sentiment). */
-export function casesReviewListener(): TReviewListener {
+export function casesReviewListener(loadTargets: TTargetLoader = cachedTargetLoader()): TReviewListener {
   return {
     name: 'cases',
     written: async (trx, written) => {
-      await openReviewCases(trx, written);
+      await openReviewCases(trx, written, loadTargets);
     },
   };
 }
