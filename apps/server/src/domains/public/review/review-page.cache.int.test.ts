@@ -76,8 +76,21 @@ describe(`review page owner cache on ${testDriverName()}`, () => {
   });
 
   it('remembers unknown codes too, and a business created later is found once the cache is cleared', async () => {
-    expect((await reviewLink('not-yet-here')).statusCode).toBe(404);
-    const owner = await createTestOwner(server, { code: 'not-yet-here' });
+    // On PostgreSQL an earlier test's clear() comes back through the change bus a moment later and
+    // would empty the cache mid-test: wait until no clear has arrived for 300 ms.
+    let clears = 0;
+    server.deps.reviewPageCache.onClear(() => {
+      clears += 1;
+    });
+    for (let quiet = 0; quiet < 3; ) {
+      const seen = clears;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      quiet = clears === seen ? quiet + 1 : 0;
+    }
+    // A code of its own per attempt, so a retry does not find the business the first attempt made.
+    const code = `not-yet-here-${Date.now().toString(36)}`;
+    expect((await reviewLink(code)).statusCode).toBe(404);
+    const owner = await createTestOwner(server, { code });
     expect((await reviewLink(owner.code)).statusCode).toBe(404);
     server.deps.reviewPageCache.clear();
     expect((await reviewLink(owner.code)).statusCode).toBe(200);
