@@ -21,6 +21,7 @@ import type {
   TPaymentProvider,
   TPaymentPurpose,
   TPaymentStatus,
+  TPlacementKind,
   TPlanKey,
   TRegistrationSource,
   TReplyStatus,
@@ -330,6 +331,8 @@ export interface PlacementTable {
   deletedAt: Timestamp | null;
   /** 'requests': the owner's system placement for reviews through request links (migration 0016). */
   system: ColumnType<'requests' | null, 'requests' | null | undefined, never>;
+  /** A place (table, counter, bag) or a staff member's own code (migration 0031). */
+  kind: ColumnType<TPlacementKind, TPlacementKind | undefined, TPlacementKind>;
 }
 
 /** Review page views per owner, IST day and placement (null = Default), no visitor data (migration 0014). */
@@ -771,7 +774,10 @@ export type TRequestDelivery = Selectable<RequestDeliveryTable>;
 /** A feedback case (migration 0029): one per low review, worked through to an outcome. */
 export interface CaseTable {
   id: Generated<number>;
-  reviewId: number;
+  /** The QR review; null for a Google review's case (exactly one of the two is set, migration 0031). */
+  reviewId: number | null;
+  /** The Google review (migration 0031). */
+  googleReviewId: ColumnType<number | null, number | null | undefined, never>;
   /** The review's business. */
   ownerId: number;
   rating: number;
@@ -797,8 +803,17 @@ export interface CaseEventTable {
 }
 export type TCaseEvent = Selectable<CaseEventTable>;
 
+/** Cases per business, status and assignee (0: none), kept by triggers on cases (migration 0031). */
+export interface CaseCountTable {
+  ownerId: number;
+  status: TCaseStatus;
+  assigneePersonId: number;
+  cases: number;
+}
+
 export interface Database {
   cases: CaseTable;
+  caseCounts: CaseCountTable;
   caseEvents: CaseEventTable;
   accounts: AccountTable;
   billingProfile: BillingProfileTable;

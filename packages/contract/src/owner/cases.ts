@@ -50,7 +50,10 @@ export type TCasesQuery = z.infer<typeof ZCasesQuery>;
 
 export const ZCase = z.object({
   id: z.number().int(),
-  reviewId: z.number().int(),
+  /** The QR or request-link review; null for a Google review's case. */
+  reviewId: z.number().int().nullable(),
+  /** The Google review (its id in the reviews list with source google); null for the others. */
+  googleReviewId: z.number().int().nullable(),
   businessId: z.number().int(),
   rating: z.number().int(),
   message: z.string(),

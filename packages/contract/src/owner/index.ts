@@ -2,6 +2,7 @@
 export * from './account.ts';
 export * from './account-branches.ts';
 export * from './auth.ts';
+export * from './case-figures.ts';
 export * from './cases.ts';
 export * from './channels.ts';
 export * from './dashboard.ts';

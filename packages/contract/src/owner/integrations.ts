@@ -16,8 +16,16 @@ export const API_KEY_LIMIT = 10;
 export const WEBHOOK_ENDPOINT_LIMIT = 5;
 export const API_KEY_NAME_MAX = 60;
 export const IDEMPOTENCY_KEY_MAX = 255;
-/** The events an endpoint can subscribe to. */
-export const OUTBOUND_EVENT_TYPES = ['review.created', 'request.clicked'] as const;
+/**
+ * The events an endpoint can subscribe to. `case.created` and `case.resolved` (issue 33) carry the
+ * case as `GET /api/v1/cases/{id}` answers it, without its timeline.
+ */
+export const OUTBOUND_EVENT_TYPES = [
+  'review.created',
+  'request.clicked',
+  'case.created',
+  'case.resolved',
+] as const;
 export type TOutboundEventType = (typeof OUTBOUND_EVENT_TYPES)[number];
 /** The header of every outbound webhook: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export const SIGNATURE_HEADER = 'X-StarLoop-Signature';

@@ -8,6 +8,13 @@ import { cappedText, DAY_PATTERN, ZRecordId } from '../schema-helpers.ts';
  * is the Default placement. How many an owner may have is PLACEMENT_LIMITS (plans.ts).
  */
 
+/**
+ * What a placement stands for: a place (a table, a counter, a bag insert) or a staff member, whose
+ * own QR code ranks them on the dashboard's staff leaderboard.
+ */
+export const PLACEMENT_KINDS = ['place', 'staff'] as const;
+export type TPlacementKind = (typeof PLACEMENT_KINDS)[number];
+
 /** The review URL's query parameter that carries the placement key. */
 export const PLACEMENT_PARAM = 'p';
 /** Keys are 12 base62 characters from a cryptographic random source; the database accepts 10 to 32. */
@@ -29,6 +36,7 @@ export const PLACEMENT_TEXTS = {
   limitReached: (limit: number) =>
     `Your Essential plan includes up to ${limit} placements. Delete one you no longer use, or move to Professional for unlimited placements.`,
   notFound: 'Placement not found',
+  kindInvalid: 'Kind must be place or staff',
   created: 'Placement added',
   renamed: 'Placement renamed. Its QR code stays the same.',
   deleted: 'Placement deleted. Its reviews and scans stay in your stats.',
@@ -50,6 +58,7 @@ export const ZPlacement = z.object({
   id: z.number().int(),
   key: z.string(),
   name: z.string(),
+  kind: z.enum(PLACEMENT_KINDS),
   createdAt: ZIsoDate,
 });
 export type TPlacement = z.infer<typeof ZPlacement>;
@@ -61,15 +70,23 @@ export const ZPlacementList = z.object({
 });
 export type TPlacementList = z.infer<typeof ZPlacementList>;
 
-export const ZPlacementCreate = z.object({ name: ZPlacementName });
+const ZPlacementKind = z.enum(PLACEMENT_KINDS, { message: PLACEMENT_TEXTS.kindInvalid });
+
+/** A new placement; a place unless it says staff. */
+export const ZPlacementCreate = z.object({ name: ZPlacementName, kind: ZPlacementKind.optional() });
 export type TPlacementCreate = z.infer<typeof ZPlacementCreate>;
-export const ZPlacementRename = z.object({ id: ZRecordId, name: ZPlacementName });
+/** A new name (the key and QR code stay) and, if given, a new kind. */
+export const ZPlacementRename = z.object({
+  id: ZRecordId,
+  name: ZPlacementName,
+  kind: ZPlacementKind.optional(),
+});
 export type TPlacementRename = z.infer<typeof ZPlacementRename>;
 export const ZPlacementDelete = z.object({ id: ZRecordId });
 export type TPlacementDelete = z.infer<typeof ZPlacementDelete>;
 
 /** A calendar date 'YYYY-MM-DD' (India Standard Time days). */
-const ZDay = z
+export const ZIstDay = z
   .string()
   .max(10, { message: PLACEMENT_TEXTS.dateInvalid, abort: true })
   .regex(DAY_PATTERN, PLACEMENT_TEXTS.dateInvalid)
@@ -91,7 +108,7 @@ export const daysInRange = (from: string, to: string) =>
 
 /** The By-placement stats' range (IST days, both included); the last 30 days when left out. */
 export const ZPlacementStatsInput = z
-  .object({ from: ZDay.optional(), to: ZDay.optional() })
+  .object({ from: ZIstDay.optional(), to: ZIstDay.optional() })
   .refine((v) => !v.from || !v.to || v.from <= v.to, {
     message: PLACEMENT_TEXTS.rangeReversed,
     path: ['from'],
@@ -137,3 +154,35 @@ export const ZPlacementStats = z.object({
   totals: ZPlacementFigures,
 });
 export type TPlacementStats = z.infer<typeof ZPlacementStats>;
+
+/**
+ * The staff leaderboard (owner.placements.staffLeaderboard): the branch's live staff placements
+ * over a range of IST days (the last 30 by default), ranked by 4-5 star reviews, then average.
+ */
+export const ZStaffLeaderboardInput = ZPlacementStatsInput;
+export type TStaffLeaderboardInput = z.infer<typeof ZStaffLeaderboardInput>;
+
+export const ZStaffLeaderboardRow = z.object({
+  /** 1 for the first; equal figures share a rank. */
+  rank: z.number().int(),
+  placement: z.object({ id: z.number().int(), name: z.string(), key: z.string() }),
+  /** Reviews (ratings) through this staff member's code. */
+  reviews: z.number().int(),
+  /** Not rounded; null without reviews. */
+  averageRating: z.number().nullable(),
+  /** Reviews of 4 or 5 stars. */
+  positive: z.number().int(),
+  /** positive / reviews (0 to 1), null without reviews. */
+  positiveShare: z.number().nullable(),
+  /** Feedback cases opened from those reviews. */
+  cases: z.number().int(),
+});
+export type TStaffLeaderboardRow = z.infer<typeof ZStaffLeaderboardRow>;
+
+export const ZStaffLeaderboard = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Every live staff placement, with or without reviews; empty when the branch has none. */
+  rows: z.array(ZStaffLeaderboardRow),
+});
+export type TStaffLeaderboard = z.infer<typeof ZStaffLeaderboard>;

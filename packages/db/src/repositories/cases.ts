@@ -1,8 +1,16 @@
 import type { TCaseStatus } from '@starloop/contract';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TCase, TCaseEvent } from '../database.ts';
-import { countOf, readPage, sortedWindow, type TPage, type TPageRequest } from './paging.ts';
+import {
+  countOf,
+  readDirection,
+  readPage,
+  sortedWindow,
+  type TPage,
+  type TPageRequest,
+  type TPageWindow,
+} from './paging.ts';
 
 /*
  * Feedback cases (migration 0029): one per low review, opened in the review's transaction, and
@@ -48,6 +56,46 @@ export async function openCases(db: TDb, cases: readonly TNewCase[]): Promise<nu
   return opened.length;
 }
 
+export interface TNewGoogleCase {
+  googleReviewId: number;
+  ownerId: number;
+  rating: number;
+  createdAt: Date;
+  dueAt: Date;
+}
+
+/**
+ * Opens the cases of new Google reviews and their `opened` lines in one statement; a Google review
+ * that already has a case is skipped (ON CONFLICT (google_review_id) DO NOTHING). Returns the cases
+ * opened.
+ */
+export async function openGoogleCases(
+  db: TDb,
+  cases: readonly TNewGoogleCase[],
+): Promise<{ caseId: number; ownerId: number }[]> {
+  if (cases.length === 0) return [];
+  const opened = await db
+    .with('opened', (q) =>
+      q
+        .insertInto('cases')
+        .values(cases.map((c) => ({ ...c, updatedAt: c.createdAt })))
+        .onConflict((oc) => oc.column('googleReviewId').doNothing())
+        .returning(['id', 'ownerId', 'createdAt']),
+    )
+    .with('events', (q) =>
+      q
+        .insertInto('caseEvents')
+        .columns(['caseId', 'kind', 'createdAt'])
+        .expression((eb) =>
+          eb.selectFrom('opened').select(['opened.id', sql.lit('opened').as('kind'), 'opened.createdAt']),
+        ),
+    )
+    .selectFrom('opened')
+    .select(['opened.id', 'opened.ownerId'])
+    .execute();
+  return opened.map((row) => ({ caseId: Number(row.id), ownerId: Number(row.ownerId) }));
+}
+
 /** Each account's first-response target in business minutes. */
 export async function findCaseResponseMinutes(
   db: TDb,
@@ -62,14 +110,16 @@ export async function findCaseResponseMinutes(
   return new Map(rows.map((row) => [Number(row.id), row.caseResponseMinutes]));
 }
 
+// A case's review is a QR one (reviews) or a Google one (google_reviews, whose reviewer left no contact).
 const caseRows = (db: TDb) =>
   db
     .selectFrom('cases')
-    .innerJoin('reviews', 'reviews.id', 'cases.reviewId')
+    .leftJoin('reviews', 'reviews.id', 'cases.reviewId')
+    .leftJoin('googleReviews', 'googleReviews.id', 'cases.googleReviewId')
     .innerJoin('owners', 'owners.id', 'cases.ownerId')
     .selectAll('cases')
     .select([
-      'reviews.message',
+      sql<string>`coalesce(reviews.message, google_reviews.comment, '')`.as('message'),
       'owners.accountId',
       sql<boolean>`coalesce(reviews.customer_contact, '') <> ''`.as('contactPresent'),
     ]);
@@ -79,22 +129,74 @@ export interface TCaseListQuery extends TPageRequest {
   assigneeId?: number | undefined;
 }
 
-/** The cases of these businesses, newest first, paged (ids first, then the page's rows). */
+/** The filters of the list as conditions on `cases` (unqualified columns: they serve both reads below). */
+function caseListConditions(query: TCaseListQuery): RawBuilder<boolean>[] {
+  const conditions: RawBuilder<boolean>[] = [];
+  if (query.status) conditions.push(sql<boolean>`status = ${query.status}`);
+  if (query.assigneeId !== undefined) conditions.push(sql<boolean>`assignee_person_id = ${query.assigneeId}`);
+  return conditions;
+}
+
+/**
+ * The query's keys case_counts can count (businessId arrives as the owner ids); a filter added
+ * later is counted from the rows until case_counts learns it.
+ */
+const COUNTED_KEYS = new Set(['page', 'limit', 'status', 'assigneeId', 'businessId']);
+
+/** How many cases of these businesses match, from case_counts (a few rows per business). */
+async function countFromCounters(
+  db: TDb,
+  ownerIds: readonly number[],
+  query: TCaseListQuery,
+): Promise<number> {
+  let rows = db
+    .selectFrom('caseCounts')
+    .select(sql<number>`coalesce(sum(cases), 0)`.as('count'))
+    .where('ownerId', 'in', [...ownerIds]);
+  if (query.status) rows = rows.where('status', '=', query.status);
+  if (query.assigneeId !== undefined) rows = rows.where('assigneePersonId', '=', query.assigneeId);
+  return Number((await rows.executeTakeFirst())?.count ?? 0);
+}
+
+/** Above this many rows before the window's end, the branches are no longer read one by one. */
+const PER_BRANCH_LIMIT_MAX = 2_000;
+
+/**
+ * The cases of these businesses, newest first, paged (ids first, then the page's rows). The total
+ * comes from case_counts when it can count the filters; several branches are read one by one, each
+ * from its own index and cut to the window's end (decisions: "Lists of every branch"), so 100,000
+ * cases of a chain cost what a page does.
+ */
 export async function listCases(
   db: TDb,
   ownerIds: readonly number[],
   query: TCaseListQuery,
 ): Promise<TPage<TCaseRow>> {
   if (ownerIds.length === 0) return { rows: [], total: 0 };
+  const conditions = caseListConditions(query);
   const of = () => {
     let rows = db.selectFrom('cases').where('ownerId', 'in', [...ownerIds]);
-    if (query.status) rows = rows.where('status', '=', query.status);
-    if (query.assigneeId !== undefined) rows = rows.where('assigneePersonId', '=', query.assigneeId);
+    for (const condition of conditions) rows = rows.where(condition);
     return rows;
   };
+  const counted = Object.entries(query).every(([key, value]) => value === undefined || COUNTED_KEYS.has(key));
+  const readPerBranch = async (window: TPageWindow) => {
+    const dir = sql.raw(readDirection(window));
+    const filters = conditions.map((condition) => sql`and ${condition}`);
+    const { rows } = await sql<{ id: number }>`
+      select c.id from unnest(${[...ownerIds]}::bigint[]) as b(owner_id)
+       cross join lateral (
+         select id, created_at from cases
+          where owner_id = b.owner_id ${sql.join(filters, sql` `)}
+          order by created_at ${dir}, id ${dir} limit ${window.offset + window.limit}) c
+       order by c.created_at ${dir}, c.id ${dir} limit ${window.limit} offset ${window.offset}`.execute(db);
+    return rows.map((row) => Number(row.id));
+  };
   return readPage(query, {
-    total: () => countOf(of()),
+    total: () => (counted ? countFromCounters(db, ownerIds, query) : countOf(of())),
     readIds: async (window) => {
+      if (ownerIds.length > 1 && window.offset + window.limit <= PER_BRANCH_LIMIT_MAX)
+        return readPerBranch(window);
       const rows = await sortedWindow(of().select('id'), window, ['createdAt', 'id']).execute();
       return rows.map((row) => Number(row.id));
     },
@@ -149,4 +251,161 @@ export async function listCaseEvents(db: TDb, caseId: number): Promise<TCaseEven
     .where('caseEvents.caseId', '=', caseId)
     .orderBy('caseEvents.id', 'asc')
     .execute();
+}
+
+/** Cases by id with their review's message (webhook payloads), whoever's they are. */
+export async function findCasesByIds(db: TDb, ids: readonly number[]): Promise<TCaseRow[]> {
+  if (ids.length === 0) return [];
+  return caseRows(db)
+    .where('cases.id', 'in', [...ids])
+    .orderBy('cases.id')
+    .execute();
+}
+
+/** The cases these QR reviews opened (a batch's new cases). */
+export async function findCaseIdsOfReviews(
+  db: TDb,
+  reviewIds: readonly number[],
+): Promise<{ caseId: number; ownerId: number }[]> {
+  if (reviewIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('cases')
+    .select(['id', 'ownerId'])
+    .where('reviewId', 'in', [...reviewIds])
+    .execute();
+  return rows.map((row) => ({ caseId: Number(row.id), ownerId: Number(row.ownerId) }));
+}
+
+/** Sets an account's first-response target (business minutes); false when there is no such account. */
+export async function updateCaseResponseMinutes(
+  db: TDb,
+  accountId: number,
+  minutes: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('accounts')
+    .set({ caseResponseMinutes: minutes })
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The sums behind a set of cases' figures (cases opened in the range; overdue now, whenever opened). */
+export interface TCaseFigureSums {
+  cases: number;
+  responded: number;
+  /** Median minutes to the first response; null without any. */
+  medianMinutes: number | null;
+  resolved: number;
+  recovered: number;
+  overdue: number;
+}
+
+export interface TCaseFigureRows {
+  overall: TCaseFigureSums;
+  branches: (TCaseFigureSums & { businessId: number })[];
+  people: (TCaseFigureSums & { personId: number | null; name: string | null })[];
+}
+
+/**
+ * The figures of the cases of these businesses, overall, per business and per assignee: over the
+ * cases opened in [from, before), the median wall-clock minutes to the first response, how many
+ * were resolved and recovered (one grouped read of the range, grouping sets); and the cases overdue
+ * at `now` (no first response, past due) whenever they were opened (a second grouped read of the
+ * open cases' index). Two reads, because one over "in range or overdue" sorted both sets together.
+ */
+export async function caseFigures(
+  db: TDb,
+  ownerIds: readonly number[],
+  range: { from: Date; before: Date; now: Date },
+): Promise<TCaseFigureRows> {
+  const empty: TCaseFigureSums = {
+    cases: 0,
+    responded: 0,
+    medianMinutes: null,
+    resolved: 0,
+    recovered: 0,
+    overdue: 0,
+  };
+  if (ownerIds.length === 0) return { overall: empty, branches: [], people: [] };
+  const grouped = () =>
+    db
+      .selectFrom('cases as c')
+      .leftJoin('persons as p', 'p.id', 'c.assigneePersonId')
+      .select([
+        sql<number>`grouping(c.owner_id)`.as('byOwner'),
+        sql<number>`grouping(c.assignee_person_id, p.name)`.as('byPerson'),
+        'c.ownerId',
+        'c.assigneePersonId',
+        'p.name',
+      ])
+      .where('c.ownerId', 'in', [...ownerIds])
+      .groupBy(sql`grouping sets ((), (c.owner_id), (c.assignee_person_id, p.name))`);
+  const responded = sql<boolean>`c.first_response_at is not null`;
+  const resolved = sql<boolean>`c.status = 'resolved'`;
+  const [inRange, overdue] = await Promise.all([
+    grouped()
+      .select([
+        sql<number>`count(*)::int`.as('cases'),
+        sql<number>`(count(*) filter (where ${responded}))::int`.as('responded'),
+        sql<number | null>`percentile_cont(0.5) within group
+          (order by (extract(epoch from (c.first_response_at - c.created_at)) / 60)::float8)
+          filter (where ${responded})`.as('medianMinutes'),
+        sql<number>`(count(*) filter (where ${resolved}))::int`.as('resolved'),
+        sql<number>`(count(*) filter (where ${resolved} and c.outcome = 'recovered'))::int`.as('recovered'),
+      ])
+      .where('c.createdAt', '>=', range.from)
+      .where('c.createdAt', '<', range.before)
+      .execute(),
+    grouped()
+      .select(sql<number>`count(*)::int`.as('overdue'))
+      .where('c.firstResponseAt', 'is', null)
+      .where('c.dueAt', '<', range.now)
+      .execute(),
+  ]);
+  type TGroup = {
+    byOwner: number;
+    byPerson: number;
+    ownerId: number;
+    assigneePersonId: number | null;
+    name: string | null;
+  };
+  const keyOf = (row: TGroup) =>
+    Number(row.byOwner) === 0
+      ? `b:${row.ownerId}`
+      : Number(row.byPerson) === 0
+        ? `p:${row.assigneePersonId ?? ''}`
+        : 'all';
+  const groups = new Map<string, { group: TGroup; sums: TCaseFigureSums }>();
+  const entry = (row: TGroup) => {
+    const key = keyOf(row);
+    let found = groups.get(key);
+    if (!found) {
+      found = { group: row, sums: { ...empty } };
+      groups.set(key, found);
+    }
+    return found.sums;
+  };
+  for (const row of inRange) {
+    Object.assign(entry(row), {
+      cases: Number(row.cases),
+      responded: Number(row.responded),
+      medianMinutes: row.medianMinutes === null ? null : Number(row.medianMinutes),
+      resolved: Number(row.resolved),
+      recovered: Number(row.recovered),
+    });
+  }
+  for (const row of overdue) entry(row).overdue = Number(row.overdue);
+  const result: TCaseFigureRows = { overall: empty, branches: [], people: [] };
+  for (const [key, { group, sums }] of groups) {
+    if (key === 'all') result.overall = sums;
+    else if (key.startsWith('b:')) result.branches.push({ ...sums, businessId: Number(group.ownerId) });
+    else
+      result.people.push({
+        ...sums,
+        personId: group.assigneePersonId === null ? null : Number(group.assigneePersonId),
+        name: group.name,
+      });
+  }
+  return result;
 }

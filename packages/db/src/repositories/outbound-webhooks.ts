@@ -106,3 +106,21 @@ export async function deleteWebhookDeliveriesBefore(db: TDb, before: Date): Prom
   const result = await db.deleteFrom('webhookDeliveries').where('createdAt', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Which of these owners have a live endpoint subscribed to `eventType` (one read). */
+export async function findOwnersSubscribedTo(
+  db: TDb,
+  ownerIds: readonly number[],
+  eventType: string,
+): Promise<Set<number>> {
+  if (ownerIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('webhookEndpoints')
+    .select('ownerId')
+    .distinct()
+    .where('ownerId', 'in', [...ownerIds])
+    .where('deletedAt', 'is', null)
+    .where(sql<boolean>`events @> ${JSON.stringify([eventType])}::jsonb`)
+    .execute();
+  return new Set(rows.map((row) => Number(row.ownerId)));
+}

@@ -1,3 +1,4 @@
+import type { TPlacementKind } from '@starloop/contract';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { Database, TPlacement } from '../database.ts';
@@ -35,25 +36,39 @@ export async function listPlacements(db: TDb, ownerId: number): Promise<TPlaceme
  */
 export async function insertPlacement(
   db: TDb,
-  placement: { ownerId: number; key: string; name: string },
+  placement: { ownerId: number; key: string; name: string; kind?: TPlacementKind | undefined },
   limit: number | null,
 ): Promise<TPlacement | 'limit'> {
   return insertWithinLimit(db, placement.ownerId, limit, {
     countLive: (trx) => countOf(trx.selectFrom('placements').where(liveOf(placement.ownerId))),
-    insert: (trx) => trx.insertInto('placements').values(placement).returningAll().executeTakeFirstOrThrow(),
+    insert: (trx) =>
+      trx
+        .insertInto('placements')
+        .values({
+          ownerId: placement.ownerId,
+          key: placement.key,
+          name: placement.name,
+          ...(placement.kind ? { kind: placement.kind } : {}),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
   });
 }
 
-/** Renames one of the owner's live placements (its key stays); undefined when it has none by that id. */
+/**
+ * Renames one of the owner's live placements (its key stays), and changes its kind when given;
+ * undefined when it has none by that id.
+ */
 export async function renamePlacement(
   db: TDb,
   ownerId: number,
   id: number,
   name: string,
+  kind?: TPlacementKind,
 ): Promise<TPlacement | undefined> {
   return db
     .updateTable('placements')
-    .set({ name, updatedAt: new Date() })
+    .set({ name, updatedAt: new Date(), ...(kind ? { kind } : {}) })
     .where('id', '=', id)
     .where(liveOf(ownerId))
     .returningAll()
@@ -171,6 +186,52 @@ export async function placementActivity(
     target.positive = row.positive;
   }
   return [...byPlacement.values()];
+}
+
+export interface TStaffActivity {
+  placementId: number;
+  reviews: number;
+  ratingSum: number;
+  positive: number;
+  cases: number;
+}
+
+/**
+ * Reviews through the owner's live staff placements over [reviewsFrom, reviewsBefore), with their
+ * sum of stars, 4-5 star count and the cases they opened: one grouped read over the owner's date
+ * index of reviews. Placements without reviews are not in it.
+ */
+export async function staffPlacementActivity(
+  db: TDb,
+  ownerId: number,
+  range: { reviewsFrom: Date; reviewsBefore: Date },
+): Promise<TStaffActivity[]> {
+  const rows = await db
+    .selectFrom('reviews')
+    .innerJoin('placements', 'placements.id', 'reviews.placementId')
+    .leftJoin('cases', 'cases.reviewId', 'reviews.id')
+    .select([
+      'reviews.placementId',
+      sql<number>`count(*)::int`.as('reviews'),
+      sql<number>`coalesce(sum(reviews.rating), 0)::bigint`.as('ratingSum'),
+      sql<number>`(count(*) filter (where ${positiveRating('reviews.rating')}))::int`.as('positive'),
+      sql<number>`count(cases.id)::int`.as('cases'),
+    ])
+    .where('reviews.ownerId', '=', ownerId)
+    .where('reviews.createdAt', '>=', range.reviewsFrom)
+    .where('reviews.createdAt', '<', range.reviewsBefore)
+    .where('placements.ownerId', '=', ownerId)
+    .where('placements.kind', '=', 'staff')
+    .where('placements.deletedAt', 'is', null)
+    .groupBy('reviews.placementId')
+    .execute();
+  return rows.map((row) => ({
+    placementId: Number(row.placementId),
+    reviews: Number(row.reviews),
+    ratingSum: Number(row.ratingSum),
+    positive: Number(row.positive),
+    cases: Number(row.cases),
+  }));
 }
 
 /** The owner's placements by id, deleted ones included (names for history). */
