@@ -9,7 +9,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 
 import { createTokenService } from './auth/tokens.ts';
 import type { TDeps } from './context.ts';
 import { onJobFailure } from './domains/admin/jobs/jobs.service.ts';
-import { casesReviewListener } from './domains/cases/cases.listener.ts';
+import { cachedSubscriberLoader } from './domains/cases/case-webhook.events.ts';
+import { cachedTargetLoader, casesReviewListener } from './domains/cases/cases.listener.ts';
 import { outboundWebhooksReviewListener } from './domains/owner/integrations/webhooks.listener.ts';
 import { onRequestMailOutcome } from './domains/owner/requests/delivery-events.service.ts';
 import { shortLinkRoutes } from './domains/public/requests/short-link.route.ts';
@@ -165,7 +166,10 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
   const reviewListeners = [
     repliesReviewListener({ jobs, lowRatingFollowUps }),
     // After the replies listener: a 4-5 star case reads the sentiment it decided.
-    casesReviewListener(),
+    casesReviewListener(cachedTargetLoader(), {
+      deps: { db, jobs, log: app.log, now },
+      loadSubscribers: cachedSubscriberLoader(),
+    }),
     outboundWebhooksReviewListener({ db, jobs, log: app.log, now }),
   ];
   const deps: TDeps = {

@@ -57,8 +57,11 @@ import { updateAccountBillingOperation } from '../domains/owner/account/update-a
 import { updateMemberOperation } from '../domains/owner/account/update-member.ts';
 import { addCaseNoteOperation } from '../domains/owner/cases/add-case-note.ts';
 import { getCaseOperation } from '../domains/owner/cases/get-case.ts';
+import { getCaseFiguresOperation } from '../domains/owner/cases/get-case-figures.ts';
+import { getCaseSettingsOperation } from '../domains/owner/cases/get-case-settings.ts';
 import { listCasesOperation } from '../domains/owner/cases/list-cases.ts';
 import { updateCaseOperation } from '../domains/owner/cases/update-case.ts';
+import { updateCaseSettingsOperation } from '../domains/owner/cases/update-case-settings.ts';
 import { getChannelSettingsOperation } from '../domains/owner/channels/get-channel-settings.ts';
 import { updateChannelSettingsOperation } from '../domains/owner/channels/update-channel-settings.ts';
 import { getOwnerReviewOperation } from '../domains/owner/dashboard/get-owner-review.ts';
@@ -86,6 +89,7 @@ import { logoutOwnerOperation } from '../domains/owner/logout-owner.ts';
 import { createPlacementOperation } from '../domains/owner/placements/create-placement.ts';
 import { deletePlacementOperation } from '../domains/owner/placements/delete-placement.ts';
 import { getPlacementStatsOperation } from '../domains/owner/placements/get-placement-stats.ts';
+import { getStaffLeaderboardOperation } from '../domains/owner/placements/get-staff-leaderboard.ts';
 import { listPlacementsOperation } from '../domains/owner/placements/list-placements.ts';
 import { renamePlacementOperation } from '../domains/owner/placements/rename-placement.ts';
 import { cancelAutopayOperation } from '../domains/owner/plan/cancel-autopay.ts';
@@ -170,6 +174,9 @@ export const appRouter = router({
       get: getCaseOperation,
       update: updateCaseOperation,
       addNote: addCaseNoteOperation,
+      figures: getCaseFiguresOperation,
+      getSettings: getCaseSettingsOperation,
+      updateSettings: updateCaseSettingsOperation,
     },
     team: {
       list: listMembersOperation,
@@ -227,6 +234,7 @@ export const appRouter = router({
       rename: renamePlacementOperation,
       delete: deletePlacementOperation,
       stats: getPlacementStatsOperation,
+      staffLeaderboard: getStaffLeaderboardOperation,
     },
     requests: {
       listContacts: listContactsOperation,

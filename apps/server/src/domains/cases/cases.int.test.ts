@@ -328,7 +328,7 @@ describe(`feedback cases on ${testDriverName()}`, () => {
             .select('reviewId')
             .where('id', '=', caseB)
             .executeTakeFirstOrThrow()
-        ).reviewId,
+        ).reviewId!,
       ))!.status,
     ).toBe('new');
     const staffList = (await api('GET', '/cases?limit=100', staffA.token)).json();

@@ -1,12 +1,21 @@
 import { addBusinessMinutes, DEFAULT_FIRST_RESPONSE_MINUTES, isLowRating } from '@starloop/contract';
-import { findCaseResponseMinutes, openCases, type TDb } from '@starloop/db';
-import type { TReviewListener, TWrittenReview } from '../../context.ts';
+import { findCaseIdsOfReviews, findCaseResponseMinutes, openCases, type TDb } from '@starloop/db';
+import type { TDeps, TReviewListener, TWrittenReview } from '../../context.ts';
+import { emitCaseEvents, type TSubscriberLoader } from './case-webhook.events.ts';
 
 /**
  * Whether a new review opens a feedback case: every 1-3 star review, and a 4-5 star one whose text
  * reads negative when its branch asks for that (owners.cases_for_negative_high_ratings).
  */
 export function opensCase({ review, owner }: TWrittenReview): boolean {
+  return opensCaseFor(review, owner);
+}
+
+/** The same rule for any review, QR or Google: its stars, its sentiment and its branch's setting. */
+export function opensCaseFor(
+  review: { rating: number; sentimentLabel: string | null },
+  owner: { casesForNegativeHighRatings: boolean | null | undefined },
+): boolean {
   if (isLowRating(review.rating)) return true;
   return owner.casesForNegativeHighRatings === true && review.sentimentLabel === 'negative';
 }
@@ -71,12 +80,38 @@ export function cachedTargetLoader(now: () => number = Date.now): TTargetLoader 
   };
 }
 
+/** Where the listener tells the owners' webhooks of new cases (`case.created`). */
+export interface TCaseCreatedEvents {
+  deps: Pick<TDeps, 'db' | 'jobs' | 'log' | 'now'>;
+  loadSubscribers: TSubscriberLoader;
+}
+
+/**
+ * `case.created` for the cases a batch just opened, in the same transaction. Every review of
+ * `written` was inserted in this transaction, so each case of theirs is new.
+ */
+async function emitCasesCreated(trx: TDb, written: readonly TWrittenReview[], events: TCaseCreatedEvents) {
+  const opening = written.filter(opensCase);
+  const owners = [...new Set(opening.map(({ owner }) => owner.id))];
+  const subscribed = await events.loadSubscribers(trx, owners, 'case.created');
+  if (subscribed.size === 0) return;
+  const cases = await findCaseIdsOfReviews(
+    trx,
+    opening.filter(({ owner }) => subscribed.has(owner.id)).map(({ review }) => review.id),
+  );
+  await emitCaseEvents(events.deps, trx, 'case.created', cases, async () => subscribed);
+}
+
 /** The feedback cases' reaction to a new review (runs after the replies listener decided its sentiment). */
-export function casesReviewListener(loadTargets: TTargetLoader = cachedTargetLoader()): TReviewListener {
+export function casesReviewListener(
+  loadTargets: TTargetLoader = cachedTargetLoader(),
+  events?: TCaseCreatedEvents,
+): TReviewListener {
   return {
     name: 'cases',
     written: async (trx, written) => {
-      await openReviewCases(trx, written, loadTargets);
+      const opened = await openReviewCases(trx, written, loadTargets);
+      if (opened > 0 && events) await emitCasesCreated(trx, written, events);
     },
   };
 }

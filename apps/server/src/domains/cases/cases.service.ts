@@ -33,6 +33,7 @@ import {
 import type { TAccountSession } from '../../auth/authenticate.ts';
 import type { TDeps } from '../../context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { emitCaseEvents } from './case-webhook.events.ts';
 
 /**
  * Feedback cases (issue 33): the team's list, a case with its timeline, its changes and notes.
@@ -41,14 +42,15 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
  * that another account's case exists.
  */
 
-type TCaseDeps = Pick<TDeps, 'db' | 'now'>;
+type TCaseDeps = Pick<TDeps, 'db' | 'now' | 'jobs' | 'log'>;
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
 export function toCase(row: TCaseRow, now: Date): TCaseAnswer {
   return {
     id: Number(row.id),
-    reviewId: Number(row.reviewId),
+    reviewId: row.reviewId === null ? null : Number(row.reviewId),
+    googleReviewId: row.googleReviewId === null ? null : Number(row.googleReviewId),
     businessId: Number(row.ownerId),
     rating: row.rating,
     message: row.message,
@@ -89,7 +91,7 @@ export function toCaseEvent(row: TCaseEventRow): TCaseEventAnswer {
 }
 
 /** The live branches the caller may use: all of the account's for owners and keys, their own for others. */
-async function branchIdsInScope(db: TDb, session: TAccountSession): Promise<number[]> {
+export async function branchIdsInScope(db: TDb, session: TAccountSession): Promise<number[]> {
   const all = await listAccountBusinesses(db, session.membership.accountId);
   return all
     .filter((b) => !b.deletedAt && branchInScope(session.membership.businessIds, b.id))
@@ -210,6 +212,9 @@ export async function updateCaseOf(
     patch.updatedAt = now;
     await updateCase(trx, input.id, patch);
     await insertCaseEvents(trx, events);
+    // The owner's webhooks hear of it in the same transaction (case-webhook.events.ts).
+    if (to === 'resolved')
+      await emitCaseEvents(deps, trx, 'case.resolved', [{ caseId: input.id, ownerId: businessId }]);
   });
   return getCase(deps, session, input.id);
 }

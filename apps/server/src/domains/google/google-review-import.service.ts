@@ -3,14 +3,17 @@ import {
   findGoogleReviewsByNames,
   findOwnerById,
   insertGoogleReviews,
+  inTransaction,
   markGoogleReviewsSeen,
   type TGoogleConnection,
   type TGoogleReplyRule,
   type TGoogleReview,
   type TNewGoogleReview,
+  type TOwnerPublic,
   updateGoogleReview,
 } from '@starloop/db';
 import { QUEUES } from '../../jobs/queue.ts';
+import { openGoogleReviewCases } from '../cases/google-cases.service.ts';
 import { customTemplatesEnabled, templatesFor } from '../owner/templates/templates.service.ts';
 import { rewriteWithLlm } from '../replies/llm.client.ts';
 import { containsLink, renderReply, replyValuesFor } from '../replies/reply-templates.rules.ts';
@@ -59,6 +62,7 @@ export function ruleFor(rules: TGoogleReplyRule[] | null | undefined, rating: nu
 }
 
 interface TDraftContext {
+  owner: TOwnerPublic;
   businessName: string;
   professional: boolean;
   templates: Awaited<ReturnType<typeof templatesFor>>;
@@ -68,6 +72,7 @@ async function draftContext(deps: TGoogleDeps, ownerId: number): Promise<TDraftC
   const owner = await findOwnerById(deps.db, ownerId);
   if (!owner || owner.deletedAt) return undefined;
   return {
+    owner,
     businessName: owner.businessName,
     professional: customTemplatesEnabled(owner),
     templates: await templatesFor(deps.db, owner),
@@ -118,6 +123,8 @@ export interface TUpsertOutcome {
   updated: number;
   /** New (not history) 1-3 star reviews: the owner's low-rating alert. */
   newLowRatings: number;
+  /** Feedback cases opened for new (not history) reviews. */
+  casesOpened?: number;
   scheduled: { id: number; at: Date }[];
 }
 
@@ -186,7 +193,12 @@ export async function upsertGoogleReviews(
       publishAfter: at ?? null,
     });
   }
-  const inserted = await insertGoogleReviews(deps.db, fresh);
+  // New reviews (not history) open their feedback cases in the transaction that inserts them.
+  const inserted = await inTransaction(deps.db, async (trx) => {
+    const rows = await insertGoogleReviews(trx, fresh);
+    if (!options.history) outcome.casesOpened = await openGoogleReviewCases(deps, trx, ctx.owner, rows);
+    return rows;
+  });
   outcome.inserted = inserted.length;
   for (const row of inserted) {
     if (!options.history && isLowRating(row.rating)) outcome.newLowRatings += 1;

@@ -17,6 +17,9 @@ import {
   type TPlacementStats,
   type TPlacementStatsInput,
   type TPlacementStatsRow,
+  type TStaffLeaderboard,
+  type TStaffLeaderboardInput,
+  type TStaffLeaderboardRow,
 } from '@starloop/contract';
 import {
   deletePlacement as deletePlacementRow,
@@ -26,6 +29,7 @@ import {
   listPlacements as listPlacementRows,
   placementActivity,
   renamePlacement as renamePlacementRow,
+  staffPlacementActivity,
   type TOwnerPublic,
   type TPlacement as TPlacementRow,
 } from '@starloop/db';
@@ -51,6 +55,7 @@ const toPlacement = (row: TPlacementRow): TPlacement => ({
   id: row.id,
   key: row.key,
   name: row.name,
+  kind: row.kind,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -75,7 +80,7 @@ export async function createPlacement(
     try {
       const row = await insertPlacement(
         deps.db,
-        { ownerId: owner.id, key: newPlacementKey(), name: input.name },
+        { ownerId: owner.id, key: newPlacementKey(), name: input.name, kind: input.kind },
         limit,
       );
       if (row === 'limit') throw forbidden(PLACEMENT_TEXTS.limitReached(limit ?? 0));
@@ -96,7 +101,7 @@ export async function renamePlacement(
 ): Promise<TPlacement> {
   try {
     const row = foundOr404(
-      await renamePlacementRow(deps.db, owner.id, input.id, input.name),
+      await renamePlacementRow(deps.db, owner.id, input.id, input.name, input.kind),
       PLACEMENT_TEXTS.notFound,
     );
     return toPlacement(row);
@@ -191,4 +196,52 @@ export async function getPlacementStats(
     empty,
   );
   return { from, to, rows, totals: figures(total) };
+}
+
+/** Higher is better: 4-5 star reviews, then the average (none is below any). */
+const leaderboardOrder = (a: TStaffLeaderboardRow, b: TStaffLeaderboardRow) =>
+  b.positive - a.positive || (b.averageRating ?? -1) - (a.averageRating ?? -1);
+
+/**
+ * The staff leaderboard over IST days: each live staff placement of the branch with its reviews,
+ * average, share of 4-5 stars and the cases its reviews opened, ranked by 4-5 star reviews (what a
+ * staff member's code brings in), then average; equal figures share a rank, names break the order.
+ * Deleted staff placements are left out (they have left the team or the board).
+ */
+export async function getStaffLeaderboard(
+  deps: Pick<TDeps, 'db' | 'now'>,
+  owner: TOwnerPublic,
+  input: TStaffLeaderboardInput,
+): Promise<TStaffLeaderboard> {
+  const { from, to } = statsRange(input, deps.now());
+  const [live, activity] = await Promise.all([
+    listPlacementRows(deps.db, owner.id),
+    staffPlacementActivity(deps.db, owner.id, {
+      reviewsFrom: istDayStart(from),
+      reviewsBefore: istDayStart(addDays(to, 1)),
+    }),
+  ]);
+  const byId = new Map(activity.map((a) => [a.placementId, a]));
+  const rows: TStaffLeaderboardRow[] = live
+    .filter((p) => p.kind === 'staff')
+    .map((p) => {
+      const a = byId.get(Number(p.id));
+      const reviews = a?.reviews ?? 0;
+      const positive = a?.positive ?? 0;
+      return {
+        rank: 0,
+        placement: { id: Number(p.id), name: p.name, key: p.key },
+        reviews,
+        averageRating: reviews === 0 ? null : (a?.ratingSum ?? 0) / reviews,
+        positive,
+        positiveShare: reviews === 0 ? null : positive / reviews,
+        cases: a?.cases ?? 0,
+      };
+    })
+    .sort((a, b) => leaderboardOrder(a, b) || a.placement.name.localeCompare(b.placement.name));
+  rows.forEach((row, i) => {
+    const previous = rows[i - 1];
+    row.rank = previous && leaderboardOrder(previous, row) === 0 ? previous.rank : i + 1;
+  });
+  return { from, to, rows };
 }
