@@ -11,6 +11,7 @@ import { LoadError } from '../shared/load-error.tsx';
 import { useOwner } from '../shared/use-owner.ts';
 import { RecentReviews } from './recent-reviews.tsx';
 import { ReviewDrawer } from './review-drawer.tsx';
+import { StaffLeaderboard } from './staff-leaderboard.tsx';
 import { StatsCards } from './stats-cards.tsx';
 
 // The charts (recharts, ~120 KiB gzip) load after the cards and the table: numbers first.
@@ -59,6 +60,7 @@ export function DashboardScreen() {
         </>
       )}
       <ByPlacement />
+      <StaffLeaderboard />
       <RecentReviews onOpen={setOpen} />
       <ReviewDrawer
         review={open}

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { trpcError } from '../../../test/fake-trpc.ts';
 import { APP_URL, cleanToastsBeforeEach, page, placement, renderOwner } from '../test/owner-test-utils.tsx';
-import { placementUsage } from './placements-section.tsx';
+import { placementUsage, STAFF_KIND_LABEL } from './placements-section.tsx';
 
 // The QR image is made in the browser by `qrcode`: record what it is asked to encode.
 const qr = vi.hoisted(() => ({ toDataURL: vi.fn() }));
@@ -39,18 +39,18 @@ function placementsServer(initial: ReturnType<typeof placement>[], limit: number
     handlers: {
       'owner.placements.list': () => ({ placements: rows, limit }),
       'owner.placements.create': (input: unknown) => {
-        const { name } = input as { name: string };
+        const { name, kind = 'place' } = input as { name: string; kind?: string };
         if (rows.some((r) => r.name.toLowerCase() === name.toLowerCase())) {
           throw trpcError('CONFLICT', PLACEMENT_TEXTS.nameTaken, 'name');
         }
         next += 1;
-        const created = placement(next, name);
+        const created = placement(next, name, { kind });
         rows = [...rows, created];
         return created;
       },
       'owner.placements.rename': (input: unknown) => {
-        const { id, name } = input as { id: number; name: string };
-        rows = rows.map((r) => (r.id === id ? { ...r, name } : r));
+        const { id, name, kind } = input as { id: number; name: string; kind?: string };
+        rows = rows.map((r) => (r.id === id ? { ...r, name, ...(kind ? { kind } : {}) } : r));
         return rows.find((r) => r.id === id);
       },
       'owner.placements.delete': (input: unknown) => {
@@ -144,6 +144,49 @@ describe('placements on the Profile screen', () => {
     await app.user.click(section().getByRole('button', { name: 'Add placement' }));
     expect(await section().findByText(PLACEMENT_TEXTS.nameReserved)).toBeInTheDocument();
     expect(app.server.callsTo('owner.placements.create')).toHaveLength(2);
+  });
+
+  it("adds a staff member's own code, and turns a placement into one and back, for the staff leaderboard", async () => {
+    const server = placementsServer([placement(1, 'Table 4')]);
+    const app = await renderProfile(server.handlers);
+    const field = await section().findByRole('textbox', { name: 'New placement' });
+    await app.user.type(field, 'Ravi');
+    await app.user.click(section().getByRole('checkbox', { name: STAFF_KIND_LABEL }));
+    await app.user.click(section().getByRole('button', { name: 'Add placement' }));
+    expect(await screen.findByText(PLACEMENT_TEXTS.created)).toBeInTheDocument();
+    expect(app.server.callsTo('owner.placements.create')[0]?.input).toEqual({ name: 'Ravi', kind: 'staff' });
+    await waitFor(() => expect(within(rowOf('Ravi')).getByText('Staff')).toBeInTheDocument());
+    expect(within(rowOf('Table 4')).queryByText('Staff')).toBeNull();
+    expect(section().getByRole('checkbox', { name: STAFF_KIND_LABEL })).not.toBeChecked();
+
+    await app.user.click(section().getByRole('button', { name: 'Rename Table 4' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Rename placement' });
+    const staff = within(dialog).getByRole('checkbox', { name: STAFF_KIND_LABEL });
+    expect(staff).not.toBeChecked();
+    await app.user.click(staff);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    await waitFor(() =>
+      expect(app.server.callsTo('owner.placements.rename')[0]?.input).toEqual({
+        id: 1,
+        name: 'Table 4',
+        kind: 'staff',
+      }),
+    );
+    await waitFor(() => expect(within(rowOf('Table 4')).getByText('Staff')).toBeInTheDocument());
+
+    await app.user.click(section().getByRole('button', { name: 'Rename Ravi' }));
+    dialog = await screen.findByRole('dialog', { name: 'Rename placement' });
+    expect(within(dialog).getByRole('checkbox', { name: STAFF_KIND_LABEL })).toBeChecked();
+    await app.user.click(within(dialog).getByRole('checkbox', { name: STAFF_KIND_LABEL }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    await waitFor(() =>
+      expect(app.server.callsTo('owner.placements.rename')[1]?.input).toEqual({
+        id: 101,
+        name: 'Ravi',
+        kind: 'place',
+      }),
+    );
+    await waitFor(() => expect(within(rowOf('Ravi')).queryByText('Staff')).toBeNull());
   });
 
   it('renames a placement, keeping its key', async () => {

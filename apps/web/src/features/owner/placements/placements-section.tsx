@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { PLACEMENT_TEXTS, type TPlacement, ZPlacementCreate } from '@starloop/contract';
+import { ActionIcon, Badge, Button, Checkbox, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { PLACEMENT_TEXTS, type TPlacement, type TPlacementKind, ZPlacementCreate } from '@starloop/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RecordDeleteDialog } from '../../../components/confirm-delete-dialog/confirm-delete-dialog.tsx';
@@ -23,6 +23,8 @@ export interface TPlacementRow {
   id: number | null;
   key: string | null;
   name: string;
+  /** A staff member's own code ranks them on the dashboard's staff leaderboard; Default is a place. */
+  kind: TPlacementKind;
   createdAt: string | null;
 }
 
@@ -30,6 +32,7 @@ export const DEFAULT_PLACEMENT_ROW: TPlacementRow = {
   id: null,
   key: null,
   name: PLACEMENT_TEXTS.defaultName,
+  kind: 'place',
   createdAt: null,
 };
 
@@ -48,6 +51,8 @@ export function placementUsage(count: number, limit: number | null): string {
 }
 
 const EMPTY_NAME = { name: '' };
+/** The checkbox that makes a placement a staff member's own code. */
+export const STAFF_KIND_LABEL = "A staff member's own QR code (ranks them on the staff leaderboard)";
 
 /**
  * Placements on the Profile screen: the Default one (the original QR code) and the owner's named
@@ -61,11 +66,13 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
   const refresh = useRefreshPlacements();
   const addForm = useForm(ZPlacementCreate, EMPTY_NAME);
   const [addError, setAddError] = useState<string | null>(null);
+  const [addStaff, setAddStaff] = useState(false);
   const create = useMutation(trpc.owner.placements.create.mutationOptions());
 
   const [renaming, setRenaming] = useState<TPlacementRow | null>(null);
   const renameForm = useForm(ZPlacementCreate, EMPTY_NAME);
   const [renameError, setRenameError] = useState<string | null>(null);
+  const [renameStaff, setRenameStaff] = useState(false);
   const rename = useMutation(trpc.owner.placements.rename.mutationOptions());
 
   const [deleting, setDeleting] = useState<TPlacementRow | null>(null);
@@ -81,8 +88,12 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
     const values = addForm.submit();
     if (!values) return;
     try {
-      const created = await create.mutateAsync(values);
+      const created = await create.mutateAsync({
+        ...values,
+        ...(addStaff ? { kind: 'staff' as const } : {}),
+      });
       addForm.reset(EMPTY_NAME);
+      setAddStaff(false);
       notify.success(PLACEMENT_TEXTS.created);
       await refresh();
       // The new placement's QR code is what the owner wants next.
@@ -94,6 +105,7 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
 
   const openRename = (row: TPlacementRow) => {
     renameForm.reset({ name: row.name });
+    setRenameStaff(row.kind === 'staff');
     setRenameError(null);
     setRenaming(row);
   };
@@ -101,7 +113,9 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
     if (!renaming?.id) return;
     setRenameError(null);
     try {
-      await rename.mutateAsync({ id: renaming.id, name });
+      const kind: TPlacementKind = renameStaff ? 'staff' : 'place';
+      // The kind is sent only when it changes (a rename alone keeps it).
+      await rename.mutateAsync({ id: renaming.id, name, ...(kind !== renaming.kind ? { kind } : {}) });
       notify.success(PLACEMENT_TEXTS.renamed);
       setRenaming(null);
       await refresh();
@@ -139,9 +153,16 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
             </Badge>
           </Group>
         ) : (
-          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {row.name}
-          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {row.name}
+            </Text>
+            {row.kind === 'staff' ? (
+              <Badge variant="light" color="grape" size="sm">
+                Staff
+              </Badge>
+            ) : null}
+          </Group>
         ),
     },
     {
@@ -231,6 +252,13 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
                   Add placement
                 </Button>
               </Group>
+              <Checkbox
+                mt="xs"
+                label={STAFF_KIND_LABEL}
+                checked={addStaff}
+                onChange={(event) => setAddStaff(event.currentTarget.checked)}
+                disabled={full || create.isPending}
+              />
             </form>
             <ErrorBanner message={addError} onDismiss={() => setAddError(null)} />
             {placements.data ? (
@@ -272,6 +300,11 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
         size="sm"
       >
         <TextInput label="Name" data-autofocus {...renameForm.input('name')} />
+        <Checkbox
+          label={STAFF_KIND_LABEL}
+          checked={renameStaff}
+          onChange={(event) => setRenameStaff(event.currentTarget.checked)}
+        />
         <Text size="xs" c="dimmed">
           The QR code stays the same: cards you have printed keep working.
         </Text>

@@ -72,7 +72,7 @@ function handlers(allowed = true) {
     'owner.integrations.webhooks.list': () => ({
       endpoints: [],
       allowed,
-      events: ['review.created', 'request.clicked'],
+      events: ['review.created', 'request.clicked', 'case.created', 'case.resolved'],
     }),
     'owner.integrations.webhooks.deliveries': () => ({ deliveries: [], nextBeforeId: null }),
   };
@@ -252,8 +252,10 @@ describe('settings: WhatsApp, SMS and integrations', () => {
 
     const hookForm = within(page().getByRole('form', { name: 'New webhook endpoint' }));
     await fill(app.user, hookForm.getByLabelText('Endpoint URL'), 'pos.example/hooks');
-    await app.user.click(hookForm.getByRole('checkbox', { name: 'review.created' }));
-    await app.user.click(hookForm.getByRole('checkbox', { name: 'request.clicked' }));
+    // Every event is ticked for a new endpoint: untick them all.
+    for (const event of ['review.created', 'request.clicked', 'case.created', 'case.resolved']) {
+      await app.user.click(hookForm.getByRole('checkbox', { name: event }));
+    }
     await app.user.click(hookForm.getByRole('button', { name: 'Add endpoint' }));
     expect(hookForm.getByText(INTEGRATION_TEXTS.webhookUrlInvalid)).toBeInTheDocument();
     expect(hookForm.getByText(INTEGRATION_TEXTS.webhookEventsRequired)).toBeInTheDocument();

@@ -78,6 +78,7 @@ export function placement(id: number, name: string, overrides: Record<string, un
     id,
     key: `Key${String(id).padStart(9, '0')}`,
     name,
+    kind: 'place',
     createdAt: '2026-11-20T06:30:00.000Z',
     ...overrides,
   };
