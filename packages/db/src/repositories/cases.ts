@@ -192,16 +192,25 @@ export async function listCases(
        order by c.created_at ${dir}, c.id ${dir} limit ${window.limit} offset ${window.offset}`.execute(db);
     return rows.map((row) => Number(row.id));
   };
-  return readPage(query, {
-    total: () => (counted ? countFromCounters(db, ownerIds, query) : countOf(of())),
-    readIds: async (window) => {
-      if (ownerIds.length > 1 && window.offset + window.limit <= PER_BRANCH_LIMIT_MAX)
-        return readPerBranch(window);
-      const rows = await sortedWindow(of().select('id'), window, ['createdAt', 'id']).execute();
-      return rows.map((row) => Number(row.id));
-    },
-    loadRows: (ids) => caseRows(db).where('cases.id', 'in', ids).execute(),
-  });
+  const total = () => (counted ? countFromCounters(db, ownerIds, query) : countOf(of()));
+  const readIds = async (window: TPageWindow) => {
+    if (ownerIds.length > 1 && window.offset + window.limit <= PER_BRANCH_LIMIT_MAX)
+      return readPerBranch(window);
+    const rows = await sortedWindow(of().select('id'), window, ['createdAt', 'id']).execute();
+    return rows.map((row) => Number(row.id));
+  };
+  const loadRows = (ids: number[]) => caseRows(db).where('cases.id', 'in', ids).execute();
+  if (query.page === 1) {
+    // The inbox's usual page reads forwards whatever the total: its count and its ids at once.
+    const [count, ids] = await Promise.all([
+      total(),
+      readIds({ offset: 0, limit: query.limit, reverse: false, empty: false }),
+    ]);
+    if (ids.length === 0) return { rows: [], total: count };
+    const byId = new Map((await loadRows(ids)).map((row) => [Number(row.id), row]));
+    return { rows: ids.map((id) => byId.get(id)).filter((row) => row !== undefined), total: count };
+  }
+  return readPage(query, { total, readIds, loadRows });
 }
 
 /** A case by id (with its business's account), whoever's it is: the caller checks the scope. */
