@@ -6,7 +6,8 @@ import { QUEUES } from '../../../jobs/queue.ts';
 
 /**
  * Outbound webhooks: something happened for an owner (`review.created`: a review stored through a
- * request's link; `request.clicked`: a request's short link opened). Every live endpoint of the
+ * request's link; `request.clicked`: a request's short link opened; `case.created` and
+ * `case.resolved`: domains/cases/case-webhook.events.ts). Every live endpoint of the
  * owner subscribed to the type gets one delivery row (the owner's delivery log) and one
  * `webhook-deliver` job, which signs and POSTs it with retries (webhook-delivery.worker.ts).
  *
