@@ -8,6 +8,9 @@ import {
   type TCase as TCaseAnswer,
   type TCaseDetail,
   type TCaseEvent as TCaseEventAnswer,
+  type TCaseMessageChannel,
+  type TCaseMessageDelivery,
+  type TCaseMessageKind,
   type TCaseNote,
   type TCaseOutcome,
   type TCaseStatus,
@@ -69,6 +72,7 @@ const pick = <T>(data: Record<string, unknown>, key: string): T | null => (data[
 export function toCaseEvent(row: TCaseEventRow): TCaseEventAnswer {
   const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>;
   const status = row.kind === 'status';
+  const message = row.kind === 'message_out' || row.kind === 'message_in';
   return {
     id: Number(row.id),
     kind: row.kind,
@@ -83,7 +87,10 @@ export function toCaseEvent(row: TCaseEventRow): TCaseEventAnswer {
         : status
           ? pick<TCaseOutcome>(data, 'outcome')
           : null,
-    text: row.kind === 'note' ? pick<string>(data, 'text') : null,
+    text: row.kind === 'note' || message ? pick<string>(data, 'text') : null,
+    channel: message || row.kind === 'consent_withdrawn' ? pick<TCaseMessageChannel>(data, 'channel') : null,
+    delivery: message ? pick<TCaseMessageDelivery>(data, 'delivery') : null,
+    messageKind: row.kind === 'message_out' ? pick<TCaseMessageKind>(data, 'messageKind') : null,
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }
@@ -125,7 +132,13 @@ export async function listCases(
 
 async function caseDetail(deps: TCaseDeps, row: TCaseRow): Promise<TCaseDetail> {
   const events = await listCaseEvents(deps.db, Number(row.id));
-  return { ...toCase(row, deps.now()), timeline: events.map(toCaseEvent) };
+  return {
+    ...toCase(row, deps.now()),
+    timeline: events.map(toCaseEvent),
+    contact: null,
+    reach: [],
+    invitationSent: false,
+  };
 }
 
 /** GET /api/v1/cases/{id}: the case with its timeline, oldest first. */
