@@ -834,7 +834,7 @@ export interface CaseMessageTable {
   recipient: string;
   text: string;
   language: string;
-  status: TCaseMessageDelivery;
+  status: TCaseMessageDelivery | 'sending';
   attempts: ColumnType<number, number | undefined, number>;
   providerMessageId: string | null;
   replyToken: string | null;

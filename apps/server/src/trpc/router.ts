@@ -57,8 +57,11 @@ import { updateAccountBillingOperation } from '../domains/owner/account/update-a
 import { updateMemberOperation } from '../domains/owner/account/update-member.ts';
 import { addCaseNoteOperation } from '../domains/owner/cases/add-case-note.ts';
 import { getCaseOperation } from '../domains/owner/cases/get-case.ts';
+import { listCaseReplyTemplatesOperation } from '../domains/owner/cases/list-case-reply-templates.ts';
 import { listCasesOperation } from '../domains/owner/cases/list-cases.ts';
+import { sendCaseMessageOperation } from '../domains/owner/cases/send-case-message.ts';
 import { updateCaseOperation } from '../domains/owner/cases/update-case.ts';
+import { updateCaseReplyTemplateOperation } from '../domains/owner/cases/update-case-reply-template.ts';
 import { getChannelSettingsOperation } from '../domains/owner/channels/get-channel-settings.ts';
 import { updateChannelSettingsOperation } from '../domains/owner/channels/update-channel-settings.ts';
 import { getOwnerReviewOperation } from '../domains/owner/dashboard/get-owner-review.ts';
@@ -170,6 +173,9 @@ export const appRouter = router({
       get: getCaseOperation,
       update: updateCaseOperation,
       addNote: addCaseNoteOperation,
+      sendMessage: sendCaseMessageOperation,
+      replyTemplates: listCaseReplyTemplatesOperation,
+      updateReplyTemplate: updateCaseReplyTemplateOperation,
     },
     team: {
       list: listMembersOperation,

@@ -9,7 +9,8 @@ import { type Kysely, sql } from 'kysely';
  *   and its withdrawal (STOP, unsubscribe, or the owner marking it). No consent, no message.
  * - case_messages: every message to the customer from a case and every answer threaded back, with
  *   its channel, the sender used (StarLoop's platform number or the business's own), the provider's
- *   message id (delivery webhooks and inbound answers find it by that) and where delivery stands.
+ *   message id (delivery webhooks and inbound answers find it by that) and where delivery stands
+ *   ('sending': claimed by one job; a process that dies there leaves it so, never sent twice).
  *   reply_token names the case in an email's reply address.
  * - case_events.kind gains message_out, message_in and consent_withdrawn.
  * - platform_message_usage: messages sent to customers through StarLoop's own WhatsApp number and
@@ -51,7 +52,7 @@ const statements = [
     recipient text not null check (char_length(recipient) <= 200),
     text text not null check (char_length(text) <= 4000),
     language text not null check (char_length(language) <= 8),
-    status text not null check (status in ('queued', 'sent', 'delivered', 'read', 'failed', 'received')),
+    status text not null check (status in ('queued', 'sending', 'sent', 'delivered', 'read', 'failed', 'received')),
     attempts integer not null default 0 check (attempts >= 0),
     provider_message_id text check (char_length(provider_message_id) <= 200),
     reply_token text check (char_length(reply_token) <= 64),

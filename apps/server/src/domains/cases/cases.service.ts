@@ -25,6 +25,7 @@ import {
   inTransaction,
   listAccountBusinesses,
   listCaseEvents,
+  listCaseMessages,
   listCases as listCaseRows,
   lockCase,
   type TCase,
@@ -36,6 +37,7 @@ import {
 import type { TAccountSession } from '../../auth/authenticate.ts';
 import type { TDeps } from '../../context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { caseContactDetail } from './case-reach.service.ts';
 
 /**
  * Feedback cases (issue 33): the team's list, a case with its timeline, its changes and notes.
@@ -44,7 +46,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
  * that another account's case exists.
  */
 
-type TCaseDeps = Pick<TDeps, 'db' | 'now'>;
+type TCaseDeps = Pick<TDeps, 'db' | 'now' | 'config'>;
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
@@ -95,6 +97,18 @@ export function toCaseEvent(row: TCaseEventRow): TCaseEventAnswer {
   };
 }
 
+function withDelivery(
+  answer: TCaseEventAnswer,
+  row: TCaseEventRow,
+  delivery: Map<number, TCaseMessageDelivery | 'sending'>,
+): TCaseEventAnswer {
+  const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as { messageId?: number };
+  if (answer.kind !== 'message_out' && answer.kind !== 'message_in') return answer;
+  const status = delivery.get(Number(data.messageId));
+  // 'sending' is a job's claim, not a state the team needs: it is still on its way.
+  return { ...answer, delivery: status === 'sending' ? 'queued' : (status ?? answer.delivery) };
+}
+
 /** The live branches the caller may use: all of the account's for owners and keys, their own for others. */
 async function branchIdsInScope(db: TDb, session: TAccountSession): Promise<number[]> {
   const all = await listAccountBusinesses(db, session.membership.accountId);
@@ -104,7 +118,7 @@ async function branchIdsInScope(db: TDb, session: TAccountSession): Promise<numb
 }
 
 /** A case the caller may reach, else a 404 (another account's, another branch's, or none). */
-async function visibleCase(db: TDb, session: TAccountSession, id: number): Promise<TCaseRow> {
+export async function visibleCase(db: TDb, session: TAccountSession, id: number): Promise<TCaseRow> {
   const row = await findCase(db, id);
   if (!row || Number(row.accountId) !== Number(session.membership.accountId)) {
     throw notFound(CASE_TEXTS.notFound);
@@ -131,13 +145,17 @@ export async function listCases(
 }
 
 async function caseDetail(deps: TCaseDeps, row: TCaseRow): Promise<TCaseDetail> {
-  const events = await listCaseEvents(deps.db, Number(row.id));
+  const [events, messages, reaching] = await Promise.all([
+    listCaseEvents(deps.db, Number(row.id)),
+    listCaseMessages(deps.db, Number(row.id)),
+    caseContactDetail(deps, row),
+  ]);
+  // A message's line shows where its delivery stands now, not when it was written.
+  const delivery = new Map(messages.map((m) => [Number(m.id), m.status]));
   return {
     ...toCase(row, deps.now()),
-    timeline: events.map(toCaseEvent),
-    contact: null,
-    reach: [],
-    invitationSent: false,
+    timeline: events.map((event) => withDelivery(toCaseEvent(event), event, delivery)),
+    ...reaching,
   };
 }
 
