@@ -11,5 +11,6 @@ export * from './placements.ts';
 export * from './plan.ts';
 export * from './reply-template-languages.ts';
 export * from './requests.ts';
+export * from './reviews.ts';
 export * from './settings.ts';
 export * from './templates.ts';

@@ -96,7 +96,7 @@ export function toCaseEvent(row: TCaseEventRow): TCaseEventAnswer {
 }
 
 /** The live branches the caller may use: all of the account's for owners and keys, their own for others. */
-async function branchIdsInScope(db: TDb, session: TAccountSession): Promise<number[]> {
+export async function branchIdsInScope(db: TDb, session: TAccountSession): Promise<number[]> {
   const all = await listAccountBusinesses(db, session.membership.accountId);
   return all
     .filter((b) => !b.deletedAt && branchInScope(session.membership.businessIds, b.id))
