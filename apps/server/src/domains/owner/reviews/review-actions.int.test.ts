@@ -194,6 +194,39 @@ describe(`the review drawer's actions on ${testDriverName()}`, () => {
     });
   });
 
+  it('a Hindi 2-star review left on the page with a phone: a case, a Hindi draft, a phone to call', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/reviews/',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.61.0.2' },
+      payload: JSON.stringify({
+        code: branchA.code,
+        rating: 2,
+        message: 'दुकान रात 8 बजे बंद थी',
+        language: 'hi',
+        contact: { phone: '9876500009', consent: true },
+      }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = Number(res.json().id);
+    // The reply worker (Professional: at once) drafts it; no email was left, so it stays drafted.
+    const started = Date.now();
+    while ((await stored(id)).replyStatus !== 'drafted') {
+      if (Date.now() - started > 20_000) throw new Error('no draft');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const draft = (await stored(id)).replyText!;
+    expect(draft.startsWith('प्रिय ')).toBe(true);
+    expect(draft).toContain('हमें बहुत खेद है');
+    const one = await query('owner.dashboard.review', pro.ownerToken, { id }, branchA.id);
+    expect(one.json().result.data).toMatchObject({
+      language: 'hi',
+      caseStatus: 'new',
+      replyEmail: false,
+      contact: { phone: '+919876500009', consent: true, withdrawn: false },
+    });
+  });
+
   describe('sending the reply by email', () => {
     it('emails the edited reply (Professional), records it sent and puts it on the case', async () => {
       const row = await review(branchA, {
