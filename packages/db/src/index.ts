@@ -55,6 +55,7 @@ export * from './repositories/replies.ts';
 export * from './repositories/reply-recipients.ts';
 export * from './repositories/reply-templates.ts';
 export * from './repositories/reports.ts';
+export * from './repositories/review-actions.ts';
 export * from './repositories/review-reminders.ts';
 export * from './repositories/review-requests/branch-requests.ts';
 export * from './repositories/review-requests/request-campaigns.ts';

@@ -108,6 +108,8 @@ import { listContactsOperation } from '../domains/owner/requests/list-contacts.t
 import { optOutContactOperation } from '../domains/owner/requests/opt-out-contact.ts';
 import { sendRequestOperation } from '../domains/owner/requests/send-request.ts';
 import { updateRequestSettingsOperation } from '../domains/owner/requests/update-request-settings.ts';
+import { openReviewCaseOperation } from '../domains/owner/reviews/open-review-case.ts';
+import { sendReviewReplyOperation } from '../domains/owner/reviews/send-review-reply.ts';
 import { changeOwnerPasswordOperation } from '../domains/owner/settings/change-owner-password.ts';
 import { getOwnerSettingsOperation } from '../domains/owner/settings/get-owner-settings.ts';
 import { updateOwnerSettingsOperation } from '../domains/owner/settings/update-owner-settings.ts';
@@ -189,6 +191,7 @@ export const appRouter = router({
       reviews: listOwnerReviewsOperation,
       review: getOwnerReviewOperation,
     },
+    reviews: { sendReply: sendReviewReplyOperation, openCase: openReviewCaseOperation },
     settings: {
       get: getOwnerSettingsOperation,
       update: updateOwnerSettingsOperation,

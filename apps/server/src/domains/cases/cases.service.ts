@@ -110,7 +110,7 @@ function withDelivery(
 }
 
 /** The live branches the caller may use: all of the account's for owners and keys, their own for others. */
-async function branchIdsInScope(db: TDb, session: TAccountSession): Promise<number[]> {
+export async function branchIdsInScope(db: TDb, session: TAccountSession): Promise<number[]> {
   const all = await listAccountBusinesses(db, session.membership.accountId);
   return all
     .filter((b) => !b.deletedAt && branchInScope(session.membership.businessIds, b.id))
