@@ -59,8 +59,11 @@ import { addCaseNoteOperation } from '../domains/owner/cases/add-case-note.ts';
 import { getCaseOperation } from '../domains/owner/cases/get-case.ts';
 import { getCaseFiguresOperation } from '../domains/owner/cases/get-case-figures.ts';
 import { getCaseSettingsOperation } from '../domains/owner/cases/get-case-settings.ts';
+import { listCaseReplyTemplatesOperation } from '../domains/owner/cases/list-case-reply-templates.ts';
 import { listCasesOperation } from '../domains/owner/cases/list-cases.ts';
+import { sendCaseMessageOperation } from '../domains/owner/cases/send-case-message.ts';
 import { updateCaseOperation } from '../domains/owner/cases/update-case.ts';
+import { updateCaseReplyTemplateOperation } from '../domains/owner/cases/update-case-reply-template.ts';
 import { updateCaseSettingsOperation } from '../domains/owner/cases/update-case-settings.ts';
 import { getChannelSettingsOperation } from '../domains/owner/channels/get-channel-settings.ts';
 import { updateChannelSettingsOperation } from '../domains/owner/channels/update-channel-settings.ts';
@@ -109,6 +112,8 @@ import { listContactsOperation } from '../domains/owner/requests/list-contacts.t
 import { optOutContactOperation } from '../domains/owner/requests/opt-out-contact.ts';
 import { sendRequestOperation } from '../domains/owner/requests/send-request.ts';
 import { updateRequestSettingsOperation } from '../domains/owner/requests/update-request-settings.ts';
+import { openReviewCaseOperation } from '../domains/owner/reviews/open-review-case.ts';
+import { sendReviewReplyOperation } from '../domains/owner/reviews/send-review-reply.ts';
 import { changeOwnerPasswordOperation } from '../domains/owner/settings/change-owner-password.ts';
 import { getOwnerSettingsOperation } from '../domains/owner/settings/get-owner-settings.ts';
 import { updateOwnerSettingsOperation } from '../domains/owner/settings/update-owner-settings.ts';
@@ -177,6 +182,9 @@ export const appRouter = router({
       figures: getCaseFiguresOperation,
       getSettings: getCaseSettingsOperation,
       updateSettings: updateCaseSettingsOperation,
+      sendMessage: sendCaseMessageOperation,
+      replyTemplates: listCaseReplyTemplatesOperation,
+      updateReplyTemplate: updateCaseReplyTemplateOperation,
     },
     team: {
       list: listMembersOperation,
@@ -190,6 +198,7 @@ export const appRouter = router({
       reviews: listOwnerReviewsOperation,
       review: getOwnerReviewOperation,
     },
+    reviews: { sendReply: sendReviewReplyOperation, openCase: openReviewCaseOperation },
     settings: {
       get: getOwnerSettingsOperation,
       update: updateOwnerSettingsOperation,
