@@ -70,11 +70,9 @@ describe(`case webhooks on ${testDriverName()}`, () => {
       (await db().selectFrom('cases').select('id').where('reviewId', '=', reviewId).executeTakeFirstOrThrow())
         .id,
     );
-  /** The case as the API answers it, without its timeline. */
-  const answered = async (token: string, id: number) => {
-    const { timeline: _timeline, ...kase } = (await api('GET', `/cases/${id}`, token)).json();
-    return kase;
-  };
+  /** The case as the API answers it (its ZCase fields: no timeline, contact or reach). */
+  const answered = async (token: string, id: number) =>
+    ZCase.parse((await api('GET', `/cases/${id}`, token)).json());
   const payloadOf = (delivery: { payload: unknown }) =>
     (typeof delivery.payload === 'string' ? JSON.parse(delivery.payload) : delivery.payload) as {
       type: string;
