@@ -127,7 +127,11 @@ describe(`the cases list and its counters on ${testDriverName()}`, () => {
     // A business deleted takes its cases and its counters.
     await db().deleteFrom('owners').where('id', '=', owners[1]!).execute();
     expect(await countsKept(db())).toEqual(await countsOfRows(db()));
-    const left = await db().selectFrom('caseCounts').select('ownerId').where('ownerId', '=', owners[1]!).execute();
+    const left = await db()
+      .selectFrom('caseCounts')
+      .select('ownerId')
+      .where('ownerId', '=', owners[1]!)
+      .execute();
     expect(left).toEqual([]);
     const { total } = await listCases(db(), owners, { page: 1, limit: 5 });
     expect(total).toBe((await direct(owners, {})).length);
