@@ -188,7 +188,7 @@ async function recordOnCase(
  * from now; a review that has one answers it as it is. Through openCases, so two at once open one.
  */
 export async function openReviewCase(
-  deps: Pick<TDeps, 'db' | 'now'>,
+  deps: Pick<TDeps, 'db' | 'now' | 'config'>,
   session: TAccountSession,
   input: { id: number },
 ): Promise<TCaseDetail> {
