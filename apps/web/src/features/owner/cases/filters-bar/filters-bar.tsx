@@ -28,8 +28,9 @@ export const FILTER_TEXT = {
   overdue: 'Overdue only',
   clear: 'Clear filters',
   any: 'Any',
-  open: 'Open (new, in progress, reopened)',
-  all: 'All statuses',
+  /** New, in progress or reopened. */
+  open: 'Open cases',
+  all: 'All cases',
   me: 'Assigned to me',
 } as const;
 
@@ -78,7 +79,7 @@ export function FiltersBar({
         value={filters.status}
         allowDeselect={false}
         onChange={(value) => onChange('status', (value ?? 'open') as TInboxStatus)}
-        w={layout === 'row' ? 240 : undefined}
+        w={layout === 'row' ? 180 : undefined}
       />
       <Select
         label={FILTER_TEXT.assignee}
