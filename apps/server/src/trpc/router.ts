@@ -56,7 +56,9 @@ import { revokeInvitationOperation } from '../domains/owner/account/revoke-invit
 import { updateAccountBillingOperation } from '../domains/owner/account/update-account-billing.ts';
 import { updateMemberOperation } from '../domains/owner/account/update-member.ts';
 import { addCaseNoteOperation } from '../domains/owner/cases/add-case-note.ts';
+import { bulkUpdateCasesOperation } from '../domains/owner/cases/bulk-update-cases.ts';
 import { getCaseOperation } from '../domains/owner/cases/get-case.ts';
+import { listCaseAssigneesOperation } from '../domains/owner/cases/list-case-assignees.ts';
 import { listCaseReplyTemplatesOperation } from '../domains/owner/cases/list-case-reply-templates.ts';
 import { listCasesOperation } from '../domains/owner/cases/list-cases.ts';
 import { sendCaseMessageOperation } from '../domains/owner/cases/send-case-message.ts';
@@ -178,6 +180,8 @@ export const appRouter = router({
       sendMessage: sendCaseMessageOperation,
       replyTemplates: listCaseReplyTemplatesOperation,
       updateReplyTemplate: updateCaseReplyTemplateOperation,
+      bulkUpdate: bulkUpdateCasesOperation,
+      assignees: listCaseAssigneesOperation,
     },
     team: {
       list: listMembersOperation,

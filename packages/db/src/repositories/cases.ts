@@ -1,4 +1,4 @@
-import type { TCaseStatus } from '@starloop/contract';
+import { CASE_OPEN_STATUSES, type TCaseChannel, type TCaseStatusFilter } from '@starloop/contract/rules';
 import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TCase, TCaseEvent } from '../database.ts';
@@ -10,8 +10,16 @@ import { countOf, readPage, sortedWindow, type TPage, type TPageRequest } from '
  * takes the business ids it may read.
  */
 
-/** A case as lists and answers read it: with its review's message and whether a contact was left. */
-export type TCaseRow = TCase & { message: string; contactPresent: boolean; accountId: number };
+/**
+ * A case as lists and answers read it: with its review's message, whether a contact was left, and
+ * where the review came from (its channel).
+ */
+export type TCaseRow = TCase & {
+  message: string;
+  contactPresent: boolean;
+  accountId: number;
+  channel: TCaseChannel;
+};
 
 /** A case's timeline line with its actor's name (null for an API key or the system). */
 export type TCaseEventRow = TCaseEvent & { actorName: string | null };
@@ -72,11 +80,34 @@ const caseRows = (db: TDb) =>
       'reviews.message',
       'owners.accountId',
       sql<boolean>`coalesce(reviews.customer_contact, '') <> ''`.as('contactPresent'),
+      caseChannelSql.as('channel'),
     ]);
 
+/**
+ * Where a case's review came from. A Google case has no review row (its review_id is null); a
+ * review request's link leaves its id on the review; anything else came through the review page.
+ */
+const caseChannelSql = sql<TCaseChannel>`case when cases.review_id is null then 'google'
+  when reviews.review_request_id is not null then 'request' else 'qr' end`;
+
+/** The channel filter as a condition on `cases`, probing the review by its primary key. */
+function channelCondition(channel: TCaseChannel) {
+  if (channel === 'google') return sql<boolean>`cases.review_id is null`;
+  const fromRequest = channel === 'request' ? sql`is not null` : sql`is null`;
+  return sql<boolean>`exists (select 1 from reviews r where r.id = cases.review_id
+    and r.review_request_id ${fromRequest})`;
+}
+
 export interface TCaseListQuery extends TPageRequest {
-  status?: TCaseStatus | undefined;
+  /** One status, or 'open' (new, in progress or reopened). */
+  status?: TCaseStatusFilter | undefined;
   assigneeId?: number | undefined;
+  rating?: number | undefined;
+  channel?: TCaseChannel | undefined;
+  /** true: no first response and due before `now`; false: the others. */
+  overdue?: boolean | undefined;
+  /** The clock overdue is read against (required with `overdue`). */
+  now?: Date | undefined;
 }
 
 /** The cases of these businesses, newest first, paged (ids first, then the page's rows). */
@@ -88,8 +119,17 @@ export async function listCases(
   if (ownerIds.length === 0) return { rows: [], total: 0 };
   const of = () => {
     let rows = db.selectFrom('cases').where('ownerId', 'in', [...ownerIds]);
-    if (query.status) rows = rows.where('status', '=', query.status);
+    if (query.status === 'open') rows = rows.where('status', 'in', [...CASE_OPEN_STATUSES]);
+    else if (query.status) rows = rows.where('status', '=', query.status);
     if (query.assigneeId !== undefined) rows = rows.where('assigneePersonId', '=', query.assigneeId);
+    if (query.rating !== undefined) rows = rows.where('rating', '=', query.rating);
+    if (query.channel !== undefined) rows = rows.where(channelCondition(query.channel));
+    if (query.overdue !== undefined) {
+      const now = query.now ?? new Date();
+      rows = query.overdue
+        ? rows.where('firstResponseAt', 'is', null).where('dueAt', '<', now)
+        : rows.where((eb) => eb.or([eb('firstResponseAt', 'is not', null), eb('dueAt', '>=', now)]));
+    }
     return rows;
   };
   return readPage(query, {
