@@ -25,6 +25,11 @@ export const QUEUES = {
   invoiceMail: 'invoice-mail',
   /** Hourly: renewal reminders due (7 days, 1 day, ended, grace closing), each once. */
   renewalReminders: 'renewal-reminders',
+  /**
+   * Case alerts to the team (domains/alerts): a branch's new cases (queued in the review's
+   * transaction), a person's follow-up batch, and every minute the overdue cases.
+   */
+  caseAlert: 'case-alert',
 } as const;
 export type TQueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
