@@ -44,7 +44,8 @@ describe('customer: scan, rate, leave feedback', () => {
     const submit = page.getByRole('button', { name: 'Submit Feedback' });
     assert.equal(await submit.isDisabled(), true, 'submit is disabled while the message is empty');
     await page.getByLabel('Tell us about your experience').fill(feedback);
-    await page.getByLabel('Your phone or email (so we can reply)').fill('guest@example.in');
+    await page.getByLabel('Email', { exact: true }).fill('guest@example.in');
+    await page.getByRole('checkbox', { name: /may contact me by WhatsApp, SMS or email/ }).check();
     await submit.click();
     await page.getByText('Thank you! Your feedback has been received').waitFor();
     await context.close();
@@ -188,7 +189,8 @@ describe('customer: the server-rendered review page', () => {
     await page.waitForURL(/stars=2/);
     await page.getByText('Fair', { exact: true }).waitFor();
     await page.getByLabel('Tell us about your experience').fill(feedback);
-    await page.getByLabel('Your phone or email (so we can reply)').fill('nojs@example.in');
+    await page.getByLabel('Email', { exact: true }).fill('nojs@example.in');
+    await page.getByRole('checkbox', { name: /may contact me by WhatsApp, SMS or email/ }).check();
     await page.getByRole('button', { name: 'Submit Feedback' }).click();
     await page.getByText('Thank you! Your feedback has been received').waitFor();
     // Cancel works without the script too: the page again, no rating.

@@ -1,6 +1,6 @@
 import type { TConfig } from '@starloop/config';
 import type { TSentimentLabel } from '@starloop/contract';
-import type { TDb, TDbHandle, TOwnerPublic, TReview } from '@starloop/db';
+import type { TDb, TDbHandle, TNewReviewContact, TOwnerPublic, TReview } from '@starloop/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TTokenService } from './auth/tokens.ts';
 import type { TJobs } from './jobs/queue.ts';
@@ -20,6 +20,10 @@ export interface TReviewSubmission {
   rating: number;
   message: string;
   customerContact?: string | null | undefined;
+  /** The review page's language (en, hi, …); replies and case messages are written in it. */
+  language?: string | null | undefined;
+  /** The phone (E.164) and/or email (lower-cased) left under the form, with consent (review_contacts). */
+  contact?: TNewReviewContact | null | undefined;
   deviceId?: string | null | undefined;
   /**
    * The scanned placement's key (`?p=`), resolved inside the batch's one INSERT; unknown keys and

@@ -188,6 +188,60 @@ const ZEnv = z.object({
     .trim()
     .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a WhatsApp language code like en, hi or en_US')
     .default('en'),
+  // Platform channels (issue 33): StarLoop's own sender used by every owner within the plan's
+  // monthly quota. WhatsApp uses the operator number above with these approved templates, one per
+  // page language: case replies ({{1}} business, {{2}} text) and review requests ({{1}} name, {{2}} link).
+  OPERATOR_WHATSAPP_CASE_TEMPLATE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name: lower-case letters, digits and underscores')
+      .optional(),
+  ),
+  OPERATOR_WHATSAPP_REQUEST_TEMPLATE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name: lower-case letters, digits and underscores')
+      .optional(),
+  ),
+  // StarLoop's own DLT-registered SMS sender on Gupshup (all six or none). The case template's first
+  // {#var#} is the business name, the others carry the reply in pieces of 30 characters.
+  PLATFORM_SMS_USER_ID: optionalText,
+  PLATFORM_SMS_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
+  PLATFORM_SMS_ENTITY_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{10,25}$/, 'must be the DLT principal entity id')
+      .optional(),
+  ),
+  PLATFORM_SMS_HEADER: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Z]{6}$/, 'must be a 6-letter DLT header')
+      .optional(),
+  ),
+  PLATFORM_SMS_CASE_TEMPLATE_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{10,25}$/, 'must be the DLT content template id')
+      .optional(),
+  ),
+  PLATFORM_SMS_CASE_TEMPLATE_TEXT: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => v.split('{#var#}').length - 1 >= 2, 'must hold {#var#} for the business and the reply')
+      .optional(),
+  ),
+  // Email replies from a case carry a reply address case+<token>@<this domain>; the inbound mail
+  // service posts them to /api/webhooks/email/inbound with this secret.
+  CASE_REPLY_EMAIL_DOMAIN: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a domain name like reply.starloop.in')
+      .optional(),
+  ),
+  CASE_INBOUND_EMAIL_SECRET: optionalText.pipe(
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
   // Outbound webhooks to http:// or private addresses: local development and tests only.
   OUTBOUND_WEBHOOKS_ALLOW_LOCAL: z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('off'),
 });
@@ -245,6 +299,25 @@ export interface TConfig {
   google: TGoogleConfig;
   /** StarLoop's own WhatsApp sender (renewal reminders and case alerts to owners' teams); undefined when not configured. */
   operatorWhatsApp: TOperatorWhatsAppConfig | undefined;
+  /** StarLoop's own channels every owner may use within the plan's quota (issue 33). */
+  platform: TPlatformChannelsConfig;
+}
+
+export interface TPlatformChannelsConfig {
+  /** The operator number's approved templates; undefined: that use is not set up. */
+  whatsapp: { caseTemplate: string | undefined; requestTemplate: string | undefined };
+  sms:
+    | {
+        userId: string;
+        password: string;
+        principalEntityId: string;
+        header: string;
+        caseTemplateId: string;
+        caseTemplateText: string;
+      }
+    | undefined;
+  replyEmailDomain: string | undefined;
+  inboundEmailSecret: string | undefined;
 }
 
 /** StarLoop's WhatsApp Business Cloud API number, token and approved renewal template (channels.whatsapp.apiBase). */
@@ -308,6 +381,21 @@ function crossChecks(env: TEnv): { variable: string; message: string }[] {
       variable: 'OPERATOR_WHATSAPP_CASE_ALERT_TEMPLATE',
       message: `needs StarLoop's WhatsApp sender: ${operatorWhatsApp.join(', ')}`,
     });
+  }
+  const platformSms = [
+    'PLATFORM_SMS_USER_ID',
+    'PLATFORM_SMS_PASSWORD',
+    'PLATFORM_SMS_ENTITY_ID',
+    'PLATFORM_SMS_HEADER',
+    'PLATFORM_SMS_CASE_TEMPLATE_ID',
+    'PLATFORM_SMS_CASE_TEMPLATE_TEXT',
+  ] as const;
+  const smsSet = platformSms.filter((name) => env[name] !== undefined);
+  if (smsSet.length > 0 && smsSet.length < platformSms.length) {
+    const message = `${platformSms.join(', ')} must be set together`;
+    for (const variable of platformSms) {
+      if (env[variable] === undefined) issues.push({ variable, message });
+    }
   }
   if (env.JOB_WORKERS === 'off' && !env.DATABASE_URL) {
     issues.push({
@@ -451,5 +539,29 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             templateLanguage: env.OPERATOR_WHATSAPP_TEMPLATE_LANGUAGE,
           }
         : undefined,
+    platform: {
+      whatsapp: {
+        caseTemplate: env.OPERATOR_WHATSAPP_CASE_TEMPLATE,
+        requestTemplate: env.OPERATOR_WHATSAPP_REQUEST_TEMPLATE,
+      },
+      sms:
+        env.PLATFORM_SMS_USER_ID &&
+        env.PLATFORM_SMS_PASSWORD &&
+        env.PLATFORM_SMS_ENTITY_ID &&
+        env.PLATFORM_SMS_HEADER &&
+        env.PLATFORM_SMS_CASE_TEMPLATE_ID &&
+        env.PLATFORM_SMS_CASE_TEMPLATE_TEXT
+          ? {
+              userId: env.PLATFORM_SMS_USER_ID,
+              password: env.PLATFORM_SMS_PASSWORD,
+              principalEntityId: env.PLATFORM_SMS_ENTITY_ID,
+              header: env.PLATFORM_SMS_HEADER,
+              caseTemplateId: env.PLATFORM_SMS_CASE_TEMPLATE_ID,
+              caseTemplateText: env.PLATFORM_SMS_CASE_TEMPLATE_TEXT,
+            }
+          : undefined,
+      replyEmailDomain: env.CASE_REPLY_EMAIL_DOMAIN,
+      inboundEmailSecret: env.CASE_INBOUND_EMAIL_SECRET,
+    },
   };
 }

@@ -10,6 +10,7 @@ export * from './patterns.ts';
 export * from './payments.ts';
 export * from './plans.ts';
 export * from './public/index.ts';
+export * from './review-language.ts';
 export * from './rules/index.ts';
 export * from './security.ts';
 export * from './text-rules.ts';

@@ -34,6 +34,10 @@ export const MESSAGES = {
     /** Not in the spec (its page only sends valid ratings); ours for API callers. */
     ratingInvalid: 'Choose a rating from 1 to 5 stars',
     contactInvalid: 'Enter a valid phone number or email',
+    phoneInvalid: 'Enter a valid 10-digit mobile number',
+    emailInvalid: 'Enter a valid email address',
+    contactNeeded: 'Give a phone number or an email so the business can contact you, or untick the box.',
+    languageInvalid: 'Unknown page language',
   },
   adminLogin: {
     emailRequired: 'Email is required',

@@ -45,6 +45,11 @@ export interface TPlan {
   autoReply: TPlanAutoReply;
   /** What the plan includes, shown the same way everywhere. */
   features: readonly string[];
+  /**
+   * Messages to customers (review requests, case replies) a branch may send each IST month through
+   * StarLoop's own WhatsApp number and SMS sender; the business's own sender has no such limit.
+   */
+  platformMessagesPerMonth: number;
 }
 
 const HOUR = 60 * 60;
@@ -61,6 +66,7 @@ export const PLANS: Readonly<Record<TPlanKey, TPlan>> = {
     term: { years: 1, label: '1 year' },
     popular: false,
     autoReply: { style: 'standard', within: 'within 24 to 48 hours', delaySeconds: 24 * HOUR },
+    platformMessagesPerMonth: 100,
     features: [
       'QR review system',
       'Unlimited reviews',
@@ -84,6 +90,7 @@ export const PLANS: Readonly<Record<TPlanKey, TPlan>> = {
     term: { years: 2, label: '2 year' },
     popular: true,
     autoReply: { style: 'personalised', within: 'within 2 to 5 minutes', delaySeconds: 0 },
+    platformMessagesPerMonth: 500,
     features: [
       'Everything in Essential',
       'AI automatic review reply within 2 to 5 minutes',

@@ -5,7 +5,11 @@ import type {
   TCampaignStatus,
   TCaseAlertKind,
   TCaseEventKind,
+  TCaseMessageChannel,
+  TCaseMessageDelivery,
+  TCaseMessageKind,
   TCaseOutcome,
+  TCaseReplyTemplateKind,
   TCaseStatus,
   TConsentSource,
   TDeliveryPurpose,
@@ -314,6 +318,8 @@ export interface ReviewTable {
   placementId: ColumnType<number | null, number | null | undefined, number | null>;
   /** The review request whose short link brought the customer (migration 0016); null otherwise. */
   reviewRequestId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The review page's language when it was left (migration 0030); null before, and for other paths. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
 }
 
@@ -846,12 +852,74 @@ export interface CaseEventTable {
 }
 export type TCaseEvent = Selectable<CaseEventTable>;
 
+/** The phone/email a customer left under the feedback form, and their consent (migration 0030). */
+export interface ReviewContactTable {
+  reviewId: number;
+  ownerId: number;
+  phoneE164: string | null;
+  /** Lower-cased. */
+  email: string | null;
+  consent: boolean;
+  consentAt: Timestamp | null;
+  /** Which wording of the consent line the customer saw (REVIEW_CONTACT_CONSENT_VERSION). */
+  consentVersion: string;
+  language: string;
+  withdrawnAt: Timestamp | null;
+  withdrawnSource: TOptOutSource | null;
+  createdAt: CreatedAt;
+}
+export type TReviewContact = Selectable<ReviewContactTable>;
+
+/** A message to or from a case's customer (migration 0030). */
+export interface CaseMessageTable {
+  id: Generated<number>;
+  caseId: number;
+  ownerId: number;
+  direction: 'out' | 'in';
+  kind: ColumnType<TCaseMessageKind, TCaseMessageKind | undefined, TCaseMessageKind>;
+  channel: TCaseMessageChannel;
+  via: 'platform' | 'own' | null;
+  /** E.164 phone or lower-cased email the message went to (or came from). */
+  recipient: string;
+  text: string;
+  language: string;
+  status: TCaseMessageDelivery | 'sending';
+  attempts: ColumnType<number, number | undefined, number>;
+  providerMessageId: string | null;
+  replyToken: string | null;
+  error: string | null;
+  sentByPersonId: number | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+export type TCaseMessageRow = Selectable<CaseMessageTable>;
+
+/** Messages to customers through StarLoop's own sender, per branch and IST month (migration 0030). */
+export interface PlatformMessageUsageTable {
+  ownerId: number;
+  month: string;
+  used: ColumnType<number, number | undefined, number>;
+}
+
+/** An account's own wording of a case reply template in one language (migration 0030). */
+export interface CaseReplyTemplateTable {
+  accountId: number;
+  kind: TCaseReplyTemplateKind;
+  language: string;
+  text: string;
+  updatedAt: UpdatedAt;
+}
+
 export interface Database {
   cases: CaseTable;
   alertPreferences: AlertPreferenceTable;
   caseAlerts: CaseAlertTable;
   caseAlertBatches: CaseAlertBatchTable;
   caseEvents: CaseEventTable;
+  reviewContacts: ReviewContactTable;
+  caseMessages: CaseMessageTable;
+  platformMessageUsage: PlatformMessageUsageTable;
+  caseReplyTemplates: CaseReplyTemplateTable;
   accounts: AccountTable;
   billingProfile: BillingProfileTable;
   invoiceSeries: InvoiceSeriesTable;

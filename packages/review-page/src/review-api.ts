@@ -9,6 +9,10 @@ export interface TReviewSubmission {
   rating: number;
   message: string;
   customerContact?: string;
+  /** Under the feedback form: phone and/or email, and the consent line's tick. */
+  contact?: { phone: string; email: string; consent: boolean };
+  /** The page's language: replies to the customer are written in it. */
+  language?: string;
   deviceId: string;
   /** The placement key of the QR code or link the customer came through (`?p=`), when there was one. */
   placement?: string;

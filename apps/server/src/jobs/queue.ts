@@ -25,6 +25,8 @@ export const QUEUES = {
   invoiceMail: 'invoice-mail',
   /** Hourly: renewal reminders due (7 days, 1 day, ended, grace closing), each once. */
   renewalReminders: 'renewal-reminders',
+  /** One message to a case's customer (domains/cases/cases.jobs.ts). */
+  caseMessage: 'case-message',
   /**
    * Case alerts to the team (domains/alerts): a branch's new cases (queued in the review's
    * transaction), a person's follow-up batch, and every minute the overdue cases.

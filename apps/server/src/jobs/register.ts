@@ -2,6 +2,7 @@ import type { TDeps } from '../context.ts';
 import { registerReportJobs } from '../domains/admin/reports/reports.jobs.ts';
 import { registerAlertJobs } from '../domains/alerts/alerts.jobs.ts';
 import { registerInvoiceJobs } from '../domains/billing/invoices.jobs.ts';
+import { registerCaseJobs } from '../domains/cases/cases.jobs.ts';
 import { registerGoogleJobs } from '../domains/google/google.jobs.ts';
 import { registerWebhookJobs } from '../domains/owner/integrations/webhook-delivery.worker.ts';
 import { registerRequestJobs } from '../domains/owner/requests/requests.jobs.ts';
@@ -20,6 +21,7 @@ export function registerJobs(deps: TDeps): void {
   registerPaymentJobs(deps);
   registerReplyJobs(deps);
   registerRequestJobs(deps);
+  registerCaseJobs(deps);
   registerReportJobs(deps);
   registerWebhookJobs(deps);
 }

@@ -12,6 +12,7 @@ import { channelEventSink } from '../domains/owner/requests/channels/channel-sin
 import { importContactsRoute } from '../domains/owner/requests/import-contacts.route.ts';
 import { razorpayWebhookRoute } from '../domains/payments/razorpay-webhook.route.ts';
 import { unsubscribeRoute } from '../domains/public/unsubscribe/unsubscribe.route.ts';
+import { emailInboundRoute } from '../domains/webhooks/email-inbound.route.ts';
 import { smsWebhookRoute } from '../domains/webhooks/sms-webhook.route.ts';
 import { whatsappWebhookRoute } from '../domains/webhooks/whatsapp-webhook.route.ts';
 import { appRouter } from '../trpc/router.ts';
@@ -33,6 +34,7 @@ export async function restApi(app: FastifyInstance, { deps }: { deps: TDeps }) {
   await app.register(importContactsRoute, { deps });
   await app.register(whatsappWebhookRoute, { deps, sink: channelEventSink });
   await app.register(smsWebhookRoute, { deps, sink: channelEventSink });
+  await app.register(emailInboundRoute, { deps });
   await app.register(createReviewRequestRoute, { deps });
   await app.register(exportBranchFiguresRoute, { deps });
   await app.register(ownerInvoicePdfRoute, { deps });

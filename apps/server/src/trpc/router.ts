@@ -59,8 +59,11 @@ import { getAlertPreferencesOperation } from '../domains/owner/alerts/get-alert-
 import { updateAlertPreferencesOperation } from '../domains/owner/alerts/update-alert-preferences.ts';
 import { addCaseNoteOperation } from '../domains/owner/cases/add-case-note.ts';
 import { getCaseOperation } from '../domains/owner/cases/get-case.ts';
+import { listCaseReplyTemplatesOperation } from '../domains/owner/cases/list-case-reply-templates.ts';
 import { listCasesOperation } from '../domains/owner/cases/list-cases.ts';
+import { sendCaseMessageOperation } from '../domains/owner/cases/send-case-message.ts';
 import { updateCaseOperation } from '../domains/owner/cases/update-case.ts';
+import { updateCaseReplyTemplateOperation } from '../domains/owner/cases/update-case-reply-template.ts';
 import { getChannelSettingsOperation } from '../domains/owner/channels/get-channel-settings.ts';
 import { updateChannelSettingsOperation } from '../domains/owner/channels/update-channel-settings.ts';
 import { getOwnerReviewOperation } from '../domains/owner/dashboard/get-owner-review.ts';
@@ -107,6 +110,8 @@ import { listContactsOperation } from '../domains/owner/requests/list-contacts.t
 import { optOutContactOperation } from '../domains/owner/requests/opt-out-contact.ts';
 import { sendRequestOperation } from '../domains/owner/requests/send-request.ts';
 import { updateRequestSettingsOperation } from '../domains/owner/requests/update-request-settings.ts';
+import { openReviewCaseOperation } from '../domains/owner/reviews/open-review-case.ts';
+import { sendReviewReplyOperation } from '../domains/owner/reviews/send-review-reply.ts';
 import { changeOwnerPasswordOperation } from '../domains/owner/settings/change-owner-password.ts';
 import { getOwnerSettingsOperation } from '../domains/owner/settings/get-owner-settings.ts';
 import { updateOwnerSettingsOperation } from '../domains/owner/settings/update-owner-settings.ts';
@@ -176,6 +181,9 @@ export const appRouter = router({
       get: getCaseOperation,
       update: updateCaseOperation,
       addNote: addCaseNoteOperation,
+      sendMessage: sendCaseMessageOperation,
+      replyTemplates: listCaseReplyTemplatesOperation,
+      updateReplyTemplate: updateCaseReplyTemplateOperation,
     },
     team: {
       list: listMembersOperation,
@@ -189,6 +197,7 @@ export const appRouter = router({
       reviews: listOwnerReviewsOperation,
       review: getOwnerReviewOperation,
     },
+    reviews: { sendReply: sendReviewReplyOperation, openCase: openReviewCaseOperation },
     settings: {
       get: getOwnerSettingsOperation,
       update: updateOwnerSettingsOperation,

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { ZIsoDate } from '../dto.ts';
 import { pageLimit, ZPageMeta, ZPageQuery } from '../list-query.ts';
-import { CASE_EVENT_KINDS, CASE_OUTCOMES, CASE_STATUSES, type TCaseStatus } from '../rules/cases.ts';
+import {
+  CASE_EVENT_KINDS,
+  CASE_MESSAGE_CHANNELS,
+  CASE_MESSAGE_DELIVERY,
+  CASE_MESSAGE_KINDS,
+  CASE_OUTCOMES,
+  CASE_REPLY_TEMPLATE_KINDS,
+  CASE_STATUSES,
+  type TCaseStatus,
+} from '../rules/cases.ts';
 import { optionalChoice, required, wholeNumberInput } from '../schema-helpers.ts';
 
 /**
@@ -12,6 +21,10 @@ import { optionalChoice, required, wholeNumberInput } from '../schema-helpers.ts
 
 /** The longest internal note. */
 export const CASE_NOTE_MAX = 2000;
+/** The longest message to a customer (a WhatsApp template parameter holds 1,024). */
+export const CASE_MESSAGE_MAX = 1000;
+/** The longest SMS reply: three segments of Unicode text (Hindi, Tamil…) or about seven of plain text. */
+export const CASE_SMS_MAX = 200;
 
 const STATUS_LABELS: Record<TCaseStatus, string> = {
   new: 'new',
@@ -33,6 +46,22 @@ export const CASE_TEXTS = {
   assigneeOutOfScope: 'The assignee must be a team member with access to this branch.',
   nothingToChange: 'Give a status, an assignee or an outcome to change.',
   noteRequired: 'Write a note.',
+  messageRequired: 'Write a message.',
+  messageTooLong: `A message can be at most ${CASE_MESSAGE_MAX} characters.`,
+  smsTooLong: `An SMS can be at most ${CASE_SMS_MAX} characters; send a longer reply by WhatsApp or email.`,
+  channelInvalid: 'Channel must be whatsapp, sms or email.',
+  kindInvalid: 'Kind must be reply or invitation.',
+  noContact: 'This customer left no phone number or email, so they cannot be written to.',
+  noConsent: 'This customer did not agree to be contacted, so no message can be sent.',
+  consentWithdrawn:
+    'This customer asked not to be contacted again (STOP or unsubscribe), so no message can be sent.',
+  invitationNotResolved:
+    'The invitation to share the experience publicly can only be sent once the case is resolved.',
+  invitationSent: 'The invitation to share the experience publicly has already been sent for this case.',
+  incentiveRefused:
+    'A message may not ask the customer to change or remove their review, or offer anything for a review. Write an apology or ask to call them instead.',
+  templateKindInvalid: 'Template must be apology or callback.',
+  languageInvalid: 'Choose one of the review page languages.',
 } as const;
 
 const caseStatus = z.enum(CASE_STATUSES, { message: CASE_TEXTS.statusInvalid });
@@ -86,13 +115,56 @@ export const ZCaseEvent = z.object({
   assigneeId: z.number().int().nullable(),
   /** outcome, and status events that resolve: the outcome given. */
   outcome: z.enum(CASE_OUTCOMES).nullable(),
-  /** note: its text. */
+  /** note, message_out, message_in: its text. */
   text: z.string().nullable(),
+  /** message_out, message_in, consent_withdrawn: the channel. */
+  channel: z.enum(CASE_MESSAGE_CHANNELS).nullable(),
+  /** message_out: where delivery stands; message_in: 'received'. */
+  delivery: z.enum(CASE_MESSAGE_DELIVERY).nullable(),
+  /** message_out: a reply or the invitation. */
+  messageKind: z.enum(CASE_MESSAGE_KINDS).nullable(),
   createdAt: ZIsoDate,
 });
 export type TCaseEvent = z.infer<typeof ZCaseEvent>;
 
-export const ZCaseDetail = ZCase.extend({ timeline: z.array(ZCaseEvent) });
+const caseMessageChannel = z.enum(CASE_MESSAGE_CHANNELS, { message: CASE_TEXTS.channelInvalid });
+
+/**
+ * The customer's contact as left on the review page (issue 33 item 1), shown only to those who may
+ * reach the case. consent: they ticked the consent line; withdrawnAt: they took it back since.
+ */
+export const ZCaseContact = z.object({
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  consent: z.boolean(),
+  consentAt: ZIsoDate.nullable(),
+  /** The page language the customer used (en, hi, …): messages go in it. */
+  language: z.string(),
+  withdrawnAt: ZIsoDate.nullable(),
+});
+export type TCaseContact = z.infer<typeof ZCaseContact>;
+
+/**
+ * Whether a message can go out on one channel now, and if not why and how to fix it (the screen
+ * says it as is). via: StarLoop's own number/sender (platform, within the plan's monthly quota) or
+ * the business's own.
+ */
+export const ZCaseReach = z.object({
+  channel: z.enum(CASE_MESSAGE_CHANNELS),
+  available: z.boolean(),
+  via: z.enum(['platform', 'own']).nullable(),
+  reason: z.string().nullable(),
+});
+export type TCaseReach = z.infer<typeof ZCaseReach>;
+
+export const ZCaseDetail = ZCase.extend({
+  timeline: z.array(ZCaseEvent),
+  contact: ZCaseContact.nullable(),
+  /** One line per channel, in the order the screen offers them. */
+  reach: z.array(ZCaseReach),
+  /** Whether the one invitation to share the experience publicly went out. */
+  invitationSent: z.boolean(),
+});
 export type TCaseDetail = z.infer<typeof ZCaseDetail>;
 
 /** Path parameter `{id}` of a case (decimal digits only). */
@@ -128,3 +200,42 @@ export type TCaseUpdate = z.infer<typeof ZCaseUpdate>;
 /** POST /api/v1/cases/{id}/notes: an internal note (never shown to the customer). */
 export const ZCaseNote = ZCaseIdInput.extend({ text: required(CASE_TEXTS.noteRequired, CASE_NOTE_MAX) });
 export type TCaseNote = z.infer<typeof ZCaseNote>;
+
+/**
+ * POST /api/v1/cases/{id}/messages: a message to the customer on one channel, in the customer's page
+ * language as written. kind 'invitation' sends StarLoop's one neutral invitation to share the
+ * experience publicly (text is then ignored; only on a resolved case, once). Refused (4xx, nothing
+ * sent) without a contact, consent or channel.
+ */
+export const ZCaseMessage = ZCaseIdInput.extend({
+  channel: caseMessageChannel,
+  kind: z.enum(CASE_MESSAGE_KINDS, { message: CASE_TEXTS.kindInvalid }).default('reply'),
+  text: z
+    .string({ message: CASE_TEXTS.messageRequired })
+    .trim()
+    .max(CASE_MESSAGE_MAX, CASE_TEXTS.messageTooLong)
+    .default(''),
+});
+export type TCaseMessage = z.infer<typeof ZCaseMessage>;
+
+/** A reply template in one page language; custom: the business's own wording, else StarLoop's. */
+export const ZCaseReplyTemplate = z.object({
+  kind: z.enum(CASE_REPLY_TEMPLATE_KINDS),
+  language: z.string(),
+  text: z.string(),
+  custom: z.boolean(),
+});
+export type TCaseReplyTemplate = z.infer<typeof ZCaseReplyTemplate>;
+
+/** GET /api/v1/cases/templates?language=: every kind in one language (all eight without it). */
+export const ZCaseReplyTemplatesQuery = z.object({ language: z.string().max(8).optional() });
+export const ZCaseReplyTemplates = z.object({ templates: z.array(ZCaseReplyTemplate) });
+export type TCaseReplyTemplates = z.infer<typeof ZCaseReplyTemplates>;
+
+/** PUT /api/v1/cases/templates: the business's own wording; an empty text goes back to StarLoop's. */
+export const ZCaseReplyTemplateUpdate = z.object({
+  kind: z.enum(CASE_REPLY_TEMPLATE_KINDS, { message: CASE_TEXTS.templateKindInvalid }),
+  language: z.string({ message: CASE_TEXTS.languageInvalid }).max(8, CASE_TEXTS.languageInvalid),
+  text: z.string().trim().max(CASE_MESSAGE_MAX, CASE_TEXTS.messageTooLong),
+});
+export type TCaseReplyTemplateUpdate = z.infer<typeof ZCaseReplyTemplateUpdate>;

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { PAGE_SIZE, REPLY_STATUSES, REVIEW_SOURCES, SENTIMENT_LABELS } from '../constants.ts';
 import { ZIsoDate } from '../dto.ts';
 import { pageLimit, ZPageMeta, ZPageQuery } from '../list-query.ts';
+import { CASE_STATUSES } from '../rules/cases.ts';
+import { REVIEW_PAGE_LANGUAGES } from '../rules/languages.ts';
 import { ZGoogleReviewDetails, ZReviewSourceFilter } from './google.ts';
+import { ZOwnerReviewContact } from './reviews.ts';
 
 /** The owner's dashboard (owner.dashboard): the reviews, one review, and the cards and charts. */
 
@@ -23,6 +26,19 @@ export const ZOwnerReview = z.object({
   source: z.enum(REVIEW_SOURCES).optional(),
   /** Google reviews only: reviewer, reply draft and what Google shows. */
   google: ZGoogleReviewDetails.optional(),
+  /**
+   * What the review drawer acts on (issue 33 item 3; the dashboard's list and review only). The
+   * language replies are written in: the page language the review was left in, else read from its
+   * text's script.
+   */
+  language: z.enum(REVIEW_PAGE_LANGUAGES).optional(),
+  /** The review's feedback case, if it has one. */
+  caseId: z.number().int().nullable().optional(),
+  caseStatus: z.enum(CASE_STATUSES).nullable().optional(),
+  /** Whether its reply can be emailed: the customer left an email (in the contact field, or with consent). */
+  replyEmail: z.boolean().optional(),
+  /** The phone or email left under the feedback form with the customer's consent, if any. */
+  contact: ZOwnerReviewContact.nullable().optional(),
 });
 export type TOwnerReview = z.infer<typeof ZOwnerReview>;
 

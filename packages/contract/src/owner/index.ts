@@ -10,6 +10,8 @@ export * from './google.ts';
 export * from './integrations.ts';
 export * from './placements.ts';
 export * from './plan.ts';
+export * from './reply-template-languages.ts';
 export * from './requests.ts';
+export * from './reviews.ts';
 export * from './settings.ts';
 export * from './templates.ts';

@@ -3,6 +3,7 @@ import { LIMITS, REVIEW_FLOWS } from '../constants.ts';
 import { ZCreatedResult } from '../dto.ts';
 import { MESSAGES } from '../messages.ts';
 import { EMAIL_PATTERN, INDIAN_MOBILE_PATTERN } from '../patterns.ts';
+import { REVIEW_PAGE_LANGUAGES } from '../rules/languages.ts';
 import { isPositiveRating, RATING_MAX, RATING_MIN } from '../rules/rating.ts';
 import { cappedText, TEXT_LIMITS, wholeNumberInput } from '../schema-helpers.ts';
 import { ZBusinessCode } from './registration.ts';
@@ -26,6 +27,41 @@ export const ZReviewLink = z.object({
 export type TReviewLink = z.infer<typeof ZReviewLink>;
 
 const f = MESSAGES.feedback;
+
+/**
+ * Which wording of the review page's consent line ("May we contact you about this?") a customer
+ * agreed to; stored with the consent. A new wording in any language gets a new version.
+ */
+export const REVIEW_CONTACT_CONSENT_VERSION = '2026-11-28';
+
+const isIndianMobile = (v: string) => INDIAN_MOBILE_PATTERN.test(v.replace(/[\s-]/g, ''));
+
+/**
+ * Under the feedback form (issue 33 item 1): a phone and/or an email, and whether the customer
+ * agreed to be contacted about this feedback. Without consent nothing is ever sent to them.
+ */
+export const ZReviewContact = z
+  .object({
+    phone: z
+      .string({ message: f.phoneInvalid })
+      .max(20, { message: f.phoneInvalid, abort: true })
+      .trim()
+      .refine((v) => v === '' || isIndianMobile(v), f.phoneInvalid)
+      .optional(),
+    email: z
+      .string({ message: f.emailInvalid })
+      .max(200, { message: f.emailInvalid, abort: true })
+      .trim()
+      .refine((v) => v === '' || EMAIL_PATTERN.test(v), f.emailInvalid)
+      .optional(),
+    consent: z.boolean({ message: f.contactNeeded }).default(false),
+  })
+  .refine((v) => !v.consent || Boolean(v.phone) || Boolean(v.email), {
+    message: f.contactNeeded,
+    path: ['phone'],
+  });
+export type TReviewContact = z.infer<typeof ZReviewContact>;
+
 export const ZReviewSubmit = z
   .object({
     code: ZBusinessCode,
@@ -42,11 +78,12 @@ export const ZReviewSubmit = z
       .string()
       .max(200, { message: f.contactInvalid, abort: true })
       .trim()
-      .refine(
-        (v) => v === '' || EMAIL_PATTERN.test(v) || INDIAN_MOBILE_PATTERN.test(v.replace(/[\s-]/g, '')),
-        f.contactInvalid,
-      )
+      .refine((v) => v === '' || EMAIL_PATTERN.test(v) || isIndianMobile(v), f.contactInvalid)
       .optional(),
+    /** A way to reach the customer about this feedback, with their consent (issue 33). */
+    contact: ZReviewContact.optional(),
+    /** The page's language (en, hi, …): replies and messages to the customer are written in it. */
+    language: z.enum(REVIEW_PAGE_LANGUAGES, { message: f.languageInvalid }).optional(),
     deviceId: z.string().trim().max(64).optional(),
     /** The placement key of the QR code scanned (`?p=`); unknown or foreign keys count for Default. */
     placement: z.string().max(64).optional(),

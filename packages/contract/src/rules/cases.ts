@@ -12,7 +12,19 @@ export const CASE_OUTCOMES = ['recovered', 'not_recovered', 'no_reply'] as const
 export type TCaseOutcome = (typeof CASE_OUTCOMES)[number];
 
 /** What a case's timeline records. */
-export const CASE_EVENT_KINDS = ['opened', 'status', 'assigned', 'outcome', 'note'] as const;
+export const CASE_EVENT_KINDS = [
+  'opened',
+  'status',
+  'assigned',
+  'outcome',
+  'note',
+  /** A message to the customer (a reply or the one invitation), with its channel and delivery. */
+  'message_out',
+  /** The customer's answer (WhatsApp, SMS or email), threaded in by the provider's webhook. */
+  'message_in',
+  /** The customer withdrew consent (STOP, unsubscribe, or the owner marking it). */
+  'consent_withdrawn',
+] as const;
 export type TCaseEventKind = (typeof CASE_EVENT_KINDS)[number];
 
 /**
@@ -34,3 +46,22 @@ export const isCaseOverdue = (
   kase: { firstResponseAt: Date | string | null; dueAt: Date | string },
   now: Date,
 ): boolean => kase.firstResponseAt === null && now.getTime() > new Date(kase.dueAt).getTime();
+
+/** The ways a case's customer can be written to. */
+export const CASE_MESSAGE_CHANNELS = ['whatsapp', 'sms', 'email'] as const;
+export type TCaseMessageChannel = (typeof CASE_MESSAGE_CHANNELS)[number];
+
+/**
+ * What a message from a case is: a reply the team writes (from a template or not), or the one
+ * neutral invitation to share the experience publicly, sent only once the case is resolved.
+ */
+export const CASE_MESSAGE_KINDS = ['reply', 'invitation'] as const;
+export type TCaseMessageKind = (typeof CASE_MESSAGE_KINDS)[number];
+
+/** The reply templates an owner can edit, per page language: an apology and a callback request. */
+export const CASE_REPLY_TEMPLATE_KINDS = ['apology', 'callback'] as const;
+export type TCaseReplyTemplateKind = (typeof CASE_REPLY_TEMPLATE_KINDS)[number];
+
+/** Where a message to the customer stands; inbound messages are 'received'. */
+export const CASE_MESSAGE_DELIVERY = ['queued', 'sent', 'delivered', 'read', 'failed', 'received'] as const;
+export type TCaseMessageDelivery = (typeof CASE_MESSAGE_DELIVERY)[number];

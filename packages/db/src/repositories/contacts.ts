@@ -202,7 +202,7 @@ export async function markContactsOptedOut(
   db: TDb,
   who: { ids?: number[]; ownerId?: number; phoneE164?: string; email?: string },
   how: { source: TOptOutSource; channel: TRequestChannel | null; at: Date },
-): Promise<{ id: number; ownerId: number }[]> {
+): Promise<{ id: number; ownerId: number; phoneE164: string | null; email: string | null }[]> {
   const byKey = [who.phoneE164, who.email].some(Boolean);
   if (!who.ids?.length && !byKey) return [];
   let query = db
@@ -223,7 +223,7 @@ export async function markContactsOptedOut(
         ...(who.email ? [eb('email', '=', who.email)] : []),
       ]),
     );
-  return query.returning(['id', 'ownerId']).execute();
+  return query.returning(['id', 'ownerId', 'phoneE164', 'email']).execute();
 }
 
 export async function setContactsLastRequested(db: TDb, ids: number[], at: Date): Promise<void> {

@@ -29,13 +29,27 @@ export type TReviewInsert = Pick<
   | 'sentimentScore'
   | 'replyStatus'
   | 'createdAt'
+  | 'language'
 > & {
   /**
    * The placement key the review page carried (`?p=`). Resolved in the insert itself to the
    * owner's live placement; an unknown, deleted or another owner's key leaves it Default (null).
    */
   placementKey?: string | null | undefined;
+  /**
+   * The phone and/or email the customer left under the feedback form, with their consent
+   * (review_contacts, migration 0030), written in the same statement.
+   */
+  contact?: TNewReviewContact | null | undefined;
 };
+
+export interface TNewReviewContact {
+  phoneE164: string | null;
+  email: string | null;
+  consent: boolean;
+  consentVersion: string;
+  language: string;
+}
 
 /**
  * Inserts a review and bumps the owner's counters in the same transaction, so stats are always
@@ -77,6 +91,12 @@ export async function insertReviews(
     activity_message: activity?.[i]?.message ?? null,
     activity_code: activity?.[i]?.code ?? null,
     placement_key: review.placementKey || null,
+    language: review.language ?? null,
+    contact_phone: review.contact?.phoneE164 ?? null,
+    contact_email: review.contact?.email ?? null,
+    contact_consent: review.contact ? review.contact.consent : null,
+    contact_version: review.contact?.consentVersion ?? null,
+    contact_language: review.contact?.language ?? null,
     ord: i,
   }));
   const { rows } = await sql<TReview>`
@@ -84,13 +104,17 @@ export async function insertReviews(
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as t(
         owner_id bigint, rating smallint, message text, customer_contact text, device_id text,
         sentiment_label text, sentiment_score real, reply_status text, created_at timestamptz,
-        activity_message text, activity_code text, placement_key text, ord integer)
+        activity_message text, activity_code text, placement_key text, language text,
+        contact_phone text, contact_email text, contact_consent boolean, contact_version text,
+        contact_language text, ord integer)
     ),
     inserted as (
       insert into reviews (owner_id, rating, message, customer_contact, device_id, sentiment_label,
-                           sentiment_score, reply_status, created_at, placement_id, review_request_id)
+                           sentiment_score, reply_status, created_at, placement_id, review_request_id,
+                           language)
       select i.owner_id, i.rating, i.message, i.customer_contact, i.device_id, i.sentiment_label,
-             i.sentiment_score, i.reply_status, coalesce(i.created_at, now()), coalesce(p.id, sp.id), rq.id
+             i.sentiment_score, i.reply_status, coalesce(i.created_at, now()), coalesce(p.id, sp.id), rq.id,
+             i.language
         from input i
         -- Keys and tokens are unique, so the joins never repeat a review.
         left join placements p
@@ -129,6 +153,17 @@ export async function insertReviews(
         star5 = owner_review_stats.star5 + excluded.star5,
         -- A backfilled older review must not move the newest-review time backwards.
         last_review_at = greatest(owner_review_stats.last_review_at, excluded.last_review_at)
+    ),
+    contacts as (
+      insert into review_contacts (review_id, owner_id, phone_e164, email, consent, consent_at,
+                                   consent_version, language, created_at)
+      select x.id, x.owner_id, i.contact_phone, i.contact_email, i.contact_consent,
+             case when i.contact_consent then x.created_at end, i.contact_version, i.contact_language,
+             x.created_at
+        -- Ids ascend in input order, so the n-th inserted row is the n-th input.
+        from (select id, owner_id, created_at, row_number() over (order by id) - 1 as ord from inserted) x
+        join input i on i.ord = x.ord
+       where i.contact_consent is not null
     ),
     events as (
       insert into activity_events (type, message, code, owner_id)

@@ -25,7 +25,12 @@ export interface TReviewMessages {
   submitFailed: string;
   feedbackLabel: string;
   feedbackPlaceholder: string;
-  contactLabel: string;
+  /** The optional block under the feedback form (issue 33). */
+  contactQuestion: string;
+  contactPhone: string;
+  contactEmail: string;
+  /** The consent line; `{business}` is the business's name. Its wording is versioned (REVIEW_CONTACT_CONSENT_VERSION). */
+  contactConsent: string;
   opening: string;
   openLink: string;
   publicReview: string;

@@ -26,7 +26,12 @@ function serverStates(lang: TReviewLanguage): TReviewPageProps[] {
     {
       ...base,
       code: 'annapurna',
-      initial: { status: 'ready', info, rating: 1, draft: { message: 'x', contact: '', error: 'Too many' } },
+      initial: {
+        status: 'ready',
+        info,
+        rating: 1,
+        draft: { message: 'x', phone: '', email: '', consent: false, error: 'Too many' },
+      },
     },
     { ...base, code: 'annapurna', initial: { status: 'failed', detail: CATALOGS[lang].businessNotFound } },
     { ...base, code: 'annapurna', initial: { status: 'failed', detail: CATALOGS[lang].pageInactive } },
@@ -60,6 +65,8 @@ describe('the review page, rendered on the server', () => {
       else if (key === 'starLabel') for (const n of [1, 2, 5]) expected.push(plural(lang, t.starLabel, n));
       else if (key === 'poweredBy') expected.push(fill(t.poweredBy, { brand: BRAND }));
       else if (key === 'submitFailed') expected.push(fill(t.submitFailed, { message: 'Too many' }));
+      else if (key === 'contactConsent')
+        expected.push(fill(t.contactConsent, { business: info.businessName }));
       else expected.push(t[key] as string);
     }
     for (const text of expected) expect(html, `${lang}: ${text}`).toContain(text);

@@ -23,6 +23,9 @@ const IDS = {
   message: 'rv-message',
   counter: 'rv-counter',
   contact: 'rv-contact',
+  phone: 'rv-phone',
+  email: 'rv-email',
+  consent: 'rv-consent',
   cancelForm: 'rv-cancel',
 } as const;
 
@@ -36,7 +39,7 @@ export type TReviewPageInitial =
       /** The no-JS feedback form was just received. */
       thanks?: boolean;
       /** A no-JS feedback form the server refused: the customer's text and the reason. */
-      draft?: { message: string; contact: string; error: string };
+      draft?: { message: string; phone: string; email: string; consent: boolean; error: string };
     }
   | { status: 'failed'; detail: string };
 
@@ -175,7 +178,9 @@ function ReviewForm({ context, ready }: { context: TPageContext; ready: TReadySt
   const { info } = ready;
   const [rating, setRating] = useState(ready.rating ?? 0);
   const [message, setMessage] = useState(ready.draft?.message ?? '');
-  const [contact, setContact] = useState(ready.draft?.contact ?? '');
+  const [phone, setPhone] = useState(ready.draft?.phone ?? '');
+  const [email, setEmail] = useState(ready.draft?.email ?? '');
+  const [consent, setConsent] = useState(ready.draft?.consent ?? false);
   /** Why the server refused a form posted without the script (shown until the next action). */
   const [notice, setNotice] = useState(ready.draft?.error ?? '');
   const [submitting, setSubmitting] = useState(false);
@@ -245,7 +250,9 @@ function ReviewForm({ context, ready }: { context: TPageContext; ready: TReadySt
   const reset = () => {
     setRating(0);
     setMessage('');
-    setContact('');
+    setPhone('');
+    setEmail('');
+    setConsent(false);
     setOpening(false);
     setNotice('');
     recorded.current = false;
@@ -310,12 +317,13 @@ function ReviewForm({ context, ready }: { context: TPageContext; ready: TReadySt
     setSubmitting(true);
     setNotice('');
     try {
-      const customerContact = contact.trim();
+      const contact = { phone: phone.trim(), email: email.trim() };
       await submitReview({
         code,
         rating,
         message: text,
-        ...(customerContact ? { customerContact } : {}),
+        ...(contact.phone || contact.email || consent ? { contact: { ...contact, consent } } : {}),
+        language: lang,
         deviceId: getDeviceId(),
         ...(placement ? { placement } : {}),
       });
@@ -416,19 +424,48 @@ function ReviewForm({ context, ready }: { context: TPageContext; ready: TReadySt
               {/* One text node: React's server markup then needs no <!-- --> between the parts. */}
               {`${message.length}/${FEEDBACK_MAX}`}
             </p>
-            <FieldLabel htmlFor={IDS.contact}>{t.contactLabel}</FieldLabel>
-            <input
-              id={IDS.contact}
-              name="customerContact"
-              className="rv-input"
-              type="text"
-              inputMode="email"
-              autoComplete="email"
-              maxLength={200}
-              value={contact}
-              disabled={submitting}
-              onChange={(event) => setContact(event.target.value)}
-            />
+            {/* Optional (issue 33): how the business may reach the customer, only with the consent line ticked. */}
+            <fieldset className="rv-contact" id={IDS.contact}>
+              <legend className="rv-label">{t.contactQuestion}</legend>
+              <FieldLabel htmlFor={IDS.phone}>{t.contactPhone}</FieldLabel>
+              <input
+                id={IDS.phone}
+                name="contactPhone"
+                className="rv-input"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                maxLength={20}
+                value={phone}
+                disabled={submitting}
+                onChange={(event) => setPhone(event.target.value)}
+              />
+              <FieldLabel htmlFor={IDS.email}>{t.contactEmail}</FieldLabel>
+              <input
+                id={IDS.email}
+                name="contactEmail"
+                className="rv-input"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                maxLength={200}
+                value={email}
+                disabled={submitting}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+              <label className="rv-consent" htmlFor={IDS.consent}>
+                <input
+                  id={IDS.consent}
+                  name="contactConsent"
+                  type="checkbox"
+                  value="yes"
+                  checked={consent}
+                  disabled={submitting}
+                  onChange={(event) => setConsent(event.target.checked)}
+                />
+                <span>{fill(t.contactConsent, { business: info.businessName })}</span>
+              </label>
+            </fieldset>
             <div className="rv-actions">
               {/* Without the script, Cancel submits the empty form below: the page again, no rating. */}
               <button

@@ -8,6 +8,9 @@ import {
   type TCase as TCaseAnswer,
   type TCaseDetail,
   type TCaseEvent as TCaseEventAnswer,
+  type TCaseMessageChannel,
+  type TCaseMessageDelivery,
+  type TCaseMessageKind,
   type TCaseNote,
   type TCaseOutcome,
   type TCaseStatus,
@@ -22,6 +25,7 @@ import {
   inTransaction,
   listAccountBusinesses,
   listCaseEvents,
+  listCaseMessages,
   listCases as listCaseRows,
   lockCase,
   type TCase,
@@ -33,6 +37,7 @@ import {
 import type { TAccountSession } from '../../auth/authenticate.ts';
 import type { TDeps } from '../../context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { caseContactDetail } from './case-reach.service.ts';
 
 /**
  * Feedback cases (issue 33): the team's list, a case with its timeline, its changes and notes.
@@ -41,7 +46,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
  * that another account's case exists.
  */
 
-type TCaseDeps = Pick<TDeps, 'db' | 'now'>;
+type TCaseDeps = Pick<TDeps, 'db' | 'now' | 'config'>;
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
@@ -69,6 +74,7 @@ const pick = <T>(data: Record<string, unknown>, key: string): T | null => (data[
 export function toCaseEvent(row: TCaseEventRow): TCaseEventAnswer {
   const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>;
   const status = row.kind === 'status';
+  const message = row.kind === 'message_out' || row.kind === 'message_in';
   return {
     id: Number(row.id),
     kind: row.kind,
@@ -83,13 +89,28 @@ export function toCaseEvent(row: TCaseEventRow): TCaseEventAnswer {
         : status
           ? pick<TCaseOutcome>(data, 'outcome')
           : null,
-    text: row.kind === 'note' ? pick<string>(data, 'text') : null,
+    text: row.kind === 'note' || message ? pick<string>(data, 'text') : null,
+    channel: message || row.kind === 'consent_withdrawn' ? pick<TCaseMessageChannel>(data, 'channel') : null,
+    delivery: message ? pick<TCaseMessageDelivery>(data, 'delivery') : null,
+    messageKind: row.kind === 'message_out' ? pick<TCaseMessageKind>(data, 'messageKind') : null,
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }
 
+function withDelivery(
+  answer: TCaseEventAnswer,
+  row: TCaseEventRow,
+  delivery: Map<number, TCaseMessageDelivery | 'sending'>,
+): TCaseEventAnswer {
+  const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as { messageId?: number };
+  if (answer.kind !== 'message_out' && answer.kind !== 'message_in') return answer;
+  const status = delivery.get(Number(data.messageId));
+  // 'sending' is a job's claim, not a state the team needs: it is still on its way.
+  return { ...answer, delivery: status === 'sending' ? 'queued' : (status ?? answer.delivery) };
+}
+
 /** The live branches the caller may use: all of the account's for owners and keys, their own for others. */
-async function branchIdsInScope(db: TDb, session: TAccountSession): Promise<number[]> {
+export async function branchIdsInScope(db: TDb, session: TAccountSession): Promise<number[]> {
   const all = await listAccountBusinesses(db, session.membership.accountId);
   return all
     .filter((b) => !b.deletedAt && branchInScope(session.membership.businessIds, b.id))
@@ -97,7 +118,7 @@ async function branchIdsInScope(db: TDb, session: TAccountSession): Promise<numb
 }
 
 /** A case the caller may reach, else a 404 (another account's, another branch's, or none). */
-async function visibleCase(db: TDb, session: TAccountSession, id: number): Promise<TCaseRow> {
+export async function visibleCase(db: TDb, session: TAccountSession, id: number): Promise<TCaseRow> {
   const row = await findCase(db, id);
   if (!row || Number(row.accountId) !== Number(session.membership.accountId)) {
     throw notFound(CASE_TEXTS.notFound);
@@ -124,8 +145,18 @@ export async function listCases(
 }
 
 async function caseDetail(deps: TCaseDeps, row: TCaseRow): Promise<TCaseDetail> {
-  const events = await listCaseEvents(deps.db, Number(row.id));
-  return { ...toCase(row, deps.now()), timeline: events.map(toCaseEvent) };
+  const [events, messages, reaching] = await Promise.all([
+    listCaseEvents(deps.db, Number(row.id)),
+    listCaseMessages(deps.db, Number(row.id)),
+    caseContactDetail(deps, row),
+  ]);
+  // A message's line shows where its delivery stands now, not when it was written.
+  const delivery = new Map(messages.map((m) => [Number(m.id), m.status]));
+  return {
+    ...toCase(row, deps.now()),
+    timeline: events.map((event) => withDelivery(toCaseEvent(event), event, delivery)),
+    ...reaching,
+  };
 }
 
 /** GET /api/v1/cases/{id}: the case with its timeline, oldest first. */

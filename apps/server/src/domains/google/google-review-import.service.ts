@@ -1,4 +1,10 @@
-import { GOOGLE_REPLY_MAX, isLowRating, type TSentimentLabel } from '@starloop/contract';
+import {
+  GOOGLE_REPLY_MAX,
+  isLowRating,
+  reviewLanguage,
+  type TReviewPageLanguage,
+  type TSentimentLabel,
+} from '@starloop/contract';
 import {
   findGoogleReviewsByNames,
   findOwnerById,
@@ -13,7 +19,12 @@ import {
 import { QUEUES } from '../../jobs/queue.ts';
 import { customTemplatesEnabled, templatesFor } from '../owner/templates/templates.service.ts';
 import { rewriteWithLlm } from '../replies/llm.client.ts';
-import { containsLink, renderReply, replyValuesFor } from '../replies/reply-templates.rules.ts';
+import {
+  containsLink,
+  renderReply,
+  replyValuesFor,
+  templatesInLanguage,
+} from '../replies/reply-templates.rules.ts';
 import { analyzeSentiment } from '../replies/sentiment/engine.rules.ts';
 import { STAR_RATINGS, type TGoogleApiReview } from './google-api.client.ts';
 import type { TGoogleDeps } from './google-auth.service.ts';
@@ -62,6 +73,7 @@ interface TDraftContext {
   businessName: string;
   professional: boolean;
   templates: Awaited<ReturnType<typeof templatesFor>>;
+  pageLanguage: TReviewPageLanguage | null;
 }
 
 async function draftContext(deps: TGoogleDeps, ownerId: number): Promise<TDraftContext | undefined> {
@@ -71,8 +83,13 @@ async function draftContext(deps: TGoogleDeps, ownerId: number): Promise<TDraftC
     businessName: owner.businessName,
     professional: customTemplatesEnabled(owner),
     templates: await templatesFor(deps.db, owner),
+    pageLanguage: owner.reviewPageLanguage,
   };
 }
+
+/** A Google review has no page language: its reply is in the language its text is written in. */
+const languageOf = (ctx: TDraftContext, fields: TReviewFields) =>
+  reviewLanguage({ message: fields.comment }, ctx.pageLanguage);
 
 /** The owner's template reply for a Google review (the reviewer's name stands for the contact). */
 function templateDraft(ctx: TDraftContext, fields: TReviewFields, sentiment: TSentimentLabel): string {
@@ -80,7 +97,9 @@ function templateDraft(ctx: TDraftContext, fields: TReviewFields, sentiment: TSe
     { rating: fields.rating, message: fields.comment, customerContact: fields.reviewerName || null },
     ctx.businessName,
   );
-  return renderReply(ctx.templates[sentiment].body, values).slice(0, GOOGLE_REPLY_MAX);
+  const language = languageOf(ctx, fields);
+  const templates = templatesInLanguage(ctx.templates, language, ctx.pageLanguage);
+  return renderReply(templates[sentiment].body, values, language).slice(0, GOOGLE_REPLY_MAX);
 }
 
 /** New reviews only (history gets the template): the optional LLM rewrite, as for QR replies. */
@@ -94,7 +113,14 @@ async function rewrittenDraft(
   if (!ctx.professional || containsLink(fields.comment)) return draft;
   const rewritten = await rewriteWithLlm(
     deps.config.llm,
-    { draft, message: fields.comment, rating: fields.rating, sentiment, businessName: ctx.businessName },
+    {
+      draft,
+      message: fields.comment,
+      rating: fields.rating,
+      sentiment,
+      businessName: ctx.businessName,
+      language: languageOf(ctx, fields),
+    },
     { log: deps.log },
   );
   if (!rewritten || (containsLink(rewritten) && !containsLink(draft))) return draft;

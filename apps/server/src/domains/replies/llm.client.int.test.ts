@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '@starloop/config';
-import { DEFAULT_REPLY_TEMPLATES } from '@starloop/contract';
+import { DEFAULT_REPLY_TEMPLATES, DEFAULT_REPLY_TEMPLATES_BY_LANGUAGE } from '@starloop/contract';
 import { findReviewById, insertOwner, insertReview, markReplyPending, type TDbHandle } from '@starloop/db';
 import { createTestDb, testDriverName } from '@starloop/db/testing';
 import Fastify from 'fastify';
@@ -10,7 +10,9 @@ import { createMailer } from '../../mail/mailer.ts';
 import { rewriteWithLlm } from './llm.client.ts';
 import { processReplyJob, type TReplyDeps } from './reply.worker.ts';
 
-type TMode = 'ok' | 'error' | 'hang';
+type TMode = 'ok' | 'hindi' | 'error' | 'hang';
+
+const HINDI_REWRITE = 'प्रिय ग्राहक, देर से बंद होने की असुविधा के लिए हमें खेद है। हमारे मैनेजर आपसे जल्द बात करेंगे।';
 
 describe(`LLM rewrite against a fake OpenAI-compatible server (${testDriverName()})`, () => {
   let fake: Server;
@@ -39,11 +41,10 @@ describe(`LLM rewrite against a fake OpenAI-compatible server (${testDriverName(
         res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"boom"}');
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          choices: [{ message: { role: 'assistant', content: 'Rewritten reply from the LLM.' } }],
-        }),
-      );
+      const content = mode === 'hindi' ? HINDI_REWRITE : 'Rewritten reply from the LLM.';
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
     });
     await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`;
@@ -147,6 +148,68 @@ describe(`LLM rewrite against a fake OpenAI-compatible server (${testDriverName(
         .replace('{customerName}', 'valued customer')
         .replace('{rating}', '5')
         .replaceAll('{businessName}', 'Cafe Madras'),
+    );
+  });
+  it('drafts a Hindi reply to a Hindi 2-star review: the prompt asks for Hindi, an English answer is not used', async () => {
+    const config = loadConfig({
+      DATA_DIR: '/tmp/starloop-llm-test',
+      TOKEN_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+      LLM_API_URL: url,
+      LLM_API_KEY: 'sk-test-secret',
+    });
+    const deps: TReplyDeps = {
+      config,
+      db: database.db,
+      log,
+      now: () => new Date(),
+      mailer: createMailer({ db: database.db, smtpUrl: undefined, from: config.mail.from, log }),
+    };
+    const owner = await insertOwner(database.db, {
+      name: 'Owner',
+      businessName: 'Sharma Sweets',
+      contactNumber: '9811111112',
+      code: 'sharma-sweets-llm',
+      registrationSource: 'website',
+      status: 'active',
+      plan: 'professional',
+    });
+    // Left on the Hindi review page (reviews.language), in romanised Hindi: the page language wins.
+    const review = async (message: string, language: string | null) => {
+      const row = await insertReview(database.db, {
+        ownerId: owner.id,
+        rating: 2,
+        message,
+        sentimentLabel: 'negative',
+      });
+      await database.db.updateTable('reviews').set({ language }).where('id', '=', row.id).execute();
+      await markReplyPending(database.db, row.id);
+      return row.id;
+    };
+
+    mode = 'hindi';
+    requests.length = 0;
+    const first = await review('dukaan 8 baje band thi', 'hi');
+    expect(await processReplyJob(deps, { reviewId: first }, { id: 'job-llm-hi-1', retryCount: 0 })).toBe(
+      'drafted',
+    );
+    expect((await findReviewById(database.db, first))?.replyText).toBe(HINDI_REWRITE);
+    const [system, user] = requests[0]!.body.messages as { content: string }[];
+    expect(system!.content).toContain('Write the reply in Hindi (हिन्दी)');
+    expect(system!.content).not.toContain('Indian English');
+    // The draft the model polishes is already Hindi.
+    expect(user!.content).toContain('प्रिय ग्राहक,');
+
+    // The model answers in English: the Hindi template reply is kept instead.
+    mode = 'ok';
+    const second = await review('दुकान रात 8 बजे बंद थी', null);
+    expect(await processReplyJob(deps, { reviewId: second }, { id: 'job-llm-hi-2', retryCount: 0 })).toBe(
+      'drafted',
+    );
+    expect((await findReviewById(database.db, second))?.replyText).toBe(
+      DEFAULT_REPLY_TEMPLATES_BY_LANGUAGE.hi.negative
+        .replace('{customerName}', 'ग्राहक')
+        .replace('{firstLine}', 'दुकान रात 8 बजे बंद थी')
+        .replaceAll('{businessName}', 'Sharma Sweets'),
     );
   });
 });

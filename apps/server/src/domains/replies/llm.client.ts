@@ -1,5 +1,10 @@
 import type { TConfig } from '@starloop/config';
-import type { TSentimentLabel } from '@starloop/contract';
+import {
+  REVIEW_PAGE_LANGUAGE_META,
+  type TReviewPageLanguage,
+  type TSentimentLabel,
+  writtenIn,
+} from '@starloop/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
 export const LLM_TIMEOUT_MS = 5000;
@@ -10,15 +15,27 @@ export interface TRewriteInput {
   rating: number;
   sentiment: TSentimentLabel;
   businessName: string;
+  /** The review's language (issue 33 item 3): the reply is written in it. English when absent. */
+  language?: TReviewPageLanguage;
 }
 
-const SYSTEM_PROMPT = [
-  'You polish replies that an Indian business sends to customers who left a review.',
-  'Rewrite the draft reply so it reads naturally and responds to what the customer wrote.',
-  'Keep its meaning, its thanks or apology, its promise of follow-up (if any) and its sign-off.',
-  'Professional, warm Indian English. At most 120 words. Do not invent facts, offers, refunds or discounts.',
-  'Answer with the reply text only, no quotes and no placeholders.',
-].join(' ');
+const promptLines = (register: string) =>
+  [
+    'You polish replies that an Indian business sends to customers who left a review.',
+    'Rewrite the draft reply so it reads naturally and responds to what the customer wrote.',
+    'Keep its meaning, its thanks or apology, its promise of follow-up (if any) and its sign-off.',
+    `${register} At most 120 words. Do not invent facts, offers, refunds or discounts.`,
+    'Answer with the reply text only, no quotes and no placeholders.',
+  ].join(' ');
+
+/** The instructions: warm Indian English, or the review's own language in its own script. */
+export function systemPrompt(language: TReviewPageLanguage = 'en'): string {
+  if (language === 'en') return promptLines('Professional, warm Indian English.');
+  const { english, name } = REVIEW_PAGE_LANGUAGE_META[language];
+  return promptLines(
+    `Write the reply in ${english} (${name}), in its own script, professional and warm, as a native speaker writes to a customer; never in English.`,
+  );
+}
 
 /**
  * Asks an OpenAI-compatible endpoint (POST {url}/chat/completions) to rewrite the template reply.
@@ -41,7 +58,7 @@ export async function rewriteWithLlm(
         temperature: 0.4,
         max_tokens: 400,
         messages: [
-          { role: 'system', content: SYSTEM_PROMPT },
+          { role: 'system', content: systemPrompt(input.language) },
           {
             role: 'user',
             content: `Business: ${input.businessName}\nRating: ${input.rating}/5 (${input.sentiment})\nCustomer review:\n"""${input.message}"""\n\nDraft reply:\n"""${input.draft}"""`,
@@ -65,6 +82,14 @@ export async function rewriteWithLlm(
         : '';
     if (!text || text.length > 2000 || /\{\w+\}/.test(text)) {
       options.log?.warn('LLM rewrite returned no usable text; using the template reply');
+      return undefined;
+    }
+    // A Hindi review gets a Hindi reply: an answer in another script is not used.
+    if (input.language && input.language !== 'en' && !writtenIn(text, input.language)) {
+      options.log?.warn(
+        { language: input.language },
+        'LLM rewrite not in the review language; using the template reply',
+      );
       return undefined;
     }
     return text;

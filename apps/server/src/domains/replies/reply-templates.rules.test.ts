@@ -1,4 +1,12 @@
-import { DEFAULT_REPLY_TEMPLATES, REPLY_PLACEHOLDERS, SENTIMENT_LABELS } from '@starloop/contract';
+import {
+  DEFAULT_REPLY_TEMPLATES,
+  DEFAULT_REPLY_TEMPLATES_BY_LANGUAGE,
+  REPLY_PLACEHOLDERS,
+  REVIEW_PAGE_LANGUAGES,
+  reviewLanguage,
+  SENTIMENT_LABELS,
+  writtenIn,
+} from '@starloop/contract';
 import { describe, expect, it } from 'vitest';
 import {
   containsLink,
@@ -7,6 +15,9 @@ import {
   firstLineOf,
   renderReply,
   replyValuesFor,
+  type TReplyTemplates,
+  templateLanguage,
+  templatesInLanguage,
   unknownPlaceholder,
 } from './reply-templates.rules.ts';
 
@@ -129,5 +140,81 @@ describe('reply templates', () => {
         'B',
       ),
     ).toMatchObject({ customerName: 'Priya Sharma', firstLine: 'Cold tea' });
+  });
+});
+
+describe('replies in the review language (issue 33 item 3)', () => {
+  const defaults = Object.fromEntries(
+    SENTIMENT_LABELS.map((s) => [s, { body: DEFAULT_REPLY_TEMPLATES[s], isDefault: true }]),
+  ) as TReplyTemplates;
+
+  it('keeps the English defaults exactly as they were', () => {
+    expect(DEFAULT_REPLY_TEMPLATES_BY_LANGUAGE.en).toBe(DEFAULT_REPLY_TEMPLATES);
+    expect(templatesInLanguage(defaults, 'en')).toEqual(defaults);
+  });
+
+  it('has every default template in all eight page languages, in their own script, with the same placeholders', () => {
+    for (const language of REVIEW_PAGE_LANGUAGES) {
+      for (const sentiment of SENTIMENT_LABELS) {
+        const body = DEFAULT_REPLY_TEMPLATES_BY_LANGUAGE[language][sentiment];
+        expect(unknownPlaceholder(body), `${language} ${sentiment}`).toBeUndefined();
+        expect(templateLanguage(body, language === 'mr' ? 'mr' : null), `${language} ${sentiment}`).toBe(
+          language,
+        );
+        const placeholders = (text: string) => [...new Set(text.match(/\{\w+\}/g))].sort();
+        expect(placeholders(body), `${language} ${sentiment}`).toEqual(
+          placeholders(DEFAULT_REPLY_TEMPLATES[sentiment]),
+        );
+      }
+    }
+  });
+
+  it('drafts a Hindi reply to a Hindi 2-star complaint, not an English one', () => {
+    const review = { rating: 2, message: 'दुकान रात 8 बजे बंद थी। बहुत निराशा हुई।', customerContact: null };
+    const language = reviewLanguage({ language: null, ...review });
+    expect(language).toBe('hi');
+    const templates = templatesInLanguage(defaults, language);
+    const text = renderReply(templates.negative.body, replyValuesFor(review, 'Sharma Sweets'), language);
+    expect(text).toBe(
+      DEFAULT_REPLY_TEMPLATES_BY_LANGUAGE.hi.negative
+        .replace('{customerName}', 'ग्राहक')
+        .replace('{firstLine}', 'दुकान रात 8 बजे बंद थी।')
+        .replaceAll('{businessName}', 'Sharma Sweets'),
+    );
+    expect(text.startsWith('प्रिय ग्राहक,')).toBe(true);
+    expect(writtenIn(text, 'hi')).toBe(true);
+  });
+
+  it("uses each language's word for the customer without a name, and drops an empty quote", () => {
+    const values = { customerName: undefined, businessName: 'Cafe', rating: 3, firstLine: '' };
+    expect(renderReply(DEFAULT_REPLY_TEMPLATES_BY_LANGUAGE.ta.neutral, values, 'ta')).toMatch(
+      /^அன்புள்ள வாடிக்கையாளரே,/,
+    );
+    const hindi = renderReply(DEFAULT_REPLY_TEMPLATES_BY_LANGUAGE.hi.neutral, values, 'hi');
+    expect(hindi).toContain('हमने आपकी बात नोट कर ली है');
+    expect(hindi).not.toMatch(/[()"]/);
+    // A name is used as it is, in any language.
+    expect(renderReply('प्रिय {customerName},', { ...values, customerName: 'Priya Sharma' }, 'hi')).toBe(
+      'प्रिय Priya Sharma,',
+    );
+  });
+
+  it("uses an owner's own template for reviews in the language it is written in, the default elsewhere", () => {
+    const custom: TReplyTemplates = {
+      ...defaults,
+      negative: { body: 'Sorry {customerName}, we will fix it. Team {businessName}', isDefault: false },
+      positive: { body: 'धन्यवाद {customerName}! टीम {businessName}', isDefault: false },
+    };
+    const english = templatesInLanguage(custom, 'en');
+    expect(english.negative).toEqual(custom.negative);
+    expect(english.positive.body).toBe(DEFAULT_REPLY_TEMPLATES.positive);
+    const hindi = templatesInLanguage(custom, 'hi');
+    expect(hindi.negative.body).toBe(DEFAULT_REPLY_TEMPLATES_BY_LANGUAGE.hi.negative);
+    expect(hindi.positive).toEqual(custom.positive);
+    // A Devanagari template serves Marathi reviews where the page speaks Marathi.
+    expect(templatesInLanguage(custom, 'mr', 'mr').positive).toEqual(custom.positive);
+    expect(templatesInLanguage(custom, 'mr').positive.body).toBe(
+      DEFAULT_REPLY_TEMPLATES_BY_LANGUAGE.mr.positive,
+    );
   });
 });

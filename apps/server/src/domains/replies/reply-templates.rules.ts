@@ -1,4 +1,14 @@
-import { EMAIL_PATTERN, REPLY_PLACEHOLDERS, REPLY_TEXTS, type TSentimentLabel } from '@starloop/contract';
+import {
+  DEFAULT_REPLY_TEMPLATES_BY_LANGUAGE,
+  EMAIL_PATTERN,
+  languageOfText,
+  REPLY_CUSTOMER_FALLBACK,
+  REPLY_PLACEHOLDERS,
+  REPLY_TEXTS,
+  SENTIMENT_LABELS,
+  type TReviewPageLanguage,
+  type TSentimentLabel,
+} from '@starloop/contract';
 
 /** Pure helpers behind reply templates: placeholder values and rendering. */
 
@@ -44,16 +54,22 @@ const FIRST_LINE_WITH_QUOTES =
 
 /**
  * Fills the placeholders. Without a customer name, {customerName} reads 'there' after a greeting
- * such as "Hi" or "Hello" and 'valued customer' elsewhere ("Dear valued customer"). An empty
- * {firstLine} (nothing to quote) goes with its quotes or brackets: '… comments ("{firstLine}") and'
- * reads '… comments and'.
+ * such as "Hi" or "Hello" and 'valued customer' elsewhere ("Dear valued customer"); in the other
+ * page languages, that language's word for the customer ("प्रिय ग्राहक"). An empty {firstLine}
+ * (nothing to quote) goes with its quotes or brackets: '… comments ("{firstLine}") and' reads
+ * '… comments and'.
  */
-export function renderReply(template: string, values: TReplyValues): string {
+export function renderReply(
+  template: string,
+  values: TReplyValues,
+  language: TReviewPageLanguage = 'en',
+): string {
   const body = values.firstLine ? template : template.replace(FIRST_LINE_WITH_QUOTES, '');
   return body.replace(PLACEHOLDER_RE, (whole, name: string, offset: number) => {
     switch (name) {
       case 'customerName': {
         if (values.customerName) return values.customerName;
+        if (language !== 'en') return REPLY_CUSTOMER_FALLBACK[language];
         const before = body.slice(Math.max(0, offset - 12), offset);
         return /\b(hi|hello|hey|hii)[\s,]*$/i.test(before) ? 'there' : 'valued customer';
       }
@@ -67,6 +83,32 @@ export function renderReply(template: string, values: TReplyValues): string {
         return whole;
     }
   });
+}
+
+export type TReplyTemplates = Record<TSentimentLabel, { body: string; isDefault: boolean }>;
+
+/** A template's own language, read from its words (its placeholders are Latin letters in every language). */
+export const templateLanguage = (body: string, pageLanguage: TReviewPageLanguage | null = null) =>
+  languageOfText(body.replace(/\{\w+\}/g, ''), pageLanguage);
+
+/**
+ * The templates a reply in `language` is written from (issue 33 item 3): an owner's own template
+ * where it is written in that language, else StarLoop's default in that language. Owners write one
+ * template per sentiment (mostly in English); a Hindi review then gets the Hindi default rather
+ * than an English answer.
+ */
+export function templatesInLanguage(
+  templates: TReplyTemplates,
+  language: TReviewPageLanguage,
+  pageLanguage: TReviewPageLanguage | null = null,
+): TReplyTemplates {
+  return Object.fromEntries(
+    SENTIMENT_LABELS.map((s) => {
+      const own = templates[s];
+      const fits = !own.isDefault && templateLanguage(own.body, pageLanguage) === language;
+      return [s, fits ? own : { body: DEFAULT_REPLY_TEMPLATES_BY_LANGUAGE[language][s], isDefault: true }];
+    }),
+  ) as TReplyTemplates;
 }
 
 /** First sentence of the message, whitespace collapsed, cut at a word to about 80 characters. */

@@ -1,4 +1,4 @@
-import { planOf, type TSentimentLabel } from '@starloop/contract';
+import { planOf, reviewLanguage, type TReviewPageLanguage, type TSentimentLabel } from '@starloop/contract';
 import {
   cancelPendingReply,
   claimReplyLease,
@@ -14,7 +14,13 @@ import type { TDeps } from '../../context.ts';
 import { templatesFor } from '../owner/templates/templates.service.ts';
 import { unsubscribeUrl } from '../public/unsubscribe/unsubscribe.service.ts';
 import { rewriteWithLlm } from './llm.client.ts';
-import { containsLink, emailFromContact, renderReply, replyValuesFor } from './reply-templates.rules.ts';
+import {
+  containsLink,
+  emailFromContact,
+  renderReply,
+  replyValuesFor,
+  templatesInLanguage,
+} from './reply-templates.rules.ts';
 import { analyzeSentiment } from './sentiment/engine.rules.ts';
 
 export type TReplyDeps = Pick<TDeps, 'config' | 'db' | 'log' | 'mailer' | 'now'>;
@@ -177,19 +183,26 @@ async function draftReply(
     message: string;
     customerContact: string | null;
     sentimentLabel: TSentimentLabel | null;
+    language: string | null;
   },
-  owner: { id: number; plan: string; businessName: string },
+  owner: { id: number; plan: string; businessName: string; reviewPageLanguage: TReviewPageLanguage | null },
 ): Promise<string> {
   const { businessName } = owner;
   const sentiment = review.sentimentLabel ?? analyzeSentiment(review.message, review.rating).label;
-  const templates = await templatesFor(deps.db, owner as Parameters<typeof templatesFor>[1]);
-  const draft = renderReply(templates[sentiment].body, replyValuesFor(review, businessName));
+  // In the review's language: the page language it was left in, else its text's (issue 33 item 3).
+  const language = reviewLanguage(review, owner.reviewPageLanguage);
+  const templates = templatesInLanguage(
+    await templatesFor(deps.db, owner as Parameters<typeof templatesFor>[1]),
+    language,
+    owner.reviewPageLanguage,
+  );
+  const draft = renderReply(templates[sentiment].body, replyValuesFor(review, businessName), language);
   // The standard reply (Essential) is the template as it is. A message with a link is never quoted,
   // and the model could quote it: the template it is.
   if (planOf(owner.plan).autoReply.style === 'standard' || containsLink(review.message)) return draft;
   const rewritten = await rewriteWithLlm(
     deps.config.llm,
-    { draft, message: review.message, rating: review.rating, sentiment, businessName },
+    { draft, message: review.message, rating: review.rating, sentiment, businessName, language },
     { log: deps.log },
   );
   // Nor may the model add a link of its own.

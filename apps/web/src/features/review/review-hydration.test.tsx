@@ -53,7 +53,7 @@ const PAGES = {
   feedbackStep: page({ initial: { status: 'ready', info, rating: 2 } }),
   feedbackStepPlacement: page({ placement: 'Tbl4Key00001', initial: { status: 'ready', info, rating: 2 } }),
   refused: page({
-    initial: { status: 'ready', info, rating: 1, draft: { message: 'Cold', contact: 'x', error: 'Bad' } },
+    initial: { status: 'ready', info, rating: 1, draft: { message: 'Cold', phone: '98', email: '', consent: true, error: 'Bad' } },
   }),
   unknown: page({ initial: { status: 'failed', detail: 'We could not find this business.' } }),
   noCode: page({ code: null, initial: undefined }),
@@ -113,11 +113,12 @@ function shape(node: Node): unknown {
   if (!(node instanceof Element)) return null;
   const control = node instanceof HTMLTextAreaElement || node instanceof HTMLInputElement;
   const attributes = [...node.attributes]
-    // A form control's value is compared as the property (React also writes it as an attribute).
-    .filter((a) => !(control && a.name === 'value'))
+    // A form control's value and tick are compared as properties (React also writes them as attributes).
+    .filter((a) => !(control && (a.name === 'value' || a.name === 'checked')))
     .map((a) => `${a.name}=${a.value}`)
     .sort();
   if (control) attributes.push(`(value)=${node.value}`);
+  if (node instanceof HTMLInputElement && node.type === 'checkbox') attributes.push(`(checked)=${node.checked}`);
   const children: unknown[] = [];
   for (const child of node.childNodes) {
     if (node instanceof HTMLTextAreaElement) break;

@@ -283,7 +283,10 @@ describe('1 to 3 stars (private feedback)', () => {
     await user.type(message, 'Cold tea');
     expect(screen.getByText('11/500')).toBeInTheDocument();
     expect(submit).toBeEnabled();
-    expect(screen.getByRole('textbox', { name: 'Your phone or email (so we can reply)' })).toHaveValue('');
+    expect(screen.getByRole('group', { name: 'May we contact you about this?' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Mobile number (WhatsApp or SMS)' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: /may contact me by WhatsApp, SMS or email/ })).not.toBeChecked();
   });
 
   it.each([
@@ -324,7 +327,7 @@ describe('1 to 3 stars (private feedback)', () => {
     expect(screen.getByRole('textbox', { name: 'Tell us about your experience' })).toHaveValue('');
   });
 
-  it('sends {code, rating, message (trimmed), customerContact, deviceId}, thanks for 3 seconds, then resets', async () => {
+  it('sends {code, rating, message (trimmed), contact with consent, language, deviceId}, thanks for 3 seconds, then resets', async () => {
     const api = fakeApi();
     await renderReady();
     const user = userEvent.setup();
@@ -333,10 +336,8 @@ describe('1 to 3 stars (private feedback)', () => {
       screen.getByRole('textbox', { name: 'Tell us about your experience' }),
       '  Tea was cold  ',
     );
-    await user.type(
-      screen.getByRole('textbox', { name: 'Your phone or email (so we can reply)' }),
-      ' asha@example.com ',
-    );
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), ' asha@example.com ');
+    await user.click(screen.getByRole('checkbox', { name: /may contact me by WhatsApp, SMS or email/ }));
     vi.useFakeTimers();
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit Feedback' }));
@@ -347,7 +348,8 @@ describe('1 to 3 stars (private feedback)', () => {
         code: 'chai-point-pune',
         rating: 2,
         message: 'Tea was cold',
-        customerContact: 'asha@example.com',
+        contact: { phone: '', email: 'asha@example.com', consent: true },
+        language: 'en',
         deviceId: localStorage.getItem(DEVICE_ID_KEY),
       },
     ]);
@@ -362,7 +364,7 @@ describe('1 to 3 stars (private feedback)', () => {
     expect(status).toBeEmptyDOMElement();
   });
 
-  it('leaves customerContact out when it is empty, and disables the form while sending', async () => {
+  it('leaves the contact out when nothing was given, and disables the form while sending', async () => {
     let answer: (response: Response) => void = () => {};
     const api = fakeApi({
       submit: () =>
@@ -378,7 +380,13 @@ describe('1 to 3 stars (private feedback)', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Feedback' }));
 
     expect(api.posts).toEqual([
-      { code: 'chai-point-pune', rating: 1, message: 'Rude staff', deviceId: expect.any(String) as string },
+      {
+        code: 'chai-point-pune',
+        rating: 1,
+        message: 'Rude staff',
+        language: 'en',
+        deviceId: expect.any(String) as string,
+      },
     ]);
     expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
     expect(screen.getByRole('textbox', { name: 'Tell us about your experience' })).toBeDisabled();

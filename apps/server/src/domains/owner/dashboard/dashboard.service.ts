@@ -2,6 +2,7 @@ import {
   pageMeta,
   type TOwnerReview,
   type TOwnerStats,
+  type TReviewPageLanguage,
   type TReviewSource,
   type TReviewSourceFilter,
 } from '@starloop/contract';
@@ -21,6 +22,7 @@ import type { TDeps } from '../../../context.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { getGoogleReviewForOwner } from '../google/google.service.ts';
 import { googleReviewToOwnerReview } from '../google/google-review.dto.ts';
+import { googleReviewActions, qrReviewActions } from '../reviews/review-actions.dto.ts';
 
 export function toOwnerReview(review: TReview): TOwnerReview {
   return {
@@ -115,20 +117,31 @@ export async function getOwnerStats(
   };
 }
 
+/**
+ * The dashboard's list, with what the review drawer acts on (language, case, email, contact).
+ * `pageLanguage`: the branch's review page language, which reads a text with no letters and
+ * Devanagari (Hindi or Marathi).
+ */
 export async function listReviewsForOwner(
   deps: TDeps,
   ownerId: number,
   query: { page: number; limit: number; search?: string | undefined; source?: TReviewSourceFilter },
+  pageLanguage: TReviewPageLanguage | null = null,
 ) {
   const { rows, total } = await listOwnerReviewsBySource(deps.db, ownerId, {
     ...query,
     sources: await sourcesOf(deps, ownerId, query.source ?? 'all'),
   });
+  const actions = await qrReviewActions(
+    deps,
+    rows.flatMap((row) => (row.source === 'qr' ? [row.review] : [])),
+    pageLanguage,
+  );
   return {
     reviews: rows.map((row) =>
       row.source === 'qr'
-        ? { ...toOwnerReview(row.review), source: 'qr' as const }
-        : googleReviewToOwnerReview(row.review),
+        ? { ...toOwnerReview(row.review), source: 'qr' as const, ...actions.get(Number(row.review.id)) }
+        : { ...googleReviewToOwnerReview(row.review), ...googleReviewActions(row.review, pageLanguage) },
     ),
     meta: pageMeta(total, query.page, query.limit),
   };
@@ -145,9 +158,14 @@ export async function getReviewForOwner(
   ownerId: number,
   reviewId: number,
   source: TReviewSource = 'qr',
+  pageLanguage: TReviewPageLanguage | null = null,
 ): Promise<TOwnerReview> {
-  if (source === 'google') return getGoogleReviewForOwner(deps, ownerId, reviewId);
+  if (source === 'google') {
+    const google = await getGoogleReviewForOwner(deps, ownerId, reviewId);
+    return { ...google, ...googleReviewActions({ comment: google.message }, pageLanguage) };
+  }
   const review = await findReviewById(deps.db, reviewId);
   if (!review || review.ownerId !== ownerId) throw notFound('Review not found');
-  return toOwnerReview(review);
+  const actions = await qrReviewActions(deps, [review], pageLanguage);
+  return { ...toOwnerReview(review), ...actions.get(Number(review.id)) };
 }

@@ -7,4 +7,12 @@ import { getReviewForOwner } from './dashboard.service.ts';
 export const getOwnerReviewOperation = ownerProcedure('read')
   .input(z.object({ id: z.number().int().positive(), source: z.enum(REVIEW_SOURCES).default('qr') }))
   .output(ZOwnerReview)
-  .query(({ ctx, input }) => getReviewForOwner(ctx.deps, ctx.session.owner.id, input.id, input.source));
+  .query(({ ctx, input }) =>
+    getReviewForOwner(
+      ctx.deps,
+      ctx.session.owner.id,
+      input.id,
+      input.source,
+      ctx.session.owner.reviewPageLanguage,
+    ),
+  );

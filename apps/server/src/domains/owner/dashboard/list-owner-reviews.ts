@@ -6,4 +6,6 @@ import { listReviewsForOwner } from './dashboard.service.ts';
 export const listOwnerReviewsOperation = ownerProcedure('read')
   .input(ZOwnerReviewsInput)
   .output(ZOwnerReviews)
-  .query(({ ctx, input }) => listReviewsForOwner(ctx.deps, ctx.session.owner.id, input));
+  .query(({ ctx, input }) =>
+    listReviewsForOwner(ctx.deps, ctx.session.owner.id, input, ctx.session.owner.reviewPageLanguage),
+  );

@@ -11,6 +11,7 @@ import {
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { foundOr404 } from '../../../lib/errors.ts';
+import { withdrawCaseConsent } from '../../cases/case-messages.service.ts';
 import type { TChannelName } from './channels/channel.types.ts';
 import { normalizeEmail, normalizePhone } from './contact-fields.rules.ts';
 import { giveBackUsage } from './request-usage.service.ts';
@@ -34,6 +35,24 @@ async function optOut(
     const cancelled = await cancelPendingRequestsOf(trx, { contactIds: ids }, 'opted-out');
     await giveBackUsage(trx, cancelled);
     await markLatestRequestsOptedOut(trx, ids, now);
+    // The same customer's consent to be contacted about their feedback ends too (issue 33).
+    const targets = new Map<string, { ownerId?: number; phoneE164?: string; email?: string }>();
+    const scope = who.ownerId === undefined ? {} : { ownerId: who.ownerId };
+    if (who.phoneE164 || who.email) {
+      targets.set('who', {
+        ...scope,
+        ...(who.phoneE164 ? { phoneE164: who.phoneE164 } : {}),
+        ...(who.email ? { email: who.email } : {}),
+      });
+    }
+    for (const row of rows) {
+      const ownerId = Number(row.ownerId);
+      if (row.phoneE164) targets.set(`${ownerId}:${row.phoneE164}`, { ownerId, phoneE164: row.phoneE164 });
+      if (row.email) targets.set(`${ownerId}:${row.email}`, { ownerId, email: row.email });
+    }
+    for (const target of targets.values()) {
+      await withdrawCaseConsent(trx, target, { source: how.source, channel: how.channel, at: now });
+    }
     return rows;
   });
   // Counts only: who opted out stays out of the log.

@@ -231,6 +231,62 @@ describe(`public review page API on ${testDriverName()}`, () => {
       expect((await snapshot(owner.id)).counters).toMatchObject({ reviewCount: 6, ratingSum: 22 });
     });
 
+    it('keeps the contact left under the form with its consent, and writes it on the review only with consent', async () => {
+      const owner = await createTestOwner(server);
+      const consented = await submit({
+        code: owner.code,
+        rating: 2,
+        message: 'Shop was closed at 8 pm',
+        contact: { phone: '+91 98765-43210', email: ' Asha@Example.com ', consent: true },
+        language: 'ta',
+        deviceId: freshDevice(),
+      });
+      expect(consented.statusCode).toBe(201);
+      const silent = await submit({
+        code: owner.code,
+        rating: 1,
+        message: 'Rude',
+        contact: { phone: '9876500000', consent: false },
+        deviceId: freshDevice(),
+      });
+      expect(silent.statusCode).toBe(201);
+      const rows = await server.deps.db
+        .selectFrom('reviews')
+        .leftJoin('reviewContacts', 'reviewContacts.reviewId', 'reviews.id')
+        .select([
+          'reviews.id',
+          'reviews.customerContact',
+          'reviews.language',
+          'phoneE164',
+          'email',
+          'consent',
+          'consentAt',
+        ])
+        .where('reviews.ownerId', '=', owner.id)
+        .orderBy('reviews.id')
+        .execute();
+      expect(rows).toEqual([
+        expect.objectContaining({
+          id: consented.json().id,
+          customerContact: '+919876543210, asha@example.com',
+          language: 'ta',
+          phoneE164: '+919876543210',
+          email: 'asha@example.com',
+          consent: true,
+        }),
+        expect.objectContaining({
+          id: silent.json().id,
+          customerContact: null,
+          language: null,
+          phoneE164: '+919876500000',
+          email: null,
+          consent: false,
+          consentAt: null,
+        }),
+      ]);
+      expect(rows[0]!.consentAt).not.toBeNull();
+    });
+
     it('rejects every invalid review with a 400, the spec message and the field, and writes nothing', async () => {
       const owner = await createTestOwner(server);
       const f = MESSAGES.feedback;
@@ -250,6 +306,22 @@ describe(`public review page API on ${testDriverName()}`, () => {
           message: f.contactInvalid,
           field: 'customerContact',
         })),
+        {
+          body: { rating: 2, message: 'x', contact: { phone: '12345', consent: true } },
+          message: f.phoneInvalid,
+          field: 'contact.phone',
+        },
+        {
+          body: { rating: 2, message: 'x', contact: { email: 'asha@', consent: true } },
+          message: f.emailInvalid,
+          field: 'contact.email',
+        },
+        {
+          body: { rating: 2, message: 'x', contact: { consent: true } },
+          message: f.contactNeeded,
+          field: 'contact.phone',
+        },
+        { body: { rating: 2, message: 'x', language: 'fr' }, message: f.languageInvalid, field: 'language' },
       ];
       const before = await snapshot(owner.id);
       for (const { body, message, field } of cases) {

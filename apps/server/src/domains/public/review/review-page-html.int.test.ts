@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { BRAND as CONTRACT_BRAND, PUBLIC_TEXTS, REVIEW_PAGE_LANGUAGES } from '@starloop/contract';
+import {
+  BRAND as CONTRACT_BRAND,
+  PUBLIC_TEXTS,
+  REVIEW_CONTACT_CONSENT_VERSION,
+  REVIEW_PAGE_LANGUAGES,
+} from '@starloop/contract';
 import { testDriverName } from '@starloop/db/testing';
 import { BRAND, englishMessages, LANGUAGE_META, plural, REVIEW_LANGUAGES } from '@starloop/review-page';
 import { CATALOGS } from '@starloop/review-page/server';
@@ -409,7 +414,20 @@ describe(`server-rendered review page on ${testDriverName()}`, () => {
       const inputs = elements(html, 'input');
       expect(inputs).toContainEqual({ type: 'hidden', name: 'rating', value: '2' });
       expect(inputs).toContainEqual({ type: 'hidden', name: 'p', value: 'Tbl4Key00001' });
-      expect(inputs).toContainEqual(expect.objectContaining({ name: 'customerContact', value: '' }));
+      // The optional contact block (issue 33): phone, email and an unticked consent line.
+      expect(inputs).toContainEqual(
+        expect.objectContaining({ name: 'contactPhone', type: 'tel', value: '' }),
+      );
+      expect(inputs).toContainEqual(
+        expect.objectContaining({ name: 'contactEmail', type: 'email', value: '' }),
+      );
+      const consentBox = inputs.find((i) => i.name === 'contactConsent');
+      expect(consentBox).toMatchObject({ type: 'checkbox', value: 'yes' });
+      expect(consentBox).not.toHaveProperty('checked');
+      expect(visibleText(html)).toContain(CATALOGS.hi.contactQuestion);
+      expect(visibleText(html)).toContain(
+        CATALOGS.hi.contactConsent.replace('{business}', owner.businessName),
+      );
       expect(elements(html, 'textarea')).toEqual([
         expect.objectContaining({ name: 'message', required: '', maxLength: '500' }),
       ]);
@@ -469,9 +487,93 @@ describe(`server-rendered review page on ${testDriverName()}`, () => {
       });
       expectHtml(badContact, 400);
       expect(badContact.body).toContain('>Rude staff</textarea>');
-      expect(badContact.body).toContain('value="not a contact"');
       expect(badContact.body).toContain('role="alert"');
+
+      const badPhone = await postForm(`/review/${owner.code}/feedback`, {
+        rating: '1',
+        message: 'Rude staff',
+        contactPhone: '12345',
+        contactConsent: 'yes',
+      });
+      expectHtml(badPhone, 400);
+      expect(visibleText(badPhone.body)).toContain(
+        'Failed to submit review: Enter a valid 10-digit mobile number',
+      );
+      expect(badPhone.body).toContain('value="12345"');
+      expect(badPhone.body).toMatch(/name="contactConsent"[^>]*checked/);
+
+      const consentAlone = await postForm(`/review/${owner.code}/feedback`, {
+        rating: '1',
+        message: 'Rude staff',
+        contactConsent: 'yes',
+      });
+      expectHtml(consentAlone, 400);
+      expect(visibleText(consentAlone.body)).toContain('Give a phone number or an email');
       expect(await reviewsOf(owner.id)).toEqual([]);
+    });
+
+    it('keeps a contact with the consent given on the page: time, language and wording version', async () => {
+      const owner = await createTestOwner(server);
+      const res = await postForm(`/review/${owner.code}/feedback`, {
+        rating: '2',
+        message: 'दुकान 8 बजे बंद था',
+        contactPhone: '98765 43210',
+        contactConsent: 'yes',
+        lang: 'hi',
+      });
+      expect(res.statusCode).toBe(303);
+      const [review] = await reviewsOf(owner.id);
+      expect(review).toMatchObject({ customerContact: '+919876543210' });
+      const stored = await server.deps.db
+        .selectFrom('reviewContacts')
+        .innerJoin('reviews', 'reviews.id', 'reviewContacts.reviewId')
+        .select([
+          'phoneE164',
+          'email',
+          'consent',
+          'consentAt',
+          'consentVersion',
+          'reviewContacts.language',
+          'reviews.language as reviewLanguage',
+        ])
+        .where('reviewContacts.ownerId', '=', owner.id)
+        .execute();
+      expect(stored).toEqual([
+        expect.objectContaining({
+          phoneE164: '+919876543210',
+          email: null,
+          consent: true,
+          consentVersion: REVIEW_CONTACT_CONSENT_VERSION,
+          language: 'hi',
+          reviewLanguage: 'hi',
+        }),
+      ]);
+      expect(stored[0]!.consentAt).not.toBeNull();
+
+      // Left without the tick: kept for the owner to see, never written to, not on the review's contact.
+      await postForm(
+        `/review/${owner.code}/feedback`,
+        {
+          rating: '1',
+          message: 'Cold food',
+          contactEmail: 'Ravi@Example.com',
+          lang: 'en',
+        },
+        undefined,
+        freshIp(),
+      );
+      const unconsented = await server.deps.db
+        .selectFrom('reviewContacts')
+        .innerJoin('reviews', 'reviews.id', 'reviewContacts.reviewId')
+        .select(['email', 'consent', 'consentAt', 'reviews.customerContact'])
+        .where('reviews.message', '=', 'Cold food')
+        .executeTakeFirstOrThrow();
+      expect(unconsented).toEqual({
+        email: 'ravi@example.com',
+        consent: false,
+        consentAt: null,
+        customerContact: null,
+      });
     });
 
     it('is rate-limited exactly as the JSON path: the same device and address limits', async () => {

@@ -172,6 +172,10 @@ export async function sendFeedbackWithoutScript(
   const { lang } = pageLanguage(request, owner);
   const placement = pagePlacement(form[PAGE_PARAMS.placement]);
   const message = form.message ?? '';
+  const phone = (form.contactPhone ?? '').slice(0, 20);
+  const email = (form.contactEmail ?? '').slice(0, 200);
+  // A checkbox posts its value only when ticked.
+  const consent = form.contactConsent === 'yes';
   const contact = form.customerContact ?? '';
   const rating = starsOf(form.rating) ?? 0;
   const refused = (status: number, reason: string, retryAfterSeconds?: number): TFeedbackOutcome => ({
@@ -180,7 +184,7 @@ export async function sendFeedbackWithoutScript(
     ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
     data: pageData(lookup, owner.code, lang, placement, {
       rating,
-      draft: { message: message.slice(0, 500), contact: contact.slice(0, 200), error: reason },
+      draft: { message: message.slice(0, 500), phone, email, consent, error: reason },
     }),
   });
 
@@ -189,6 +193,8 @@ export async function sendFeedbackWithoutScript(
     rating: form.rating,
     message,
     ...(contact.trim() ? { customerContact: contact } : {}),
+    ...(phone.trim() || email.trim() || consent ? { contact: { phone, email, consent } } : {}),
+    language: lang,
     deviceId: deviceIdWithoutScript(client.ip, client.userAgent),
     ...(placement ? { placement } : {}),
   };

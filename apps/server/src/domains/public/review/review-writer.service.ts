@@ -57,6 +57,8 @@ export async function storeReviews(
       deviceId: item.deviceId ?? null,
       ...columnsFor(listeners, item),
       placementKey: item.placementKey ?? null,
+      language: item.language ?? null,
+      contact: item.contact ?? null,
       ...(item.createdAt ? { createdAt: item.createdAt } : {}),
     })),
     items.map((item) => ({

@@ -1,8 +1,15 @@
-import { PUBLIC_TEXTS, type TReviewLink, type TReviewSubmit } from '@starloop/contract';
-import type { TOwnerPublic } from '@starloop/db';
+import {
+  PUBLIC_TEXTS,
+  REVIEW_CONTACT_CONSENT_VERSION,
+  type TReviewContact,
+  type TReviewLink,
+  type TReviewSubmit,
+} from '@starloop/contract';
+import type { TNewReviewContact, TOwnerPublic } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
 import { QUEUES } from '../../../jobs/queue.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { normalizeEmail, normalizePhone } from '../../owner/requests/contact-fields.rules.ts';
 import { countReviewPageView, placementKeyOf } from './page-views.service.ts';
 import { assertReviewPageOpen } from './review-page.rules.ts';
 
@@ -68,10 +75,16 @@ export async function submitReviewTo(
     throw error;
   }
   try {
-    const { placement, ...review } = input;
+    const { placement, contact, language, ...review } = input;
+    const reachable = reviewContactOf(contact, language ?? owner.reviewPageLanguage ?? 'en');
     // Attributed in the writer's INSERT: an unknown or foreign key is simply Default, never an error.
     const { id } = await deps.reviewWriter.submit({
       ...review,
+      ...(reachable?.consent
+        ? { customerContact: customerContactOf(reachable, review.customerContact) }
+        : {}),
+      language: language ?? null,
+      contact: reachable,
       owner,
       placementKey: placementKeyOf(placement),
     });
@@ -87,6 +100,36 @@ export async function submitReviewTo(
     }
     throw error;
   }
+}
+
+/**
+ * The contact left under the feedback form, normalised (E.164 phone, lower-cased email); null when
+ * the customer left neither. Kept with consent false too: the owner sees it, nothing is sent to it.
+ */
+export function reviewContactOf(
+  contact: TReviewContact | undefined,
+  language: string,
+): TNewReviewContact | null {
+  if (!contact) return null;
+  const phoneE164 = contact.phone ? (normalizePhone(contact.phone) ?? null) : null;
+  const email = contact.email ? (normalizeEmail(contact.email) ?? null) : null;
+  if (!phoneE164 && !email) return null;
+  return {
+    phoneE164,
+    email,
+    consent: contact.consent,
+    consentVersion: REVIEW_CONTACT_CONSENT_VERSION,
+    language,
+  };
+}
+
+/**
+ * What the owner's lists show as the customer's contact (reviews.customer_contact): the consented
+ * phone and email. The automatic reply's email goes to an address found there, so an address left
+ * without consent is never written to it.
+ */
+function customerContactOf(contact: TNewReviewContact, typed: string | undefined): string {
+  return [contact.phoneE164, contact.email, typed].filter(Boolean).join(', ').slice(0, 200);
 }
 
 /** Queues the owner's "your page is getting more reviews than usual" email, one per hour. */

@@ -15,6 +15,8 @@ import { useTrpc } from '../../../lib/use-trpc.ts';
 import { GoogleReplyPanel } from '../google/google-reply-panel.tsx';
 import { REPLY_STATUS, ReplyStatusLine } from '../shared/reply-status-line.tsx';
 import { RatingStars } from './rating-stars.tsx';
+import { ContactLinks, ReviewCasePanel } from './review-case-panel.tsx';
+import { ReviewReplyBox, replyBoxShown } from './review-reply-box.tsx';
 
 /** How often an open review asks again while its reply is being drafted. */
 export const REPLY_POLL_MS = 5000;
@@ -58,7 +60,15 @@ function SentimentBadge({ review }: { review: TOwnerReview }) {
   );
 }
 
-function AutomaticReply({ review, plan }: { review: TOwnerReview; plan: TPlan }) {
+function AutomaticReply({
+  review,
+  plan,
+  mayReply,
+}: {
+  review: TOwnerReview;
+  plan: TPlan;
+  mayReply: boolean;
+}) {
   if (review.replyStatus === 'pending' && plan.autoReply.style === 'standard') {
     return (
       <Text size="sm" c="dimmed" role="status">
@@ -79,12 +89,20 @@ function AutomaticReply({ review, plan }: { review: TOwnerReview; plan: TPlan })
   }
   if (review.replyStatus === 'none') {
     return (
-      <Text size="sm" c="dimmed">
-        {review.message ? 'No automatic reply for this review.' : 'Reviews without a message get no reply.'}
-      </Text>
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed">
+          {review.message ? 'No automatic reply for this review.' : 'Reviews without a message get no reply.'}
+        </Text>
+        {/* Professional owners may still write one where the customer can be reached. */}
+        {replyBoxShown(review, plan, mayReply) ? (
+          <ReviewReplyBox review={review} plan={plan} mayReply={mayReply} />
+        ) : null}
+      </Stack>
     );
   }
   const status = REPLY_STATUS[review.replyStatus];
+  // Where the owner can send it (by email, or by WhatsApp or SMS from the case), the draft is in the box.
+  const box = replyBoxShown(review, plan, mayReply);
   return (
     <Stack gap="xs">
       <ReplyStatusLine status={status} at={review.repliedAt} />
@@ -98,7 +116,9 @@ function AutomaticReply({ review, plan }: { review: TOwnerReview; plan: TPlan })
           The customer left no contact details, so this reply is kept here for you.
         </Text>
       ) : null}
-      {review.replyText ? (
+      {box ? (
+        <ReviewReplyBox review={review} plan={plan} mayReply={mayReply} />
+      ) : review.replyText ? (
         <Paper withBorder p="sm" radius="md" bg="gray.0">
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
             {review.replyText}
@@ -132,6 +152,9 @@ export function ReviewDrawer({ review, plan, onClose }: TReviewDrawerProps) {
   );
   const shown = detail.data ?? review;
   const fromGoogle = shown?.source === 'google' && shown.google !== undefined;
+  // Replies are for owners and managers; staff work on the case (a failed ask leaves it to the server).
+  const account = useQuery(trpc.owner.account.get.queryOptions(undefined, { staleTime: 60_000 }));
+  const mayReply = account.data?.role !== 'staff';
 
   return (
     <Drawer
@@ -178,6 +201,11 @@ export function ReviewDrawer({ review, plan, onClose }: TReviewDrawerProps) {
           <LabelledValue label="Sentiment">
             <SentimentBadge review={shown} />
           </LabelledValue>
+          {shown.contact && !fromGoogle ? (
+            <LabelledValue label="Reach the customer">
+              <ContactLinks review={shown} />
+            </LabelledValue>
+          ) : null}
           <Divider />
           {fromGoogle ? (
             <LabelledValue label="Reply on Google">
@@ -188,10 +216,15 @@ export function ReviewDrawer({ review, plan, onClose }: TReviewDrawerProps) {
               {plan === undefined ? (
                 <Skeleton height={20} width="60%" />
               ) : (
-                <AutomaticReply review={shown} plan={plan} />
+                <AutomaticReply review={shown} plan={plan} mayReply={mayReply} />
               )}
             </LabelledValue>
           )}
+          {!fromGoogle && shown.caseId !== undefined ? (
+            <LabelledValue label="Feedback case">
+              <ReviewCasePanel key={shown.id} review={shown} />
+            </LabelledValue>
+          ) : null}
           {detail.isError ? (
             <Alert color="red" variant="light">
               Could not refresh this review. Error: {anyMessage(detail.error)}

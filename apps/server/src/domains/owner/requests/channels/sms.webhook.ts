@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
-import { adoptProviderMessage, findSendAttemptByProviderId, setSendAttemptStatus } from '@starloop/db';
+import {
+  adoptProviderMessage,
+  findSendAttemptByProviderId,
+  recordCaseMessageDelivery,
+  setSendAttemptStatus,
+} from '@starloop/db';
 import type { TDeps } from '../../../../context.ts';
 import { notFound } from '../../../../lib/errors.ts';
 import { secretsMatch } from '../../../../lib/local-access.ts';
+import { threadCustomerAnswer } from '../../../cases/case-messages.service.ts';
 import { smsWebhookToken } from '../../channels/channel-settings.service.ts';
 import {
   deliveryEvent,
@@ -23,6 +29,12 @@ import { recipientHash } from './send-attempts.service.ts';
  * Gupshup signs nothing, so the URL's token (HMAC of the owner id with SMS_WEBHOOK_SECRET) is the
  * proof, compared in constant time. Reports are handled once per message id and status.
  */
+
+/**
+ * The owner id in StarLoop's own SMS sender's callback URLs (/webhooks/sms/0/<token>/…): its
+ * delivery reports and keyword replies are the platform's, for every business.
+ */
+export const PLATFORM_SMS_OWNER_ID = 0;
 
 export function assertSmsWebhookToken(
   deps: Pick<TDeps, 'config'>,
@@ -126,6 +138,19 @@ export async function handleSmsReports(
     }
     const eventId = `dlr:${ownerId}:${report.externalId}:${report.status}`;
     const handled = await oncePerEvent(deps, 'sms', eventId, async () => {
+      // StarLoop's own sender (owner id 0) also carries case replies: theirs is one update.
+      if (ownerId === PLATFORM_SMS_OWNER_ID) {
+        const caseId = await recordCaseMessageDelivery(deps.db, {
+          channel: 'sms',
+          providerMessageId: report.externalId,
+          status: report.status,
+          at: report.at,
+        });
+        if (caseId !== undefined) {
+          result.recorded += 1;
+          return;
+        }
+      }
       const attempt = await findSendAttemptByProviderId(deps.db, 'sms', report.externalId);
       let ours = attempt?.ownerId === ownerId;
       if (!attempt && report.phoneE164) {
@@ -165,14 +190,33 @@ export async function handleSmsInbound(
   const phone = gupshupPhone(query.msisdn);
   const keyword = str(query.keyword);
   const content = str(query.content);
-  if (!phone || !(isStopReply(keyword) || isStopReply(content))) return { optedOut: false };
+  if (!phone) return { optedOut: false };
+  // StarLoop's shared sender cannot tell which business a STOP meant: it counts for all of them.
+  const scope = ownerId === PLATFORM_SMS_OWNER_ID ? {} : { ownerId };
+  if (!(isStopReply(keyword) || isStopReply(content))) {
+    const text = [keyword, content].filter(Boolean).join(' ');
+    if (text) {
+      const id = createHash('sha256')
+        .update(`${phone}|${str(query.timestamp) ?? ''}|${text}`)
+        .digest('hex');
+      await oncePerEvent(deps, 'sms', `answer:${ownerId}:${id}`, async () => {
+        await threadCustomerAnswer(deps, {
+          channel: 'sms',
+          from: phone,
+          text,
+          providerMessageId: `in:${id}`,
+        });
+      });
+    }
+    return { optedOut: false };
+  }
   // The callback has no message id: the sender, the time and the text identify one reply.
   const id = createHash('sha256')
     .update(`${phone}|${str(query.timestamp) ?? ''}|${keyword ?? ''}|${content ?? ''}`)
     .digest('hex');
   let optedOut = false;
   await oncePerEvent(deps, 'sms', `inbound:${ownerId}:${id}`, async () => {
-    await sink.optOutContact(deps, { channel: 'sms', phoneE164: phone, ownerId, source: 'stop-reply' });
+    await sink.optOutContact(deps, { channel: 'sms', phoneE164: phone, ...scope, source: 'stop-reply' });
     optedOut = true;
     deps.log.info({ ownerId, channel: 'sms' }, 'customer opted out by STOP reply');
   });

@@ -3,11 +3,13 @@ import {
   adoptProviderMessage,
   findOwnerIdByWhatsAppNumber,
   optOutOfOperatorWhatsApp,
+  recordCaseMessageDelivery,
   setSendAttemptStatus,
 } from '@starloop/db';
 import type { TDeps } from '../../../../context.ts';
 import { AppError, unauthorized } from '../../../../lib/errors.ts';
 import { secretsMatch } from '../../../../lib/local-access.ts';
+import { threadCustomerAnswer } from '../../../cases/case-messages.service.ts';
 import {
   deliveryEvent,
   isStopReply,
@@ -178,6 +180,14 @@ export async function handleWhatsAppWebhook(
           })
         : undefined;
       if (!adopted) await setSendAttemptStatus(deps.db, 'whatsapp', status.id, status.status);
+      // A case reply (sent from StarLoop's number) has its own delivery state.
+      await recordCaseMessageDelivery(deps.db, {
+        channel: 'whatsapp',
+        providerMessageId: status.id,
+        status: status.status,
+        at: status.at,
+        ...(status.error ? { error: status.error } : {}),
+      });
       if (!DELIVERY_STATUSES.has(status.status)) return;
       await sink.recordDeliveryEvent(deps, deliveryEvent('whatsapp', status.id, status));
       result.statuses += 1;
@@ -187,12 +197,27 @@ export async function handleWhatsAppWebhook(
 
   for (const message of messages) {
     const handled = await oncePerEvent(deps, 'whatsapp', `message:${message.id}`, async () => {
-      if (!isStopReply(message.text) || !message.phoneNumberId) return;
+      const from = `+${message.from.replace(/^\+/, '')}`;
+      if (!isStopReply(message.text)) {
+        // Any other text answers the case whose reply went to this number last.
+        if (message.text) {
+          await threadCustomerAnswer(deps, {
+            channel: 'whatsapp',
+            from,
+            text: message.text,
+            providerMessageId: message.id,
+          });
+        }
+        return;
+      }
+      if (!message.phoneNumberId) return;
       if (message.phoneNumberId === deps.config.operatorWhatsApp?.phoneNumberId) {
-        // To StarLoop's own number: the owner asks for no more renewal reminders by WhatsApp.
-        await optOutOfOperatorWhatsApp(deps.db, recipientHash(`+${message.from.replace(/^\+/, '')}`));
+        // To StarLoop's own number: an owner asks for no more renewal reminders by WhatsApp, or a
+        // customer of any business for no more case replies (the shared number cannot tell which).
+        await optOutOfOperatorWhatsApp(deps.db, recipientHash(from));
+        await sink.optOutContact(deps, { channel: 'whatsapp', phoneE164: from, source: 'stop-reply' });
         result.optOuts += 1;
-        deps.log.info({ channel: 'whatsapp' }, 'owner opted out of StarLoop WhatsApp messages by STOP reply');
+        deps.log.info({ channel: 'whatsapp' }, "STOP reply to StarLoop's WhatsApp number");
         return;
       }
       const ownerId = await findOwnerIdByWhatsAppNumber(deps.db, message.phoneNumberId);

@@ -1,0 +1,135 @@
+import {
+  CASE_TEXTS,
+  istMonth,
+  planOf,
+  type TCaseContact,
+  type TCaseDetail,
+  type TCaseMessageChannel,
+  type TCaseReach,
+} from '@starloop/contract';
+import {
+  caseInvitationSent,
+  contactOptedOut,
+  findOwnerById,
+  findReviewContact,
+  isEmailSuppressed,
+  platformMessagesUsed,
+  type TCaseRow,
+  type TOwnerPublic,
+  type TReviewContact,
+} from '@starloop/db';
+import type { TDeps } from '../../context.ts';
+
+/**
+ * Who a case's customer can be written to on, and why not (issue 33 items 4 and 5): only a customer
+ * who left a contact and ticked the consent line, and has not taken it back (STOP, unsubscribe, or
+ * the business's own opt-out list), through StarLoop's platform senders (the operator's WhatsApp
+ * number, its DLT SMS sender, the mailer); WhatsApp and SMS within the branch's monthly quota.
+ */
+
+const CHANNEL_ORDER: readonly TCaseMessageChannel[] = ['whatsapp', 'sms', 'email'];
+
+export const REACH_TEXTS = {
+  noPhone: 'The customer left no mobile number: reply by email, or add a note and call them.',
+  noEmail: 'The customer left no email: reply by WhatsApp or SMS.',
+  whatsappNotSetUp:
+    "StarLoop's WhatsApp number is not set up on this server yet (OPERATOR_WHATSAPP_* and OPERATOR_WHATSAPP_CASE_TEMPLATE): reply by email or SMS meanwhile.",
+  smsNotSetUp:
+    "StarLoop's SMS sender is not set up on this server yet (PLATFORM_SMS_*): reply by WhatsApp or email meanwhile.",
+  quotaUsed: (quota: number, month: string) =>
+    `This branch has used its ${quota} WhatsApp and SMS messages for ${month}: reply by email, or wait until the 1st of next month (Professional includes 500 a month).`,
+} as const;
+
+const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+
+export function toCaseContact(contact: TReviewContact | undefined): TCaseContact | null {
+  if (!contact) return null;
+  return {
+    phone: contact.phoneE164,
+    email: contact.email,
+    consent: contact.consent,
+    consentAt: iso(contact.consentAt),
+    language: contact.language,
+    withdrawnAt: iso(contact.withdrawnAt),
+  };
+}
+
+/** Why nobody may be written to at all (no contact, no consent, consent taken back), else null. */
+async function refusalFor(
+  deps: Pick<TDeps, 'db'>,
+  ownerId: number,
+  contact: TReviewContact | undefined,
+): Promise<string | null> {
+  if (!contact) return CASE_TEXTS.noContact;
+  if (!contact.consent) return CASE_TEXTS.noConsent;
+  if (contact.withdrawnAt) return CASE_TEXTS.consentWithdrawn;
+  if (await contactOptedOut(deps.db, { ownerId, phoneE164: contact.phoneE164, email: contact.email })) {
+    return CASE_TEXTS.consentWithdrawn;
+  }
+  return null;
+}
+
+/** Whether each channel can carry a message to this customer now, and if not, why and how to fix it. */
+export async function caseReach(
+  deps: Pick<TDeps, 'db' | 'config' | 'now'>,
+  owner: Pick<TOwnerPublic, 'id' | 'plan'>,
+  contact: TReviewContact | undefined,
+): Promise<TCaseReach[]> {
+  const refused = await refusalFor(deps, Number(owner.id), contact);
+  if (refused || !contact) {
+    return CHANNEL_ORDER.map((channel) => ({ channel, available: false, via: null, reason: refused }));
+  }
+  const quota = planOf(owner.plan).platformMessagesPerMonth;
+  const month = istMonth(deps.now());
+  const quotaLeft = (await platformMessagesUsed(deps.db, Number(owner.id), month)) < quota;
+  const platform = deps.config.platform;
+  const whatsappReady = Boolean(deps.config.operatorWhatsApp && platform.whatsapp.caseTemplate);
+  const phoneReason = (ready: boolean, notSetUp: string) =>
+    !contact.phoneE164
+      ? REACH_TEXTS.noPhone
+      : !ready
+        ? notSetUp
+        : !quotaLeft
+          ? REACH_TEXTS.quotaUsed(quota, month)
+          : null;
+  const reasons: Record<TCaseMessageChannel, string | null> = {
+    whatsapp: phoneReason(whatsappReady, REACH_TEXTS.whatsappNotSetUp),
+    sms: phoneReason(Boolean(platform.sms), REACH_TEXTS.smsNotSetUp),
+    email: !contact.email
+      ? REACH_TEXTS.noEmail
+      : (await isEmailSuppressed(deps.db, contact.email))
+        ? CASE_TEXTS.consentWithdrawn
+        : null,
+  };
+  return CHANNEL_ORDER.map((channel) => ({
+    channel,
+    available: reasons[channel] === null,
+    via: reasons[channel] === null ? 'platform' : null,
+    reason: reasons[channel],
+  }));
+}
+
+/** The contact, reach and invitation state a case's answer carries. */
+export async function caseContactDetail(
+  deps: Pick<TDeps, 'db' | 'config' | 'now'>,
+  row: TCaseRow,
+): Promise<Pick<TCaseDetail, 'contact' | 'reach' | 'invitationSent'>> {
+  const reviewId = row.reviewId === null ? null : Number(row.reviewId);
+  const [contact, owner, invitationSent] = await Promise.all([
+    reviewId === null ? undefined : findReviewContact(deps.db, reviewId),
+    findOwnerById(deps.db, Number(row.ownerId)),
+    caseInvitationSent(deps.db, Number(row.id)),
+  ]);
+  return {
+    contact: toCaseContact(contact),
+    reach: owner
+      ? await caseReach(deps, owner, contact)
+      : CHANNEL_ORDER.map((channel) => ({
+          channel,
+          available: false,
+          via: null,
+          reason: CASE_TEXTS.noContact,
+        })),
+    invitationSent,
+  };
+}

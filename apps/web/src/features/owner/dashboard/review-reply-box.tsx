@@ -1,0 +1,275 @@
+import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import {
+  CASE_MESSAGE_MAX,
+  CASE_SMS_MAX,
+  planAllows,
+  REVIEW_ACTION_TEXTS,
+  REVIEW_PAGE_LANGUAGE_META,
+  REVIEW_REPLY_MAX,
+  type TCaseDetail,
+  type TCaseMessageChannel,
+  type TOwnerReview,
+  type TPlan,
+} from '@starloop/contract';
+import { type UseMutationOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { notify } from '../../../components/notify.ts';
+import { anyMessage } from '../../../lib/api-errors.ts';
+import type { TTrpc } from '../../../lib/trpc.ts';
+import { useTrpc } from '../../../lib/use-trpc.ts';
+import { useRefreshReview } from './review-case-panel.tsx';
+
+/**
+ * The reply box of the review drawer (issue 33 item 3): the drafted reply, edited (Professional)
+ * and emailed where the customer left an email, or sent by WhatsApp or SMS from the review's case
+ * where they left only a phone.
+ */
+
+/** Which channel a phone-only customer can be written to on, in the order offered. */
+const PHONE_CHANNELS: readonly TCaseMessageChannel[] = ['whatsapp', 'sms'];
+const CHANNEL_LABELS: Record<TCaseMessageChannel, string> = {
+  whatsapp: 'WhatsApp',
+  sms: 'SMS',
+  email: 'Email',
+};
+
+type TSendCaseMessage = { id: number; channel: TCaseMessageChannel; kind: 'reply'; text: string };
+/**
+ * owner.cases.sendMessage (POST /api/v1/cases/{id}/messages, contract ZCaseMessage -> ZCaseDetail)
+ * is built beside this screen for issue 33 item 4; until its procedure is in the router, its
+ * options are typed here from the contract (the options proxy builds them for any path).
+ */
+const sendCaseMessageOf = (trpc: TTrpc) =>
+  (
+    trpc.owner.cases as unknown as {
+      sendMessage: { mutationOptions: () => UseMutationOptions<TCaseDetail, Error, TSendCaseMessage> };
+    }
+  ).sendMessage;
+
+/** "Written in Hindi (हिन्दी), the review's language." under a reply that is not in English. */
+function LanguageNote({ review }: { review: TOwnerReview }) {
+  if (!review.language || review.language === 'en') return null;
+  const { english, name } = REVIEW_PAGE_LANGUAGE_META[review.language];
+  return (
+    <Text size="xs" c="dimmed">
+      Written in {english} ({name}), the review's language.
+    </Text>
+  );
+}
+
+/** The draft as the box starts, and again whenever a newer one arrives while the owner is not typing. */
+function useDraft(review: TOwnerReview) {
+  const current = review.replyText ?? '';
+  const [text, setText] = useState(current);
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (!touched) setText(current);
+  }, [current, touched]);
+  return {
+    text,
+    touched,
+    edit: (value: string) => {
+      setTouched(true);
+      setText(value);
+    },
+    done: () => setTouched(false),
+  };
+}
+
+/** Emails the reply: editable on Professional, the draft as it is on Essential. */
+function EmailReply({ review, plan }: { review: TOwnerReview; plan: TPlan }) {
+  const trpc = useTrpc();
+  const refresh = useRefreshReview();
+  const send = useMutation(trpc.owner.reviews.sendReply.mutationOptions());
+  const draft = useDraft(review);
+  const editable = planAllows(plan.key, 'templates');
+  const empty = draft.text.trim() === '';
+
+  const submit = () =>
+    send.mutate(
+      { id: review.id, text: draft.text },
+      {
+        onSuccess: (answer) => {
+          draft.done();
+          if (answer.replyStatus === 'sent') notify.success('Reply emailed to the customer.');
+          else notify.error(answer.replyError ?? 'The reply could not be sent.');
+          void refresh();
+        },
+      },
+    );
+
+  return (
+    <Stack gap="xs">
+      {editable ? (
+        <Textarea
+          label="Your reply"
+          autosize
+          minRows={5}
+          maxLength={REVIEW_REPLY_MAX}
+          value={draft.text}
+          disabled={send.isPending}
+          onChange={(event) => draft.edit(event.currentTarget.value)}
+          error={draft.touched && empty ? REVIEW_ACTION_TEXTS.textRequired : undefined}
+        />
+      ) : (
+        <>
+          <Paper withBorder p="sm" radius="md" bg="gray.0">
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {review.replyText}
+            </Text>
+          </Paper>
+          <Text size="xs" c="dimmed">
+            {REVIEW_ACTION_TEXTS.editProfessionalOnly}
+          </Text>
+        </>
+      )}
+      <LanguageNote review={review} />
+      <Group justify="space-between">
+        <Text size="xs" c="dimmed">
+          Goes to the email address the customer left.
+        </Text>
+        <Button size="sm" disabled={empty} loading={send.isPending} onClick={submit}>
+          Send by email
+        </Button>
+      </Group>
+      {send.isError ? (
+        <Alert color="red" variant="light">
+          {anyMessage(send.error)}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Sends the reply by WhatsApp or SMS from the review's case, on the channels its reach allows. */
+function PhoneReply({ review, caseId }: { review: TOwnerReview; caseId: number }) {
+  const trpc = useTrpc();
+  const refresh = useRefreshReview();
+  const detail = useQuery(trpc.owner.cases.get.queryOptions({ id: caseId }));
+  const send = useMutation(sendCaseMessageOf(trpc).mutationOptions());
+  const draft = useDraft(review);
+  const reach = (detail.data?.reach ?? []).filter((r) => PHONE_CHANNELS.includes(r.channel));
+  const usable = reach.filter((r) => r.available);
+  const [chosen, setChosen] = useState<TCaseMessageChannel | null>(null);
+  const channel = chosen && usable.some((r) => r.channel === chosen) ? chosen : (usable[0]?.channel ?? null);
+  const max = channel === 'sms' ? CASE_SMS_MAX : CASE_MESSAGE_MAX;
+  const tooLong = draft.text.trim().length > max;
+  const empty = draft.text.trim() === '';
+
+  if (detail.isPending) {
+    return (
+      <Text size="sm" c="dimmed">
+        Checking how this customer can be reached…
+      </Text>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <Alert color="red" variant="light">
+        Could not load the case. Error: {anyMessage(detail.error)}
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack gap="xs">
+      <Textarea
+        label="Your reply"
+        autosize
+        minRows={4}
+        value={draft.text}
+        disabled={send.isPending}
+        onChange={(event) => draft.edit(event.currentTarget.value)}
+        error={tooLong ? `At most ${max} characters on ${CHANNEL_LABELS[channel ?? 'whatsapp']}.` : undefined}
+      />
+      <LanguageNote review={review} />
+      {usable.length > 1 ? (
+        <SegmentedControl
+          aria-label="Send by"
+          size="xs"
+          value={channel ?? undefined}
+          onChange={(value) => setChosen(value as TCaseMessageChannel)}
+          data={usable.map((r) => ({ value: r.channel, label: CHANNEL_LABELS[r.channel] }))}
+        />
+      ) : null}
+      {reach
+        .filter((r) => !r.available)
+        .map((r) => (
+          <Text key={r.channel} size="xs" c="dimmed">
+            {CHANNEL_LABELS[r.channel]}: {r.reason ?? 'not available.'}
+          </Text>
+        ))}
+      {reach.length === 0 ? (
+        <Text size="xs" c="dimmed">
+          There is no way to reach this customer by WhatsApp or SMS yet.
+        </Text>
+      ) : null}
+      {channel ? (
+        <Group justify="flex-end">
+          <Button
+            size="sm"
+            disabled={empty || tooLong}
+            loading={send.isPending}
+            onClick={() =>
+              send.mutate(
+                { id: caseId, channel, kind: 'reply', text: draft.text },
+                {
+                  onSuccess: () => {
+                    draft.done();
+                    notify.success(`Reply sent by ${CHANNEL_LABELS[channel]}.`);
+                    void refresh();
+                  },
+                },
+              )
+            }
+          >
+            Send by {CHANNEL_LABELS[channel]}
+          </Button>
+        </Group>
+      ) : null}
+      {send.isError ? (
+        <Alert color="red" variant="light">
+          {anyMessage(send.error)}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * Which reply box a QR review gets, if any: by email where its reply can be emailed, by WhatsApp or
+ * SMS from its case where the customer left only a phone with consent. Staff do not send replies
+ * (replies are for owners and managers).
+ */
+export function ReviewReplyBox({
+  review,
+  plan,
+  mayReply,
+}: {
+  review: TOwnerReview;
+  plan: TPlan;
+  mayReply: boolean;
+}) {
+  if (!mayReply || review.replyStatus === 'pending' || review.replyStatus === 'sent') return null;
+  const professional = planAllows(plan.key, 'templates');
+  if (review.replyEmail) {
+    // Essential sends the standard draft as it is: nothing to send before it is drafted.
+    if (!professional && !review.replyText) return null;
+    return <EmailReply review={review} plan={plan} />;
+  }
+  const phone = review.contact?.phone && review.contact.consent ? review.contact.phone : null;
+  if (!phone) return null;
+  if (review.caseId) return <PhoneReply review={review} caseId={review.caseId} />;
+  return (
+    <Text size="sm" c="dimmed">
+      Open a case for this review to reply to the customer by WhatsApp or SMS.
+    </Text>
+  );
+}
+
+/** Whether the box above replaces the drawer's plain view of the draft. */
+export function replyBoxShown(review: TOwnerReview, plan: TPlan, mayReply: boolean): boolean {
+  if (!mayReply || review.replyStatus === 'pending' || review.replyStatus === 'sent') return false;
+  if (review.replyEmail) return planAllows(plan.key, 'templates') || Boolean(review.replyText);
+  return Boolean(review.contact?.phone && review.contact.consent && review.caseId);
+}
