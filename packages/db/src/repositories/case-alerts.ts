@@ -38,6 +38,8 @@ export interface TClaimedCase {
   id: number;
   ownerId: number;
   assigneePersonId: number | null;
+  /** The person who opened it by hand (the review drawer); null: opened by its review. */
+  openedBy: number | null;
 }
 
 /**
@@ -65,7 +67,20 @@ export async function claimNewCaseAlerts(
     .where('alertedAt', 'is', null)
     .returning(['id', 'ownerId', 'assigneePersonId'])
     .execute();
-  return rows.map(claimed);
+  if (rows.length === 0) return [];
+  const openers = await trx
+    .selectFrom('caseEvents')
+    .select(['caseId', 'actorPersonId'])
+    .where(
+      'caseId',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .where('kind', '=', 'opened')
+    .where('actorPersonId', 'is not', null)
+    .execute();
+  const openedBy = new Map(openers.map((o) => [Number(o.caseId), Number(o.actorPersonId)]));
+  return rows.map((row) => ({ ...claimed(row), openedBy: openedBy.get(Number(row.id)) ?? null }));
 }
 
 /**
@@ -103,6 +118,7 @@ const claimed = (row: { id: number; ownerId: number; assigneePersonId: number | 
   id: Number(row.id),
   ownerId: Number(row.ownerId),
   assigneePersonId: row.assigneePersonId === null ? null : Number(row.assigneePersonId),
+  openedBy: null,
 });
 
 /** Branches with a case opened in (from, to] whose new-case alert was never claimed (a lost job). */

@@ -304,6 +304,34 @@ describe(`case alerts to the team on ${testDriverName()}`, () => {
     expect(await batchesOf(ownerId)).toHaveLength(1);
   });
 
+  it('a case opened by hand (a 4-5 star complaint) is alerted too, but not to the person who opened it', async () => {
+    clock = ist('2030-01-16T15:00');
+    const { owner, personId: ownerId } = await business();
+    const manager = await addMember(server, owner.accountId, 'manager', [owner.id]);
+    const happy = await review(owner, 4, 'Good food but the bill was wrong');
+    await branchJobsDone(owner.id, 0);
+    const token = (await server.deps.tokens.issue('owner', ownerId)).token;
+    const opened = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/reviews/${happy.id}/case`,
+      headers: bearer(token),
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    // The tick picks up a case no review job announced.
+    clock = ist('2030-01-16T15:03');
+    await runCaseAlertTick(server.deps);
+    const [batch] = await waitFor(async () => {
+      const batches = await batchesOf(manager.personId);
+      return batches.length > 0 && batches;
+    }, "the manager's alert");
+    expect(batch!.alerts).toEqual([{ caseId: opened.json().id, kind: 'new' }]);
+    await waitFor(async () => messagesTo(`91${manager.phone}`).length === 1, "the manager's WhatsApp");
+    expect(messagesTo(`91${manager.phone}`)[0]!.template.parameters[0]).toBe(
+      'a new 4-star review with a complaint',
+    );
+    expect(await batchesOf(ownerId)).toHaveLength(0);
+  });
+
   it('drops a held overdue alert whose case was answered meanwhile, and honours a STOP to StarLoop’s number', async () => {
     clock = ist('2030-01-17T09:00');
     const { owner, email, to, personId } = await business();

@@ -133,7 +133,10 @@ async function queueAlertsOf(
       kind,
       members,
       (m) => reach.get(m.personId)!,
-    ).map((personId) => ({ caseId: kase.id, personId, kind, createdAt: now })),
+    )
+      // Whoever opened a case by hand (the review drawer) knows of it already.
+      .filter((personId) => kind !== 'new' || personId !== kase.openedBy)
+      .map((personId) => ({ caseId: kase.id, personId, kind, createdAt: now })),
   );
   if (alerts.length === 0) {
     deps.log.info({ businessId: owner.id, cases: cases.length, kind }, 'case alert: nobody to tell');
