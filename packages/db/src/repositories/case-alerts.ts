@@ -207,6 +207,27 @@ export async function insertCaseAlerts(
     .execute();
 }
 
+/**
+ * People with an alert created in (from, to] still waiting (a delivery that failed after its alert
+ * was written), with their quiet hours so the caller can leave those still in them alone.
+ */
+export async function listPeopleWithWaitingAlerts(
+  db: TDb,
+  { from, to, limit = 100 }: { from: Date; to: Date; limit?: number },
+): Promise<{ personId: number; quietStart: number | null; quietEnd: number | null }[]> {
+  const rows = await db
+    .selectFrom('caseAlerts as a')
+    .leftJoin('alertPreferences as p', 'p.personId', 'a.personId')
+    .select(['a.personId', 'p.quietStart', 'p.quietEnd'])
+    .distinct()
+    .where('a.batchId', 'is', null)
+    .where('a.createdAt', '>', from)
+    .where('a.createdAt', '<=', to)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, personId: Number(row.personId) }));
+}
+
 /** The person an alert goes to, locked for the caller's transaction: their alerts go one batch at a time. */
 export async function lockAlertPerson(
   trx: TDb,

@@ -24,6 +24,7 @@ import {
   listBatchCaseAlerts,
   listBranchesWithUnalertedCases,
   listPendingCaseAlertWhatsApps,
+  listPeopleWithWaitingAlerts,
   listWaitingCaseAlerts,
   lockAlertPerson,
   setCaseAlertBatchEmail,
@@ -74,6 +75,8 @@ export const NEW_CASE_ALERT_LOOKBACK_HOURS = 24;
 export const OVERDUE_ALERT_LOOKBACK_HOURS = 24;
 /** A new case still not alerted this long after it opened lost its job: the tick alerts it. */
 export const NEW_CASE_SAFETY_NET_SECONDS = 120;
+/** Alerts still waiting this long after they were written (longer than any batch window) are stranded. */
+export const STRANDED_AFTER_MINUTES = CASE_ALERT_BATCH_MINUTES + 5;
 /** A WhatsApp alert a passing fault held back is retried by the tick for this long, then dropped. */
 export const WHATSAPP_ALERT_RETRY_MINUTES = 60;
 
@@ -103,9 +106,9 @@ export async function whatsappReach(
 }
 
 /**
- * Whether a branch's new cases are alerted: its owner-level switch "Email me for every 1-3 star
- * review" is on and the daily digest is not chosen instead (the low-rating alerts they replace
- * honoured the same two). Overdue alerts follow each person's own choices only.
+ * Whether a branch's new cases are alerted: its switch (`notifyLowRatings`, "Alert the team about
+ * every new feedback case") is on and the daily digest is not chosen instead (the low-rating emails
+ * they replace honoured the same two). Overdue alerts follow each person's own choices only.
  */
 export const branchAlertsNewCases = (owner: Pick<TOwnerPublic, 'notifyLowRatings' | 'dailyDigest'>) =>
   owner.notifyLowRatings && !owner.dailyDigest;
@@ -164,8 +167,22 @@ export async function alertNewCases(deps: TAlertDeps, ownerId: number): Promise<
     const members = await listAlertMembers(trx, owner.accountId);
     return { cases, persons: await queueAlertsOf(deps, trx, owner, cases, 'new', members) };
   });
-  for (const personId of claimed.persons) await deliverCaseAlerts(deps, personId);
+  await deliverEach(deps, claimed.persons);
   return claimed.cases.length;
+}
+
+/**
+ * Delivers to each person on their own: one failure is logged and leaves that person's alerts
+ * waiting for the tick's net (alertStrandedPeople), never blocking the others.
+ */
+async function deliverEach(deps: TAlertDeps, personIds: readonly number[]): Promise<void> {
+  for (const personId of personIds) {
+    try {
+      await deliverCaseAlerts(deps, personId);
+    } catch (error) {
+      deps.log.error({ personId, err: error }, 'case alerts could not be delivered; the tick tries again');
+    }
+  }
 }
 
 /** The tick's overdue pass: claims the cases that became overdue, writes and delivers their alerts. */
@@ -193,7 +210,7 @@ export async function alertOverdueCases(deps: TAlertDeps): Promise<number> {
     }
     return { cases: cases.length, persons: [...persons] };
   });
-  for (const personId of claimed.persons) await deliverCaseAlerts(deps, personId);
+  await deliverEach(deps, claimed.persons);
   return claimed.cases;
 }
 
@@ -373,4 +390,25 @@ export async function alertForgottenNewCases(deps: TAlertDeps): Promise<number> 
   for (const ownerId of branches) claimed += await alertNewCases(deps, ownerId);
   if (claimed > 0) deps.log.warn({ claimed }, 'case alerts whose job was lost were sent by the tick');
   return claimed;
+}
+
+/**
+ * Safety net of the tick: people whose alerts still wait STRANDED_AFTER_MINUTES after they were
+ * written (a delivery failed after the alert was written, or its follow-up job was lost), other
+ * than those in their quiet hours, whose follow-up is due at their end.
+ */
+export async function alertStrandedPeople(deps: TAlertDeps): Promise<number> {
+  const now = deps.now();
+  const people = await listPeopleWithWaitingAlerts(deps.db, {
+    from: new Date(now.getTime() - NEW_CASE_ALERT_LOOKBACK_HOURS * HOUR_MS),
+    to: new Date(now.getTime() - STRANDED_AFTER_MINUTES * 60_000),
+  });
+  const due = people
+    .filter(({ quietStart: start, quietEnd: end }) => {
+      const quiet = start === null || end === null ? null : { start, end };
+      return !inQuietHours(now, quiet);
+    })
+    .map((p) => p.personId);
+  await deliverEach(deps, due);
+  return due.length;
 }

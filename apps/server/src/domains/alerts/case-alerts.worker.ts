@@ -2,6 +2,7 @@ import {
   alertForgottenNewCases,
   alertNewCases,
   alertOverdueCases,
+  alertStrandedPeople,
   deliverCaseAlerts,
   sendPendingCaseAlertWhatsApps,
   type TAlertDeps,
@@ -16,7 +17,10 @@ export type TCaseAlertJob =
   | { kind: 'person'; personId: number }
   | { kind?: undefined };
 
-/** Every minute: overdue cases, WhatsApp messages held back by a passing fault, lost new-case jobs. */
+/**
+ * Every minute: overdue cases, WhatsApp messages held back by a passing fault, new cases whose job
+ * was lost, and alerts whose delivery failed.
+ */
 export const CASE_ALERT_TICK_CRON = '* * * * *';
 
 export async function runCaseAlertJob(
@@ -30,10 +34,11 @@ export async function runCaseAlertJob(
 
 export async function runCaseAlertTick(
   deps: TAlertDeps,
-): Promise<{ overdue: number; whatsapp: number; forgotten: number }> {
+): Promise<{ overdue: number; whatsapp: number; forgotten: number; stranded: number }> {
   const overdue = await alertOverdueCases(deps);
   const whatsapp = await sendPendingCaseAlertWhatsApps(deps);
   const forgotten = await alertForgottenNewCases(deps);
+  const stranded = await alertStrandedPeople(deps);
   if (overdue) deps.log.info({ overdue }, 'overdue case alerts queued');
-  return { overdue, whatsapp, forgotten };
+  return { overdue, whatsapp, forgotten, stranded };
 }
