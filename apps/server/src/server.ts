@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 
 import { createTokenService } from './auth/tokens.ts';
 import type { TDeps } from './context.ts';
 import { onJobFailure } from './domains/admin/jobs/jobs.service.ts';
+import { caseAlertsReviewListener } from './domains/alerts/alerts.listener.ts';
 import { casesReviewListener } from './domains/cases/cases.listener.ts';
 import { outboundWebhooksReviewListener } from './domains/owner/integrations/webhooks.listener.ts';
 import { onRequestMailOutcome } from './domains/owner/requests/delivery-events.service.ts';
@@ -17,7 +18,6 @@ import { createPageViewCounter } from './domains/public/review/page-views.servic
 import { createReviewPageCache } from './domains/public/review/review-page.cache.ts';
 import { reviewPageRoutes } from './domains/public/review/review-page.route.ts';
 import { createReviewWriter } from './domains/public/review/review-writer.service.ts';
-import { createLowRatingFollowUps } from './domains/replies/low-rating-follow-ups.cache.ts';
 import { repliesReviewListener } from './domains/replies/replies.listener.ts';
 import { isDatabaseReady } from './domains/system/system.service.ts';
 import { internalCliRoutes } from './internal/cli.routes.ts';
@@ -160,12 +160,13 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
     workers: config.jobWorkers,
   });
   const metrics = createMetrics();
-  const lowRatingFollowUps = createLowRatingFollowUps(now);
   // What reacts to a new review: one listener each, run by the review writer in this order.
   const reviewListeners = [
-    repliesReviewListener({ jobs, lowRatingFollowUps }),
+    repliesReviewListener({ jobs }),
     // After the replies listener: a 4-5 star case reads the sentiment it decided.
     casesReviewListener(),
+    // After the cases listener: the alerts of the cases it opened, queued in the same transaction.
+    caseAlertsReviewListener({ jobs }),
     outboundWebhooksReviewListener({ db, jobs, log: app.log, now }),
   ];
   const deps: TDeps = {
@@ -195,7 +196,6 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
     jobs,
     reviewPageCache,
     pageViews: createPageViewCounter({ db, log: app.log }),
-    lowRatingFollowUps,
     metrics,
     reviewListeners,
     reviewWriter: createReviewWriter(

@@ -55,6 +55,8 @@ import { removeMemberOperation } from '../domains/owner/account/remove-member.ts
 import { revokeInvitationOperation } from '../domains/owner/account/revoke-invitation.ts';
 import { updateAccountBillingOperation } from '../domains/owner/account/update-account-billing.ts';
 import { updateMemberOperation } from '../domains/owner/account/update-member.ts';
+import { getAlertPreferencesOperation } from '../domains/owner/alerts/get-alert-preferences.ts';
+import { updateAlertPreferencesOperation } from '../domains/owner/alerts/update-alert-preferences.ts';
 import { addCaseNoteOperation } from '../domains/owner/cases/add-case-note.ts';
 import { bulkUpdateCasesOperation } from '../domains/owner/cases/bulk-update-cases.ts';
 import { getCaseOperation } from '../domains/owner/cases/get-case.ts';
@@ -171,6 +173,10 @@ export const appRouter = router({
       updateBilling: updateAccountBillingOperation,
       addBranch: addBranchOperation,
       invoices: listOwnerInvoicesOperation,
+    },
+    alerts: {
+      getPreferences: getAlertPreferencesOperation,
+      updatePreferences: updateAlertPreferencesOperation,
     },
     cases: {
       list: listCasesOperation,

@@ -25,6 +25,7 @@ import * as gstCounters from './2026-11-28-0027-gst-counters.ts';
 import * as renewalWhatsApp from './2026-11-28-0028-renewal-whatsapp.ts';
 import * as feedbackCases from './2026-11-28-0029-feedback-cases.ts';
 import * as caseMessages from './2026-11-28-0030-case-messages.ts';
+import * as caseAlerts from './2026-11-28-0032-case-alerts.ts';
 
 /** Static map so migrations bundle cleanly; keys sort by date prefix. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0028-renewal-whatsapp': renewalWhatsApp,
   '2026-11-28-0029-feedback-cases': feedbackCases,
   '2026-11-28-0030-case-messages': caseMessages,
+  '2026-11-28-0032-case-alerts': caseAlerts,
 };
