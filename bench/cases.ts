@@ -5,8 +5,8 @@
  * their cases (default 100,000; one INSERT ... SELECT from generate_series each) over the last
  * year, in every status; then a started server is asked, as timed sequential HTTP calls by the
  * account's owner, for GET /api/v1/cases with the inbox's common filters (none, status=new,
- * assigneeId, businessId, and combined), a deep page, and the figures of the last 30 days, beside
- * the smallest authenticated call as the machine's floor.
+ * assigneeId, businessId, overdue, status=open, and combined), a deep page, and the figures of the
+ * last 30 days, beside the smallest authenticated call as the machine's floor.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:cases
  *
@@ -200,6 +200,8 @@ async function main(): Promise<number> {
     { name: 'Inbox, status=new', url: '/api/v1/cases?status=new' },
     { name: 'Inbox, assigneeId', url: `/api/v1/cases?assigneeId=${person}` },
     { name: 'Inbox, businessId', url: `/api/v1/cases?businessId=${seeded.firstId}` },
+    { name: 'Inbox, overdue=true', url: '/api/v1/cases?overdue=true' },
+    { name: 'Inbox, status=open (the sidebar and the inbox first)', url: '/api/v1/cases?status=open' },
     {
       name: 'Inbox, businessId + status=new + assigneeId',
       url: `/api/v1/cases?businessId=${seeded.firstId}&status=new&assigneeId=${person}`,

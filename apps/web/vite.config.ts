@@ -29,6 +29,7 @@ const ISOLATED_TESTS = [
   'src/components/data-table/use-paged-list.test.tsx',
   'src/components/not-found/not-found.test.tsx',
   'src/features/owner/branches/all-branches-screen.test.tsx',
+  'src/features/owner/cases/inbox-screen/inbox-phone.test.tsx',
   'src/features/register/payment-gateway.test.tsx',
   'src/features/review/review-page.test.tsx',
   'src/lib/trpc.test.tsx',

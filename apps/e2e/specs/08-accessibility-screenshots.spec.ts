@@ -22,6 +22,7 @@ const OWNER_PAGES: [string, string, string][] = [
   ['owner-profile', '/dashboard/profile', 'Download QR Code'],
   ['owner-plan', '/dashboard/plan', 'Subscription Plan'],
   ['owner-settings', '/dashboard/settings', 'Open to everyone'],
+  ['owner-inbox', '/dashboard/inbox', 'Feedback inbox'],
 ];
 const ADMIN_PAGES: [string, string, string][] = [
   ['admin-overview', '/admin-dashboard', 'Dashboard Overview'],
@@ -154,6 +155,42 @@ describe('every page: no serious accessibility violations, screenshots at 390x84
     await byPlacement.evaluate(scrollBelowHeader);
     await page.waitForTimeout(600);
     await screenshot(page, 'owner-by-placement');
+    await context.close();
+  });
+
+  // README's figure of the feedback inbox (issue 33): unhappy customers' cases on a phone, one of
+  // them open full screen with its actions at the bottom.
+  it('README capture: the feedback inbox on a phone', async () => {
+    const complaints: [number, string][] = [
+      [1, 'Waited 40 minutes for a masala dosa, and it came cold.'],
+      [2, 'खाना ठंडा था और बिल आने में बहुत देर लगी।'],
+      [3, 'Music was too loud to talk. Staff were polite though.'],
+    ];
+    for (const [i, [rating, message]] of complaints.entries()) {
+      const review: { status: number } = await api('POST', '/api/reviews/', {
+        code: DEMO.owner.code,
+        rating,
+        message,
+        deviceId: `readme-inbox-${i}`,
+      });
+      assert.equal(review.status, 201);
+    }
+    const token = await ownerToken();
+    const { context, page } = await newPage(browser, { viewport: PHONE, storage: { authToken: token } });
+    await page.goto('/dashboard/inbox');
+    await page.getByText('Music was too loud').first().waitFor();
+    await page.waitForTimeout(400);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `the inbox scrolls sideways by ${overflow}px at 390px`);
+    await screenshot(page, 'owner-inbox-phone');
+
+    await page
+      .getByRole('button', { name: /Waited 40 minutes/ })
+      .first()
+      .click();
+    await page.getByRole('toolbar', { name: 'Case actions' }).waitFor();
+    await page.waitForTimeout(400);
+    await screenshot(page, 'owner-inbox-case-phone');
     await context.close();
   });
 });

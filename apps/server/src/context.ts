@@ -59,7 +59,7 @@ export interface TWrittenReview {
 
 /**
  * The seam after a review is written. Whatever reacts to a new review (its sentiment and reply,
- * the low-rating alert, outbound webhooks, and next a feedback case or a branch roll-up) is one
+ * its feedback case and the case's alerts, outbound webhooks) is one
  * listener registered in createServer; the review writer calls them and knows none of them.
  */
 export interface TReviewListener {
@@ -102,17 +102,6 @@ export interface TReviewPageCache {
   onClear(listener: () => void): void;
 }
 
-/**
- * Owners whose next low-rating alert is already queued: while one is, the review listener queues
- * no alert job per batch for that owner.
- */
-export interface TLowRatingFollowUps {
-  /** A follow-up alert job for the owner is queued to run at `at`. */
-  scheduled(ownerId: number, at: Date): void;
-  /** Whether a low rating stored now is sure to be listed by a queued follow-up. */
-  covered(ownerId: number): boolean;
-}
-
 /** Everything a service needs, built once per process in createServer and passed down. */
 export interface TDeps {
   config: TConfig;
@@ -131,8 +120,6 @@ export interface TDeps {
   reviewPageCache: TReviewPageCache;
   /** Review page views per placement and day, gathered in memory and written once a second. */
   pageViews: TPageViewCounter;
-  /** Owners whose next low-rating alert is already queued (the writer queues none for them). */
-  lowRatingFollowUps: TLowRatingFollowUps;
   now: () => Date;
   /** Prometheus metrics of this process (GET /metrics). */
   metrics: TMetrics;

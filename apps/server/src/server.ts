@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 
 import { createTokenService } from './auth/tokens.ts';
 import type { TDeps } from './context.ts';
 import { onJobFailure } from './domains/admin/jobs/jobs.service.ts';
+import { caseAlertsReviewListener } from './domains/alerts/alerts.listener.ts';
 import { cachedSubscriberLoader } from './domains/cases/case-webhook.events.ts';
 import { cachedTargetLoader, casesReviewListener } from './domains/cases/cases.listener.ts';
 import { outboundWebhooksReviewListener } from './domains/owner/integrations/webhooks.listener.ts';
@@ -18,7 +19,6 @@ import { createPageViewCounter } from './domains/public/review/page-views.servic
 import { createReviewPageCache } from './domains/public/review/review-page.cache.ts';
 import { reviewPageRoutes } from './domains/public/review/review-page.route.ts';
 import { createReviewWriter } from './domains/public/review/review-writer.service.ts';
-import { createLowRatingFollowUps } from './domains/replies/low-rating-follow-ups.cache.ts';
 import { repliesReviewListener } from './domains/replies/replies.listener.ts';
 import { isDatabaseReady } from './domains/system/system.service.ts';
 import { internalCliRoutes } from './internal/cli.routes.ts';
@@ -161,15 +161,16 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
     workers: config.jobWorkers,
   });
   const metrics = createMetrics();
-  const lowRatingFollowUps = createLowRatingFollowUps(now);
   // What reacts to a new review: one listener each, run by the review writer in this order.
   const reviewListeners = [
-    repliesReviewListener({ jobs, lowRatingFollowUps }),
+    repliesReviewListener({ jobs }),
     // After the replies listener: a 4-5 star case reads the sentiment it decided.
     casesReviewListener(cachedTargetLoader(), {
       deps: { db, jobs, log: app.log, now },
       loadSubscribers: cachedSubscriberLoader(),
     }),
+    // After the cases listener: the alerts of the cases it opened, queued in the same transaction.
+    caseAlertsReviewListener({ jobs }),
     outboundWebhooksReviewListener({ db, jobs, log: app.log, now }),
   ];
   const deps: TDeps = {
@@ -199,7 +200,6 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
     jobs,
     reviewPageCache,
     pageViews: createPageViewCounter({ db, log: app.log }),
-    lowRatingFollowUps,
     metrics,
     reviewListeners,
     reviewWriter: createReviewWriter(

@@ -117,8 +117,17 @@ describe('config', () => {
       phoneNumberId: '106540352242922',
       accessToken: token,
       renewalTemplate: 'renewal_reminder',
+      caseAlertTemplate: undefined,
       templateLanguage: 'en',
     });
+    // Case alerts by WhatsApp: their own approved template, only beside the sender's three.
+    expect(
+      loadConfig({ DATA_DIR: tmp(), ...full, OPERATOR_WHATSAPP_CASE_ALERT_TEMPLATE: 'case_alert' })
+        .operatorWhatsApp?.caseAlertTemplate,
+    ).toBe('case_alert');
+    expect(() => parseEnv({ OPERATOR_WHATSAPP_CASE_ALERT_TEMPLATE: 'case_alert' })).toThrow(
+      /OPERATOR_WHATSAPP_CASE_ALERT_TEMPLATE: needs StarLoop's WhatsApp sender/,
+    );
     expect(
       parseEnv({ ...full, OPERATOR_WHATSAPP_TEMPLATE_LANGUAGE: 'en_US' }).OPERATOR_WHATSAPP_TEMPLATE_LANGUAGE,
     ).toBe('en_US');
@@ -135,6 +144,7 @@ describe('config', () => {
     for (const [variable, value] of [
       ['OPERATOR_WHATSAPP_PHONE_NUMBER_ID', '+91 98123 45678'],
       ['OPERATOR_WHATSAPP_RENEWAL_TEMPLATE', 'Renewal Reminder'],
+      ['OPERATOR_WHATSAPP_CASE_ALERT_TEMPLATE', 'Case Alert'],
       ['OPERATOR_WHATSAPP_TEMPLATE_LANGUAGE', 'English'],
       ['OPERATOR_WHATSAPP_ACCESS_TOKEN', 'short'],
     ] as const) {

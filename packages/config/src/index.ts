@@ -176,6 +176,13 @@ const ZEnv = z.object({
       .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name: lower-case letters, digits and underscores')
       .optional(),
   ),
+  // Case alerts to owners' teams from the same sender (issue 33): optional; unset, alerts go by email.
+  OPERATOR_WHATSAPP_CASE_ALERT_TEMPLATE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name: lower-case letters, digits and underscores')
+      .optional(),
+  ),
   OPERATOR_WHATSAPP_TEMPLATE_LANGUAGE: z
     .string()
     .trim()
@@ -290,7 +297,7 @@ export interface TConfig {
   outboundWebhooks: { allowLocal: boolean };
   /** Google Business Profile; `enabled` only with a client id and secret (otherwise the feature is hidden). */
   google: TGoogleConfig;
-  /** StarLoop's own WhatsApp sender (renewal reminders to owners); undefined when not configured. */
+  /** StarLoop's own WhatsApp sender (renewal reminders and case alerts to owners' teams); undefined when not configured. */
   operatorWhatsApp: TOperatorWhatsAppConfig | undefined;
   /** StarLoop's own channels every owner may use within the plan's quota (issue 33). */
   platform: TPlatformChannelsConfig;
@@ -318,6 +325,8 @@ export interface TOperatorWhatsAppConfig {
   phoneNumberId: string;
   accessToken: string;
   renewalTemplate: string;
+  /** The approved template of case alerts to a business's team; undefined: alerts go by email only. */
+  caseAlertTemplate: string | undefined;
   templateLanguage: string;
 }
 
@@ -366,6 +375,12 @@ function crossChecks(env: TEnv): { variable: string; message: string }[] {
     for (const variable of operatorWhatsApp) {
       if (env[variable] === undefined) issues.push({ variable, message });
     }
+  }
+  if (env.OPERATOR_WHATSAPP_CASE_ALERT_TEMPLATE !== undefined && operatorSet.length === 0) {
+    issues.push({
+      variable: 'OPERATOR_WHATSAPP_CASE_ALERT_TEMPLATE',
+      message: `needs StarLoop's WhatsApp sender: ${operatorWhatsApp.join(', ')}`,
+    });
   }
   const platformSms = [
     'PLATFORM_SMS_USER_ID',
@@ -520,6 +535,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             phoneNumberId: env.OPERATOR_WHATSAPP_PHONE_NUMBER_ID,
             accessToken: env.OPERATOR_WHATSAPP_ACCESS_TOKEN,
             renewalTemplate: env.OPERATOR_WHATSAPP_RENEWAL_TEMPLATE,
+            caseAlertTemplate: env.OPERATOR_WHATSAPP_CASE_ALERT_TEMPLATE,
             templateLanguage: env.OPERATOR_WHATSAPP_TEMPLATE_LANGUAGE,
           }
         : undefined,

@@ -178,6 +178,17 @@ export type TPlanFeature = keyof typeof PLAN_FEATURES;
 export const planAllows = (plan: TPlanKey, feature: TPlanFeature): boolean =>
   (PLAN_FEATURES[feature] as readonly TPlanKey[]).includes(plan);
 
+/**
+ * The plans whose owners write their own replies to QR reviews (custom templates, the personalised
+ * reply), and so the only ones reminded that a review is waiting for their reply. Essential's reply
+ * is the standard thank-you StarLoop sends by itself: there is nothing for its owner to reply with
+ * (issue 33 item 6).
+ */
+export const PLANS_REMINDED_TO_REPLY: readonly TPlanKey[] = PLAN_FEATURES.templates;
+
+/** Whether an owner on `plan` is reminded to reply to a QR review (PLANS_REMINDED_TO_REPLY). */
+export const remindedToReply = (plan: TPlanKey): boolean => PLANS_REMINDED_TO_REPLY.includes(plan);
+
 /** The plan table's row of a stored plan key; anything else reads as Essential (spec section 9). */
 export const planOf = (key: string | null | undefined): TPlan =>
   PLAN_LIST.find((plan) => plan.key === key) ?? PLANS.essential;

@@ -3,6 +3,7 @@ import type {
   TAdminStatus,
   TAgentStatus,
   TCampaignStatus,
+  TCaseAlertKind,
   TCaseEventKind,
   TCaseMessageChannel,
   TCaseMessageDelivery,
@@ -795,8 +796,56 @@ export interface CaseTable {
   firstResponseAt: Timestamp | null;
   resolvedAt: Timestamp | null;
   dueAt: Timestamp;
+  /** When its new-case alert was claimed (migration 0032); null: not yet. */
+  alertedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When its overdue alert was claimed (migration 0032); null: not (yet) overdue, or not yet told. */
+  overdueAlertedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 export type TCase = Selectable<CaseTable>;
+
+/** A person's case alert choices (migration 0032); no row: the defaults. */
+export interface AlertPreferenceTable {
+  personId: number;
+  newCaseEmail: boolean;
+  newCaseWhatsapp: boolean;
+  overdueEmail: boolean;
+  overdueWhatsapp: boolean;
+  /** Quiet hours, minutes after IST midnight; both or neither. */
+  quietStart: number | null;
+  quietEnd: number | null;
+  updatedAt: UpdatedAt;
+}
+export type TAlertPreferenceRow = Selectable<AlertPreferenceTable>;
+
+/** One message to one person listing the alerts that waited for it (migration 0032). */
+export interface CaseAlertBatchTable {
+  id: Generated<number>;
+  personId: number;
+  createdAt: Timestamp;
+  alertCount: number;
+  /** The email's outbox row; null: no email in this batch. */
+  emailId: number | null;
+  /** Its WhatsApp message from StarLoop's own sender; null: none in this batch. */
+  whatsappState: ColumnType<
+    TRenewalWhatsAppState | null,
+    TRenewalWhatsAppState | null | undefined,
+    TRenewalWhatsAppState | null
+  >;
+  whatsappMessageId: ColumnType<string | null, string | null | undefined, string | null>;
+  whatsappError: ColumnType<string | null, string | null | undefined, string | null>;
+  whatsappUpdatedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+export type TCaseAlertBatch = Selectable<CaseAlertBatchTable>;
+
+/** One alert of a case to a person; waiting while batch_id is null (migration 0032). */
+export interface CaseAlertTable {
+  id: Generated<number>;
+  caseId: number;
+  personId: number;
+  kind: TCaseAlertKind;
+  createdAt: Timestamp;
+  batchId: number | null;
+}
 
 /** One line of a case's timeline; `data` holds what changed (from/to, or a note's text). */
 export interface CaseEventTable {
@@ -809,11 +858,12 @@ export interface CaseEventTable {
 }
 export type TCaseEvent = Selectable<CaseEventTable>;
 
-/** Cases per business, status and assignee (0: none), kept by triggers on cases (migration 0031). */
+/** Cases per business, status, assignee (0: none) and rating, kept by triggers on cases (migration 0031). */
 export interface CaseCountTable {
   ownerId: number;
   status: TCaseStatus;
   assigneePersonId: number;
+  rating: number;
   cases: number;
 }
 
@@ -878,6 +928,9 @@ export interface CaseReplyTemplateTable {
 export interface Database {
   cases: CaseTable;
   caseCounts: CaseCountTable;
+  alertPreferences: AlertPreferenceTable;
+  caseAlerts: CaseAlertTable;
+  caseAlertBatches: CaseAlertBatchTable;
   caseEvents: CaseEventTable;
   reviewContacts: ReviewContactTable;
   caseMessages: CaseMessageTable;

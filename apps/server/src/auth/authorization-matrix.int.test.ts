@@ -48,9 +48,12 @@ const ALLOWS: Record<'owner' | 'manager' | 'staff', readonly TOwnerPermission[]>
 };
 
 /** What the declared permission gives this caller: through (any answer but 401/403), 401 or 403. */
-function expected(actor: TActor, auth: string, permission: TOwnerPermission): 'through' | 401 | 403 {
+function expected(actor: TActor, meta: TOperationMeta): 'through' | 401 | 403 {
+  const { auth, permission } = meta as Required<Pick<TOperationMeta, 'auth' | 'permission'>>;
   if (actor === 'removedMember') return 401;
   if (actor === 'apiKey' && auth === 'owner') return 401;
+  // An operation about the signed-in person: an API key acts for no person.
+  if (actor === 'apiKey' && meta.person) return 403;
   if (actor === 'managerOfAnotherBranch' || actor === 'otherAccountOwner') return 403;
   return ALLOWS[ROLE_OF[actor]!].includes(permission) ? 'through' : 403;
 }
@@ -132,7 +135,7 @@ describe(`the authorization matrix of owner-side operations on ${testDriverName(
                 headers,
                 payload: {},
               });
-        const want = expected(actor, procedure.meta.auth!, procedure.meta.permission!);
+        const want = expected(actor, procedure.meta);
         const refused = res.statusCode === 401 || res.statusCode === 403;
         const ok = want === 'through' ? !refused : res.statusCode === want;
         if (!ok)

@@ -27,6 +27,11 @@ export const QUEUES = {
   renewalReminders: 'renewal-reminders',
   /** One message to a case's customer (domains/cases/cases.jobs.ts). */
   caseMessage: 'case-message',
+  /**
+   * Case alerts to the team (domains/alerts): a branch's new cases (queued in the review's
+   * transaction), a person's follow-up batch, and every minute the overdue cases.
+   */
+  caseAlert: 'case-alert',
 } as const;
 export type TQueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -1,5 +1,6 @@
 import type { TDeps } from '../context.ts';
 import { registerReportJobs } from '../domains/admin/reports/reports.jobs.ts';
+import { registerAlertJobs } from '../domains/alerts/alerts.jobs.ts';
 import { registerInvoiceJobs } from '../domains/billing/invoices.jobs.ts';
 import { registerCaseJobs } from '../domains/cases/cases.jobs.ts';
 import { registerGoogleJobs } from '../domains/google/google.jobs.ts';
@@ -12,6 +13,7 @@ import { registerMaintenanceJobs } from './maintenance.job.ts';
 
 /** Every domain declares its workers here; they start when the app is ready. */
 export function registerJobs(deps: TDeps): void {
+  registerAlertJobs(deps);
   registerGoogleJobs(deps);
   registerInvoiceJobs(deps);
   registerMailJobs(deps);

@@ -1,4 +1,4 @@
-import { ERROR_TEXTS, findIllFormedText, type TOwnerPermission } from '@starloop/contract';
+import { ACCOUNT_TEXTS, ERROR_TEXTS, findIllFormedText, type TOwnerPermission } from '@starloop/contract';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyRequest } from 'fastify';
@@ -172,12 +172,13 @@ export const ownerProcedure = (permission: TOwnerPermission) =>
 /**
  * The partner API of accounts and teams: an owner token (the person's role must allow
  * `permission`) or an API key (Professional; it acts as an owner of its account, on the branch
- * `X-Business-Id` names or its own). The current branch may be one not paid for yet.
+ * `X-Business-Id` names or its own). The current branch may be one not paid for yet. An operation
+ * whose meta says `person` is about the signed-in person: an API key gets a 403.
  */
 export const accountProcedure = (permission: TOwnerPermission) =>
   t.procedure
     .use(errorMapping)
-    .use(async ({ ctx, next }) => {
+    .use(async ({ ctx, meta, next }) => {
       const session: TAccountSession = await authenticateAccountCaller(ctx.deps, ctx.authorization, {
         businessHeader: ctx.businessHeader,
         permission,
@@ -186,6 +187,7 @@ export const accountProcedure = (permission: TOwnerPermission) =>
         // Without a chosen branch a pending owner is a registration not paid for: refused as before.
         allowPending: ctx.businessHeader !== undefined,
       });
+      if (meta?.person && !session.person) throw new AppError('FORBIDDEN', ACCOUNT_TEXTS.personOnly);
       return next({ ctx: { ...ctx, session } });
     })
     .use(wellFormedInput)

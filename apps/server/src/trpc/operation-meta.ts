@@ -74,5 +74,10 @@ export interface TOperationMeta {
   allowPendingOwner?: boolean;
   /** Owner operations: what the caller's role must allow (set by ownerProcedure(permission)). */
   permission?: TOwnerPermission;
+  /**
+   * Partner API operations about the signed-in person (their own alert preferences): an API key,
+   * which acts for no person, is refused with a 403 that says so.
+   */
+  person?: boolean;
   rest?: TRestBinding;
 }

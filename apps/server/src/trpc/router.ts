@@ -55,10 +55,14 @@ import { removeMemberOperation } from '../domains/owner/account/remove-member.ts
 import { revokeInvitationOperation } from '../domains/owner/account/revoke-invitation.ts';
 import { updateAccountBillingOperation } from '../domains/owner/account/update-account-billing.ts';
 import { updateMemberOperation } from '../domains/owner/account/update-member.ts';
+import { getAlertPreferencesOperation } from '../domains/owner/alerts/get-alert-preferences.ts';
+import { updateAlertPreferencesOperation } from '../domains/owner/alerts/update-alert-preferences.ts';
 import { addCaseNoteOperation } from '../domains/owner/cases/add-case-note.ts';
+import { bulkUpdateCasesOperation } from '../domains/owner/cases/bulk-update-cases.ts';
 import { getCaseOperation } from '../domains/owner/cases/get-case.ts';
 import { getCaseFiguresOperation } from '../domains/owner/cases/get-case-figures.ts';
 import { getCaseSettingsOperation } from '../domains/owner/cases/get-case-settings.ts';
+import { listCaseAssigneesOperation } from '../domains/owner/cases/list-case-assignees.ts';
 import { listCaseReplyTemplatesOperation } from '../domains/owner/cases/list-case-reply-templates.ts';
 import { listCasesOperation } from '../domains/owner/cases/list-cases.ts';
 import { sendCaseMessageOperation } from '../domains/owner/cases/send-case-message.ts';
@@ -174,6 +178,10 @@ export const appRouter = router({
       addBranch: addBranchOperation,
       invoices: listOwnerInvoicesOperation,
     },
+    alerts: {
+      getPreferences: getAlertPreferencesOperation,
+      updatePreferences: updateAlertPreferencesOperation,
+    },
     cases: {
       list: listCasesOperation,
       get: getCaseOperation,
@@ -185,6 +193,8 @@ export const appRouter = router({
       sendMessage: sendCaseMessageOperation,
       replyTemplates: listCaseReplyTemplatesOperation,
       updateReplyTemplate: updateCaseReplyTemplateOperation,
+      bulkUpdate: bulkUpdateCasesOperation,
+      assignees: listCaseAssigneesOperation,
     },
     team: {
       list: listMembersOperation,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { choiceField, intField, searchSchema, textField } from './search-params.ts';
+import {
+  choiceField,
+  flagField,
+  intField,
+  optionalIntField,
+  searchSchema,
+  textField,
+} from './search-params.ts';
 
 describe('search params', () => {
   const schema = searchSchema({
@@ -38,5 +45,14 @@ describe('search params', () => {
         status: 'active',
       },
     );
+  });
+
+  it('reads an optional whole number in its range and a switch, else leaves them unset', () => {
+    const optional = searchSchema({ rating: optionalIntField(1, 5), overdue: flagField() });
+    const of = (input: Record<string, unknown>) => optional.validate(input as never);
+    expect(of({ rating: 4, overdue: true })).toEqual({ rating: 4, overdue: true });
+    expect(of({ rating: '2', overdue: 'true' })).toEqual({ rating: 2, overdue: true });
+    for (const bad of [0, 6, 2.5, '3x', '', null, [3]]) expect(of({ rating: bad }).rating).toBeUndefined();
+    for (const off of [false, 'false', 'yes', 1]) expect(of({ overdue: off }).overdue).toBeUndefined();
   });
 });

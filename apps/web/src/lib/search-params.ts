@@ -27,6 +27,24 @@ export function intField(fallback: number, min = 1): TSearchField<number> {
   };
 }
 
+/** A whole number from `min` to `max`, else undefined (not chosen): an id or a rating in the URL. */
+export function optionalIntField(min = 1, max = Number.MAX_SAFE_INTEGER): TSearchField<number | undefined> {
+  return {
+    fallback: undefined,
+    parse: (raw) => {
+      const value = typeof raw === 'string' && raw.trim() ? Number(raw) : raw;
+      return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
+        ? value
+        : undefined;
+    },
+  };
+}
+
+/** A switch that is on (`?overdue=true`) or absent: anything else is off (undefined). */
+export function flagField(): TSearchField<true | undefined> {
+  return { fallback: undefined, parse: (raw) => (raw === true || raw === 'true' ? true : undefined) };
+}
+
 /** Free text as typed (not trimmed: the search box's own text must survive a round trip). */
 export function textField(max = 200): TSearchField<string> {
   return {

@@ -36,6 +36,9 @@ export const ACCOUNT_TEXTS = {
   lastOwner: 'An account needs at least one owner: make someone else an owner first.',
   branchesUnknown: 'Choose branches of this account.',
   branchesForOwner: 'An owner works on every branch.',
+  /** An operation about the signed-in person (their alert preferences) called with an API key. */
+  personOnly:
+    'API keys act for the account, not for a person: sign in as the team member whose settings these are.',
 } as const;
 
 const ZBusinessIds = z.array(z.number().int().positive()).min(1, ACCOUNT_TEXTS.branchesUnknown).max(500);

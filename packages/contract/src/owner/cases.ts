@@ -2,15 +2,19 @@ import { z } from 'zod';
 import { ZIsoDate } from '../dto.ts';
 import { pageLimit, ZPageMeta, ZPageQuery } from '../list-query.ts';
 import {
+  CASE_BULK_MAX,
+  CASE_CHANNELS,
   CASE_EVENT_KINDS,
   CASE_MESSAGE_CHANNELS,
   CASE_MESSAGE_DELIVERY,
   CASE_MESSAGE_KINDS,
   CASE_OUTCOMES,
   CASE_REPLY_TEMPLATE_KINDS,
+  CASE_STATUS_FILTERS,
   CASE_STATUSES,
   type TCaseStatus,
 } from '../rules/cases.ts';
+import { MEMBER_ROLES } from '../rules/roles.ts';
 import { optionalChoice, required, wholeNumberInput } from '../schema-helpers.ts';
 
 /**
@@ -67,13 +71,40 @@ export const CASE_TEXTS = {
 const caseStatus = z.enum(CASE_STATUSES, { message: CASE_TEXTS.statusInvalid });
 const caseOutcome = z.enum(CASE_OUTCOMES, { message: CASE_TEXTS.outcomeInvalid });
 
-/** GET /api/v1/cases: the cases of every branch the caller can see (or one), newest first. */
+/** The inbox's messages: its filters, bulk changes and the people a case may be assigned to. */
+export const CASE_LIST_TEXTS = {
+  statusFilterInvalid: 'Status must be open, new, in_progress, resolved or reopened.',
+  ratingInvalid: 'Rating must be a whole number from 1 to 5.',
+  channelInvalid: 'Channel must be qr, request or google.',
+  overdueInvalid: 'Overdue must be true or false.',
+  idsRequired: 'Choose at least one case.',
+  idsTooMany: `Choose at most ${CASE_BULK_MAX} cases at a time.`,
+} as const;
+
+/** `true`/`false` from a query string, or a JSON boolean. */
+const booleanInput = (message: string) =>
+  z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ message }));
+
+/**
+ * GET /api/v1/cases: the cases of every branch the caller can see (or one), newest first. status
+ * 'open' is new, in progress or reopened; channel is where the review came from; overdue: no first
+ * response yet and past its due time (true), or not (false).
+ */
 export const ZCasesQuery = z.object({
   page: ZPageQuery.shape.page,
   limit: pageLimit(100, 20),
-  status: optionalChoice(CASE_STATUSES, CASE_TEXTS.statusInvalid),
+  status: optionalChoice(CASE_STATUS_FILTERS, CASE_LIST_TEXTS.statusFilterInvalid),
   businessId: wholeNumberInput(z.number().int().positive()).optional(),
   assigneeId: wholeNumberInput(z.number().int().positive()).optional(),
+  rating: wholeNumberInput(
+    z
+      .number({ message: CASE_LIST_TEXTS.ratingInvalid })
+      .int(CASE_LIST_TEXTS.ratingInvalid)
+      .min(1, CASE_LIST_TEXTS.ratingInvalid)
+      .max(5, CASE_LIST_TEXTS.ratingInvalid),
+  ).optional(),
+  channel: optionalChoice(CASE_CHANNELS, CASE_LIST_TEXTS.channelInvalid),
+  overdue: booleanInput(CASE_LIST_TEXTS.overdueInvalid).optional(),
 });
 export type TCasesQuery = z.infer<typeof ZCasesQuery>;
 
@@ -98,6 +129,8 @@ export const ZCase = z.object({
   dueAt: ZIsoDate,
   /** No first response yet and past dueAt. */
   overdue: z.boolean(),
+  /** Where the review came from: the review page (QR), a review request's link, or Google. */
+  channel: z.enum(CASE_CHANNELS),
 });
 export type TCase = z.infer<typeof ZCase>;
 
@@ -199,6 +232,49 @@ export const ZCaseUpdate = ZCaseIdInput.extend({
   outcome: caseOutcome.optional(),
 });
 export type TCaseUpdate = z.infer<typeof ZCaseUpdate>;
+
+/**
+ * POST /api/v1/cases/bulk: the same change as PATCH /api/v1/cases/{id} to each case named (1 to
+ * 100, repeats counted once), each under the same rules and in its own transaction.
+ */
+export const ZCasesBulkUpdate = ZCaseUpdate.omit({ id: true }).extend({
+  ids: z
+    .array(ZCaseIdInput.shape.id, { message: CASE_LIST_TEXTS.idsRequired })
+    .min(1, CASE_LIST_TEXTS.idsRequired)
+    .max(CASE_BULK_MAX, CASE_LIST_TEXTS.idsTooMany),
+});
+export type TCasesBulkUpdate = z.infer<typeof ZCasesBulkUpdate>;
+
+/**
+ * One line per case named, in the order given: ok (changed, or already as asked), or the refusal
+ * PATCH would have answered for it (a case out of reach reads 'Case not found').
+ */
+export const ZCasesBulkAnswer = z.object({
+  results: z.array(z.object({ id: z.number().int(), ok: z.boolean(), message: z.string().nullable() })),
+  /** How many were ok. */
+  updated: z.number().int(),
+});
+export type TCasesBulkAnswer = z.infer<typeof ZCasesBulkAnswer>;
+
+/** Someone a case may be assigned to: a member of the account and the branches they work on. */
+export const ZCaseAssignee = z.object({
+  personId: z.number().int(),
+  name: z.string(),
+  role: z.enum(MEMBER_ROLES),
+  /** null: every branch. */
+  businessIds: z.array(z.number().int()).nullable(),
+});
+export type TCaseAssignee = z.infer<typeof ZCaseAssignee>;
+
+/**
+ * GET /api/v1/cases/assignees: the members who work on at least one of the caller's branches (no
+ * phone or email), and the caller's own person id (null for an API key), for "assign to me".
+ */
+export const ZCaseAssignees = z.object({
+  meId: z.number().int().nullable(),
+  assignees: z.array(ZCaseAssignee),
+});
+export type TCaseAssignees = z.infer<typeof ZCaseAssignees>;
 
 /** POST /api/v1/cases/{id}/notes: an internal note (never shown to the customer). */
 export const ZCaseNote = ZCaseIdInput.extend({ text: required(CASE_TEXTS.noteRequired, CASE_NOTE_MAX) });

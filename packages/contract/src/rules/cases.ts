@@ -65,3 +65,24 @@ export type TCaseReplyTemplateKind = (typeof CASE_REPLY_TEMPLATE_KINDS)[number];
 /** Where a message to the customer stands; inbound messages are 'received'. */
 export const CASE_MESSAGE_DELIVERY = ['queued', 'sent', 'delivered', 'read', 'failed', 'received'] as const;
 export type TCaseMessageDelivery = (typeof CASE_MESSAGE_DELIVERY)[number];
+
+/**
+ * Where a case came from (the inbox's channel filter): the review page (a QR code or a placement's
+ * link), a review request's link, or a Google review. Read from the case's review, never stored.
+ */
+export const CASE_CHANNELS = ['qr', 'request', 'google'] as const;
+export type TCaseChannel = (typeof CASE_CHANNELS)[number];
+
+/** The statuses still waiting for the team: what the inbox shows first and the navigation counts. */
+export const CASE_OPEN_STATUSES = [
+  'new',
+  'in_progress',
+  'reopened',
+] as const satisfies readonly TCaseStatus[];
+
+/** The list's status filter: one status, or 'open' (any of CASE_OPEN_STATUSES). */
+export const CASE_STATUS_FILTERS = ['open', ...CASE_STATUSES] as const;
+export type TCaseStatusFilter = (typeof CASE_STATUS_FILTERS)[number];
+
+/** How many cases one bulk change may name. */
+export const CASE_BULK_MAX = 100;

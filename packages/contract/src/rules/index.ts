@@ -4,6 +4,7 @@
  * hydrated on customers' phones) may import them. The main entry re-exports all of them.
  */
 
+export * from './alerts.ts';
 export * from './branches.ts';
 export * from './business-hours.ts';
 export * from './cases.ts';

@@ -8,8 +8,8 @@ import { type Kysely, sql } from 'kysely';
  * - placements.kind: 'place' (a table, a counter, a bag insert) or 'staff' (a team member's own QR
  *   code), so the dashboard can rank staff (the staff leaderboard).
  * - cases_due_idx: open cases by due time, for the overdue count (and an overdue filter).
- * - The inbox with 100,000 cases (p95 <= 50 ms): case_counts (cases per business, status and
- *   assignee, 0 for none), kept by statement triggers with transition tables, gives the list its
+ * - The inbox with 100,000 cases (p95 <= 50 ms): case_counts (cases per business, status,
+ *   assignee (0 for none) and rating), kept by statement triggers with transition tables, gives the list its
  *   total without counting the rows; cases_owner_assignee_idx reads one person's cases per branch
  *   newest first.
  * Frozen once shipped.
@@ -27,33 +27,36 @@ const statements = [
     owner_id bigint not null references owners (id) on delete cascade,
     status text not null,
     assignee_person_id bigint not null default 0,
+    rating smallint not null,
     cases integer not null default 0,
-    primary key (owner_id, status, assignee_person_id)
+    primary key (owner_id, status, assignee_person_id, rating)
   )`,
   // Rows are upserted in key order, so two statements lock alike. A delete only updates rows: a
   // business being deleted (its cases going with it) is never written again.
   `create function case_counts_apply() returns trigger language plpgsql as $$
   begin
     if tg_op = 'INSERT' then
-      insert into case_counts (owner_id, status, assignee_person_id, cases)
-        select owner_id, status, coalesce(assignee_person_id, 0), count(*)
-          from new_rows group by 1, 2, 3 order by 1, 2, 3
-      on conflict (owner_id, status, assignee_person_id)
+      insert into case_counts (owner_id, status, assignee_person_id, rating, cases)
+        select owner_id, status, coalesce(assignee_person_id, 0), rating, count(*)
+          from new_rows group by 1, 2, 3, 4 order by 1, 2, 3, 4
+      on conflict (owner_id, status, assignee_person_id, rating)
       do update set cases = case_counts.cases + excluded.cases;
     elsif tg_op = 'UPDATE' then
-      insert into case_counts (owner_id, status, assignee_person_id, cases)
-        select owner_id, status, assignee, sum(n)
-          from (select owner_id, status, coalesce(assignee_person_id, 0) as assignee, 1 as n from new_rows
+      insert into case_counts (owner_id, status, assignee_person_id, rating, cases)
+        select owner_id, status, assignee, rating, sum(n)
+          from (select owner_id, status, coalesce(assignee_person_id, 0) as assignee, rating, 1 as n
+                  from new_rows
                 union all
-                select owner_id, status, coalesce(assignee_person_id, 0), -1 from old_rows) moved
-         group by 1, 2, 3 having sum(n) <> 0 order by 1, 2, 3
-      on conflict (owner_id, status, assignee_person_id)
+                select owner_id, status, coalesce(assignee_person_id, 0), rating, -1 from old_rows) moved
+         group by 1, 2, 3, 4 having sum(n) <> 0 order by 1, 2, 3, 4
+      on conflict (owner_id, status, assignee_person_id, rating)
       do update set cases = case_counts.cases + excluded.cases;
     else
       update case_counts c set cases = c.cases - gone.n
-        from (select owner_id, status, coalesce(assignee_person_id, 0) as assignee, count(*) as n
-                from old_rows group by 1, 2, 3) gone
-       where c.owner_id = gone.owner_id and c.status = gone.status and c.assignee_person_id = gone.assignee;
+        from (select owner_id, status, coalesce(assignee_person_id, 0) as assignee, rating, count(*) as n
+                from old_rows group by 1, 2, 3, 4) gone
+       where c.owner_id = gone.owner_id and c.status = gone.status and c.assignee_person_id = gone.assignee
+         and c.rating = gone.rating;
     end if;
     return null;
   end $$`,
@@ -63,8 +66,8 @@ const statements = [
      referencing old table as old_rows new table as new_rows for each statement execute function case_counts_apply()`,
   `create trigger case_counts_delete after delete on cases
      referencing old table as old_rows for each statement execute function case_counts_apply()`,
-  `insert into case_counts (owner_id, status, assignee_person_id, cases)
-     select owner_id, status, coalesce(assignee_person_id, 0), count(*) from cases group by 1, 2, 3`,
+  `insert into case_counts (owner_id, status, assignee_person_id, rating, cases)
+     select owner_id, status, coalesce(assignee_person_id, 0), rating, count(*) from cases group by 1, 2, 3, 4`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {

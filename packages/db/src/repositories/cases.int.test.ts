@@ -32,13 +32,14 @@ async function seedCases(db: TDb, ownerId: number, n: number, start: string, ass
 /** case_counts as it should be: the cases grouped. */
 async function countsOfRows(db: TDb) {
   const { rows } = await sql<{ key: string; n: number }>`
-    select owner_id || ':' || status || ':' || coalesce(assignee_person_id, 0) as key, count(*)::int as n
+    select owner_id || ':' || status || ':' || coalesce(assignee_person_id, 0) || ':' || rating as key,
+           count(*)::int as n
       from cases group by 1 order by 1`.execute(db);
   return Object.fromEntries(rows.map((r) => [r.key, Number(r.n)]));
 }
 async function countsKept(db: TDb) {
   const { rows } = await sql<{ key: string; n: number }>`
-    select owner_id || ':' || status || ':' || assignee_person_id as key, cases as n
+    select owner_id || ':' || status || ':' || assignee_person_id || ':' || rating as key, cases as n
       from case_counts where cases <> 0 order by 1`.execute(db);
   return Object.fromEntries(rows.map((r) => [r.key, Number(r.n)]));
 }
@@ -62,7 +63,14 @@ describe(`the cases list and its counters on ${testDriverName()}`, () => {
   /** The list straight from the rows: filtered, newest first, the id breaking ties. */
   async function direct(ownerIds: number[], query: Omit<TCaseListQuery, 'page' | 'limit'>) {
     let rows = db().selectFrom('cases').select('id').where('ownerId', 'in', ownerIds);
-    if (query.status) rows = rows.where('status', '=', query.status);
+    if (query.status === 'open') rows = rows.where('status', 'in', ['new', 'in_progress', 'reopened']);
+    else if (query.status) rows = rows.where('status', '=', query.status);
+    if (query.rating !== undefined) rows = rows.where('rating', '=', query.rating);
+    // Every seeded case is a QR one; overdue against the query's clock.
+    if (query.channel !== undefined && query.channel !== 'qr') return [];
+    if (query.overdue === true)
+      rows = rows.where('firstResponseAt', 'is', null).where('dueAt', '<', query.now!);
+    if (query.overdue === false) rows = rows.where('dueAt', '>=', query.now!);
     if (query.assigneeId !== undefined) rows = rows.where('assigneePersonId', '=', query.assigneeId);
     const all = await rows.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
     return all.map((r) => Number(r.id));
@@ -75,6 +83,13 @@ describe(`the cases list and its counters on ${testDriverName()}`, () => {
       { status: 'resolved' },
       { assigneeId: people[0]! },
       { status: 'in_progress', assigneeId: people[1]! },
+      { status: 'open' },
+      { rating: 2 },
+      { status: 'open', rating: 3, assigneeId: people[0]! },
+      { channel: 'qr', status: 'resolved' },
+      { channel: 'google' },
+      { overdue: true, now: new Date('2026-11-01T12:05:00Z') },
+      { overdue: false, now: new Date('2026-11-01T12:05:00Z'), status: 'open' },
     ];
     for (const ownerIds of [owners, [owners[1]!], [owners[0]!, owners[2]!]]) {
       for (const filter of filters) {

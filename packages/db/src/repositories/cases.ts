@@ -1,4 +1,4 @@
-import type { TCaseStatus } from '@starloop/contract';
+import { CASE_OPEN_STATUSES, type TCaseChannel, type TCaseStatusFilter } from '@starloop/contract/rules';
 import { type RawBuilder, sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TCase, TCaseEvent } from '../database.ts';
@@ -18,8 +18,16 @@ import {
  * takes the business ids it may read.
  */
 
-/** A case as lists and answers read it: with its review's message and whether a contact was left. */
-export type TCaseRow = TCase & { message: string; contactPresent: boolean; accountId: number };
+/**
+ * A case as lists and answers read it: with its review's message, whether a contact was left, and
+ * where the review came from (its channel).
+ */
+export type TCaseRow = TCase & {
+  message: string;
+  contactPresent: boolean;
+  accountId: number;
+  channel: TCaseChannel;
+};
 
 /** A case's timeline line with its actor's name (null for an API key or the system). */
 export type TCaseEventRow = TCaseEvent & { actorName: string | null };
@@ -122,26 +130,65 @@ const caseRows = (db: TDb) =>
       sql<string>`coalesce(reviews.message, google_reviews.comment, '')`.as('message'),
       'owners.accountId',
       sql<boolean>`coalesce(reviews.customer_contact, '') <> ''`.as('contactPresent'),
+      caseChannelSql.as('channel'),
     ]);
 
-export interface TCaseListQuery extends TPageRequest {
-  status?: TCaseStatus | undefined;
-  assigneeId?: number | undefined;
+/**
+ * Where a case's review came from. A Google case has no review row (its review_id is null); a
+ * review request's link leaves its id on the review; anything else came through the review page.
+ */
+const caseChannelSql = sql<TCaseChannel>`case when cases.review_id is null then 'google'
+  when reviews.review_request_id is not null then 'request' else 'qr' end`;
+
+/** The channel filter as a condition on `cases`, probing the review by its primary key. */
+function channelCondition(channel: TCaseChannel) {
+  if (channel === 'google') return sql<boolean>`cases.review_id is null`;
+  const fromRequest = channel === 'request' ? sql`is not null` : sql`is null`;
+  return sql<boolean>`exists (select 1 from reviews r where r.id = cases.review_id
+    and r.review_request_id ${fromRequest})`;
 }
 
-/** The filters of the list as conditions on `cases` (unqualified columns: they serve both reads below). */
+export interface TCaseListQuery extends TPageRequest {
+  /** One status, or 'open' (new, in progress or reopened). */
+  status?: TCaseStatusFilter | undefined;
+  assigneeId?: number | undefined;
+  rating?: number | undefined;
+  channel?: TCaseChannel | undefined;
+  /** true: no first response and due before `now`; false: the others. */
+  overdue?: boolean | undefined;
+  /** The clock overdue is read against (required with `overdue`). */
+  now?: Date | undefined;
+}
+
+/**
+ * The list's filters as conditions on `cases`, written once for both reads below (the rows of
+ * every branch at once, and each branch's own).
+ */
 function caseListConditions(query: TCaseListQuery): RawBuilder<boolean>[] {
   const conditions: RawBuilder<boolean>[] = [];
-  if (query.status) conditions.push(sql<boolean>`status = ${query.status}`);
-  if (query.assigneeId !== undefined) conditions.push(sql<boolean>`assignee_person_id = ${query.assigneeId}`);
+  if (query.status === 'open') {
+    conditions.push(sql<boolean>`cases.status in (${sql.join([...CASE_OPEN_STATUSES])})`);
+  } else if (query.status) conditions.push(sql<boolean>`cases.status = ${query.status}`);
+  if (query.assigneeId !== undefined)
+    conditions.push(sql<boolean>`cases.assignee_person_id = ${query.assigneeId}`);
+  if (query.rating !== undefined) conditions.push(sql<boolean>`cases.rating = ${query.rating}`);
+  if (query.channel !== undefined) conditions.push(channelCondition(query.channel));
+  if (query.overdue !== undefined) {
+    const now = query.now ?? new Date();
+    conditions.push(
+      query.overdue
+        ? sql<boolean>`(cases.first_response_at is null and cases.due_at < ${now})`
+        : sql<boolean>`(cases.first_response_at is not null or cases.due_at >= ${now})`,
+    );
+  }
   return conditions;
 }
 
 /**
- * The query's keys case_counts can count (businessId arrives as the owner ids); a filter added
- * later is counted from the rows until case_counts learns it.
+ * The query's keys case_counts can count (businessId arrives as the owner ids; `now` only matters
+ * with overdue); channel and overdue, and a filter added later, are counted from the rows.
  */
-const COUNTED_KEYS = new Set(['page', 'limit', 'status', 'assigneeId', 'businessId']);
+const COUNTED_KEYS = new Set(['page', 'limit', 'status', 'assigneeId', 'rating', 'businessId', 'now']);
 
 /** How many cases of these businesses match, from case_counts (a few rows per business). */
 async function countFromCounters(
@@ -153,8 +200,10 @@ async function countFromCounters(
     .selectFrom('caseCounts')
     .select(sql<number>`coalesce(sum(cases), 0)`.as('count'))
     .where('ownerId', 'in', [...ownerIds]);
-  if (query.status) rows = rows.where('status', '=', query.status);
+  if (query.status === 'open') rows = rows.where('status', 'in', [...CASE_OPEN_STATUSES]);
+  else if (query.status) rows = rows.where('status', '=', query.status);
   if (query.assigneeId !== undefined) rows = rows.where('assigneePersonId', '=', query.assigneeId);
+  if (query.rating !== undefined) rows = rows.where('rating', '=', query.rating);
   return Number((await rows.executeTakeFirst())?.count ?? 0);
 }
 

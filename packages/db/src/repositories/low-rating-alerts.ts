@@ -1,13 +1,13 @@
 import type { TDb } from '../client.ts';
 import type { TReview } from '../database.ts';
 import { unnotifiedGoogleLowRatings } from './google/google-notifications.ts';
-import { markReviewsNotified, releaseReviewsNotified } from './owner-notifications.ts';
 import { lowRating } from './rating-sql.ts';
 import { updateRows } from './records.ts';
 
 /**
- * Batched low-rating alerts: the owner's alert window (migration 0011) and the QR reviews each alert
- * lists (Google's are in google/google-notifications.ts), and the digest's list of QR low ratings.
+ * Batched Google low-rating alerts: the owner's alert window (migration 0011; the reviews each alert
+ * lists are in google/google-notifications.ts), and the digest's list of QR low ratings. QR low
+ * ratings open feedback cases, whose alerts are in case-alerts.ts (issue 33).
  */
 
 const NEVER = new Date(0);
@@ -57,17 +57,10 @@ const lowRatingsAfter = (db: TDb, ownerId: number, from: Date) =>
     .orderBy('id', 'asc');
 
 /**
- * The owner's 1-3 star reviews created after `from` that no alert has listed yet, oldest first (no
- * upper bound: a review stamped a moment ahead of the worker's clock is not left behind).
- */
-export async function listUnnotifiedLowRatings(db: TDb, ownerId: number, from: Date): Promise<TReview[]> {
-  return lowRatingsAfter(db, ownerId, from).where('ownerNotifiedAt', 'is', null).execute();
-}
-
-/**
- * When the owner's last alert went out (null before the first) and whether any low rating, QR or
- * Google, since `from` waits for an alert: one statement, no lock. It answers the jobs that find
- * nothing to send or the window still closed; only a send takes the lock.
+ * When the owner's last alert went out (null before the first) and whether any Google low rating
+ * since `from` waits for an alert: one statement, no lock. It answers the jobs that find nothing to
+ * send or the window still closed; only a send takes the lock. QR low ratings open feedback cases,
+ * whose alerts tell the team instead (issue 33).
  */
 export async function peekLowRatingAlertWindow(
   db: TDb,
@@ -81,25 +74,10 @@ export async function peekLowRatingAlertWindow(
         .select('lastSentAt')
         .where('ownerId', '=', ownerId)
         .as('lastSentAt'),
-      eb
-        .or([
-          eb.exists(lowRatingsAfter(db, ownerId, from).where('ownerNotifiedAt', 'is', null)),
-          eb.exists(unnotifiedGoogleLowRatings(db, ownerId, from)),
-        ])
-        .as('pending'),
+      eb.exists(unnotifiedGoogleLowRatings(db, ownerId, from)).as('pending'),
     ])
     .executeTakeFirstOrThrow();
   return { lastSentAt: row.lastSentAt ?? null, pending: Boolean(row.pending) };
-}
-
-/** Marks reviews as listed by the alert sent at `at` (only those no other alert took). */
-export async function markLowRatingsNotified(db: TDb, reviewIds: number[], at: Date): Promise<number[]> {
-  return markReviewsNotified(db, 'reviews', reviewIds, at);
-}
-
-/** Hands reviews back to the next alert after a failed send. */
-export async function releaseLowRatingsNotified(db: TDb, reviewIds: number[], at: Date): Promise<void> {
-  await releaseReviewsNotified(db, 'reviews', reviewIds, at);
 }
 
 /** An owner's 1-3 star reviews in (from, to], oldest first. */

@@ -1,3 +1,4 @@
+import { PLANS_REMINDED_TO_REPLY } from '@starloop/contract';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { Database } from '../database.ts';
@@ -28,7 +29,9 @@ export interface TReminderDue {
 
 /**
  * Negative reviews with no reply or follow-up, older than `olderThan` and newer than `newerThan`,
- * whose owner has an email and any notification on, and that were not reminded yet.
+ * whose owner has an email and any notification on and a plan on which they reply themselves
+ * (PLANS_REMINDED_TO_REPLY: never Essential, whose standard reply StarLoop sends), and that were
+ * not reminded yet.
  */
 export async function listRemindersDue(
   db: TDb,
@@ -55,6 +58,7 @@ export async function listRemindersDue(
     .where('reviews.createdAt', '>', newerThan)
     .where(isNegativeReview('reviews'))
     .where(takesReminders)
+    .where('owners.plan', 'in', [...PLANS_REMINDED_TO_REPLY])
     .orderBy('reviews.createdAt', 'asc')
     .limit(limit)
     .execute();

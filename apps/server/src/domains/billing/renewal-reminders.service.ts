@@ -113,8 +113,8 @@ function reminderMail(deps: TDeps, due: TRenewalDue, kind: TRenewalReminderKind)
   };
 }
 
-/** The business's contact number as E.164 (+91), when it is a 10-digit Indian mobile. */
-function mobileE164(contactNumber: string): string | undefined {
+/** The business's contact number (or a person's phone) as E.164 (+91), when it is a 10-digit Indian mobile. */
+export function mobileE164(contactNumber: string): string | undefined {
   const compact = contactNumber.replace(/[\s-]/g, '');
   return INDIAN_MOBILE_PATTERN.test(compact) ? `+91${compact.slice(-10)}` : undefined;
 }

@@ -6,6 +6,7 @@ import {
   isCaseOverdue,
   pageMeta,
   type TCase as TCaseAnswer,
+  type TCaseAssignees,
   type TCaseDetail,
   type TCaseEvent as TCaseEventAnswer,
   type TCaseMessageChannel,
@@ -15,6 +16,8 @@ import {
   type TCaseOutcome,
   type TCaseStatus,
   type TCases,
+  type TCasesBulkAnswer,
+  type TCasesBulkUpdate,
   type TCasesQuery,
   type TCaseUpdate,
 } from '@starloop/contract';
@@ -24,6 +27,7 @@ import {
   insertCaseEvents,
   inTransaction,
   listAccountBusinesses,
+  listAccountMembers,
   listCaseEvents,
   listCaseMessages,
   listCases as listCaseRows,
@@ -68,6 +72,7 @@ export function toCase(row: TCaseRow, now: Date): TCaseAnswer {
     resolvedAt: iso(row.resolvedAt),
     dueAt: new Date(row.dueAt).toISOString(),
     overdue: isCaseOverdue(row, now),
+    channel: row.channel,
   };
 }
 
@@ -120,12 +125,17 @@ export async function branchIdsInScope(db: TDb, session: TAccountSession): Promi
 }
 
 /** A case the caller may reach, else a 404 (another account's, another branch's, or none). */
-export async function visibleCase(db: TDb, session: TAccountSession, id: number): Promise<TCaseRow> {
+export async function visibleCase(
+  db: TDb,
+  session: TAccountSession,
+  id: number,
+  scope?: readonly number[],
+): Promise<TCaseRow> {
   const row = await findCase(db, id);
   if (!row || Number(row.accountId) !== Number(session.membership.accountId)) {
     throw notFound(CASE_TEXTS.notFound);
   }
-  if (!(await branchIdsInScope(db, session)).includes(Number(row.ownerId)))
+  if (!(scope ?? (await branchIdsInScope(db, session))).includes(Number(row.ownerId)))
     throw notFound(CASE_TEXTS.notFound);
   return row;
 }
@@ -141,8 +151,8 @@ export async function listCases(
   if (query.businessId !== undefined && ids.length === 0) {
     throw new AppError('FORBIDDEN', ACCOUNT_TEXTS.branchForbidden);
   }
-  const { rows, total } = await listCaseRows(deps.db, ids, query);
   const now = deps.now();
+  const { rows, total } = await listCaseRows(deps.db, ids, { ...query, now });
   return { cases: rows.map((row) => toCase(row, now)), meta: pageMeta(total, query.page, query.limit) };
 }
 
@@ -166,44 +176,55 @@ export async function getCase(deps: TCaseDeps, session: TAccountSession, id: num
   return caseDetail(deps, await visibleCase(deps.db, session, id));
 }
 
-/** The assignee must belong to the case's account with access to its branch. */
-async function assertAssignable(db: TDb, session: TAccountSession, personId: number, businessId: number) {
+/**
+ * The check that an assignee may take a case of a branch: a member of the case's account with
+ * access to its branch. Their membership is read once, so a bulk change checks it per case for free.
+ */
+async function assigneeCheck(
+  db: TDb,
+  session: TAccountSession,
+  personId: number,
+): Promise<(businessId: number) => void> {
   const membership = await findMembership(db, session.membership.accountId, personId);
   // int8[] arrives as text on node-postgres: the ids are compared as numbers.
-  if (!membership || !branchInScope(membership.businessIds?.map(Number) ?? null, businessId)) {
-    throw badRequest(CASE_TEXTS.assigneeOutOfScope, 'assigneeId');
-  }
+  const branches = membership?.businessIds?.map(Number) ?? null;
+  return (businessId) => {
+    if (!membership || !branchInScope(branches, businessId)) {
+      throw badRequest(CASE_TEXTS.assigneeOutOfScope, 'assigneeId');
+    }
+  };
 }
 
 type TEvent = Parameters<typeof insertCaseEvents>[1][number];
 
+type TCaseChange = Omit<TCaseUpdate, 'id'>;
+/** A change may resolve a case, which tells the owner's webhooks (jobs) in its transaction. */
+type TCaseChangeDeps = TCaseDeps & Pick<TDeps, 'jobs' | 'log'>;
+
+const nothingToChange = (input: TCaseChange) =>
+  input.status === undefined && input.assigneeId === undefined && input.outcome === undefined;
+
 /**
- * PATCH /api/v1/cases/{id}: status (new -> in progress -> resolved; resolved -> reopened -> in
- * progress or resolved; resolving needs an outcome), assignee, or the outcome of a resolved case.
- * Each change is a timeline line with its actor; the first status change sets first_response_at.
- * A refused change changes nothing.
+ * One case's change, in its own transaction under its row lock: status (new -> in progress ->
+ * resolved; resolved -> reopened -> in progress or resolved; resolving needs an outcome), assignee,
+ * or the outcome of a resolved case. Each change is a timeline line with its actor; the first
+ * status change sets first_response_at. A refused change throws before any write.
  */
-export async function updateCaseOf(
-  deps: TCaseDeps & Pick<TDeps, 'jobs' | 'log'>,
+async function applyCaseChange(
+  deps: TCaseChangeDeps,
   session: TAccountSession,
-  input: TCaseUpdate,
-): Promise<TCaseDetail> {
-  if (input.status === undefined && input.assigneeId === undefined && input.outcome === undefined) {
-    throw badRequest(CASE_TEXTS.nothingToChange);
-  }
-  const visible = await visibleCase(deps.db, session, input.id);
-  const businessId = Number(visible.ownerId);
-  if (input.assigneeId != null) await assertAssignable(deps.db, session, input.assigneeId, businessId);
+  id: number,
+  input: TCaseChange,
+): Promise<void> {
   const actorPersonId = session.person ? Number(session.person.id) : null;
   await inTransaction(deps.db, async (trx) => {
-    const current = await lockCase(trx, input.id);
+    const current = await lockCase(trx, id);
     if (!current) throw notFound(CASE_TEXTS.notFound);
     const now = deps.now();
     const patch: Parameters<typeof updateCase>[2] = {};
     const events: TEvent[] = [];
     const event = (kind: TEvent['kind'], data: Record<string, unknown>) =>
-      events.push({ caseId: input.id, kind, actorPersonId, data, createdAt: now });
-
+      events.push({ caseId: id, kind, actorPersonId, data, createdAt: now });
     const to = input.status !== undefined && input.status !== current.status ? input.status : undefined;
     if (to) {
       if (!caseTransitionAllowed(current.status, to)) {
@@ -215,7 +236,6 @@ export async function updateCaseOf(
     const resolved = (to ?? current.status) === 'resolved';
     if (input.outcome !== undefined && !resolved)
       throw badRequest(CASE_TEXTS.outcomeOnlyWhenResolved, 'outcome');
-
     if (to) {
       patch.status = to;
       if (to === 'resolved') {
@@ -241,13 +261,84 @@ export async function updateCaseOf(
     }
     if (events.length === 0) return;
     patch.updatedAt = now;
-    await updateCase(trx, input.id, patch);
+    await updateCase(trx, id, patch);
     await insertCaseEvents(trx, events);
     // The owner's webhooks hear of it in the same transaction (case-webhook.events.ts).
     if (to === 'resolved')
-      await emitCaseEvents(deps, trx, 'case.resolved', [{ caseId: input.id, ownerId: businessId }]);
+      await emitCaseEvents(deps, trx, 'case.resolved', [{ caseId: id, ownerId: Number(current.ownerId) }]);
   });
-  return getCase(deps, session, input.id);
+}
+
+/**
+ * PATCH /api/v1/cases/{id}: status, assignee or outcome (see applyCaseChange). A refused change
+ * changes nothing.
+ */
+export async function updateCaseOf(
+  deps: TCaseChangeDeps,
+  session: TAccountSession,
+  input: TCaseUpdate,
+): Promise<TCaseDetail> {
+  const { id, ...change } = input;
+  if (nothingToChange(change)) throw badRequest(CASE_TEXTS.nothingToChange);
+  const visible = await visibleCase(deps.db, session, id);
+  if (change.assigneeId != null) {
+    (await assigneeCheck(deps.db, session, change.assigneeId))(Number(visible.ownerId));
+  }
+  await applyCaseChange(deps, session, id, change);
+  return getCase(deps, session, id);
+}
+
+/**
+ * POST /api/v1/cases/bulk: PATCH's change to each case named, each under PATCH's rules in its own
+ * transaction, so one refusal (a move its status does not allow, an assignee without its branch, a
+ * case out of reach) leaves the others done. The answer has a line per case in the order given;
+ * a case out of reach reads "Case not found" like GET, so ids reveal nothing.
+ */
+export async function bulkUpdateCases(
+  deps: TCaseChangeDeps,
+  session: TAccountSession,
+  input: TCasesBulkUpdate,
+): Promise<TCasesBulkAnswer> {
+  const { ids, ...change } = input;
+  if (nothingToChange(change)) throw badRequest(CASE_TEXTS.nothingToChange);
+  const scope = await branchIdsInScope(deps.db, session);
+  const assignable =
+    change.assigneeId != null ? await assigneeCheck(deps.db, session, change.assigneeId) : () => {};
+  const results: TCasesBulkAnswer['results'] = [];
+  for (const id of new Set(ids)) {
+    try {
+      const visible = await visibleCase(deps.db, session, id, scope);
+      assignable(Number(visible.ownerId));
+      await applyCaseChange(deps, session, id, change);
+      results.push({ id, ok: true, message: null });
+    } catch (error) {
+      // A refusal is this case's answer; anything else (the database gone) fails the request.
+      if (!(error instanceof AppError)) throw error;
+      results.push({ id, ok: false, message: error.message });
+    }
+  }
+  return { results, updated: results.filter((r) => r.ok).length };
+}
+
+/**
+ * GET /api/v1/cases/assignees: the people a case may go to, for the inbox's pickers: every member
+ * with access to at least one branch in the caller's scope, their role and branches (no phone or
+ * email: staff see each other's names only).
+ */
+export async function listCaseAssignees(deps: TCaseDeps, session: TAccountSession): Promise<TCaseAssignees> {
+  const [scope, members] = await Promise.all([
+    branchIdsInScope(deps.db, session),
+    listAccountMembers(deps.db, session.membership.accountId),
+  ]);
+  const assignees = members
+    .filter((m) => m.businessIds === null || m.businessIds.some((id) => scope.includes(Number(id))))
+    .map((m) => ({
+      personId: Number(m.personId),
+      name: m.name,
+      role: m.role,
+      businessIds: m.businessIds?.map(Number) ?? null,
+    }));
+  return { meId: session.person ? Number(session.person.id) : null, assignees };
 }
 
 /** POST /api/v1/cases/{id}/notes: an internal note on the timeline; the first one may be the first response. */

@@ -1,7 +1,9 @@
 import { addBusinessMinutes, CASE_TEXTS, ZCase, ZCaseDetail } from '@starloop/contract';
 import { isCheckViolation, openGoogleCases, type TGoogleConnection } from '@starloop/db';
 import { testDriverName } from '@starloop/db/testing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUEUES } from '../../jobs/queue.ts';
 import { addMember, createChain, type TChain } from '../../test/accounts-kit.ts';
 import { expectRestError } from '../../test/client-kit.ts';
 import { bearer } from '../../test/requests-kit.ts';
@@ -52,6 +54,12 @@ describe(`Google reviews open feedback cases on ${testDriverName()}`, () => {
       .executeTakeFirstOrThrow();
   const casesOfGoogle = (googleReviewId: number) =>
     db().selectFrom('cases').selectAll().where('googleReviewId', '=', googleReviewId).execute();
+  /** The case-alert jobs queued for a branch. */
+  const alertJobsOf = async (ownerId: number) => {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job
+      where name = ${QUEUES.caseAlert} and (data->>'ownerId')::bigint = ${ownerId}`.execute(db());
+    return Number(rows[0]!.n);
+  };
   const api = (method: 'GET' | 'PATCH', url: string, token: string, payload?: unknown) =>
     server.app.inject({
       method,
@@ -67,6 +75,7 @@ describe(`Google reviews open feedback cases on ${testDriverName()}`, () => {
     expect(outcome.inserted).toBe(3);
     const cases = await db().selectFrom('cases').selectAll().where('ownerId', '=', owner.id).execute();
     expect(cases).toEqual([]);
+    expect(await alertJobsOf(owner.id)).toBe(0);
   });
 
   it('opens one case per new 1-3 star Google review, in the import, listed with its rating and text', async () => {
@@ -79,6 +88,10 @@ describe(`Google reviews open feedback cases on ${testDriverName()}`, () => {
 
     const lowRow = await googleRowOf(branch.id, low.name!);
     const highRow = await googleRowOf(branch.id, high.name!);
+    // Its case's alert tells the team (queued with the case); the low-rating email does not.
+    expect(await alertJobsOf(branch.id)).toBe(1);
+    expect(lowRow.ownerNotifiedAt).not.toBeNull();
+    expect(highRow.ownerNotifiedAt).toBeNull();
     expect(await casesOfGoogle(highRow.id)).toEqual([]);
     const [kase] = await casesOfGoogle(lowRow.id);
     expect(kase).toMatchObject({ reviewId: null, ownerId: branch.id, rating: 2, status: 'new' });
@@ -105,6 +118,7 @@ describe(`Google reviews open feedback cases on ${testDriverName()}`, () => {
       resolvedAt: null,
       dueAt: addBusinessMinutes(clock, 120).toISOString(),
       overdue: false,
+      channel: 'google',
     });
     const detail = ZCaseDetail.parse((await api('GET', `/cases/${kase!.id}`, chain.ownerToken)).json());
     expect(detail.timeline.map((e) => e.kind)).toEqual(['opened']);

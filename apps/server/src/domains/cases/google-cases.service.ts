@@ -7,6 +7,7 @@ import {
   type TOwnerPublic,
 } from '@starloop/db';
 import type { TDeps } from '../../context.ts';
+import { QUEUES } from '../../jobs/queue.ts';
 import { emitCaseEvents } from './case-webhook.events.ts';
 import { opensCaseFor } from './cases.listener.ts';
 
@@ -39,5 +40,9 @@ export async function openGoogleReviewCases(
     })),
   );
   await emitCaseEvents(deps, trx, 'case.created', opened);
+  // Its alert, as a QR case's (alerts.listener.ts): queued with the case, to run at once. This
+  // replaces the Google low-rating email (the import marks these reviews notified).
+  if (opened.length > 0)
+    await deps.jobs.send(QUEUES.caseAlert, { kind: 'new-cases', ownerId: owner.id }, { trx });
   return opened.length;
 }

@@ -19,6 +19,7 @@ import {
   updateGoogleReview,
 } from '@starloop/db';
 import { QUEUES } from '../../jobs/queue.ts';
+import { opensCaseFor } from '../cases/cases.listener.ts';
 import { openGoogleReviewCases } from '../cases/google-cases.service.ts';
 import { customTemplatesEnabled, templatesFor } from '../owner/templates/templates.service.ts';
 import { rewriteWithLlm } from '../replies/llm.client.ts';
@@ -35,7 +36,8 @@ import type { TGoogleDeps } from './google-auth.service.ts';
 /*
  * Google reviews into StarLoop: a page of reviews from Google becomes rows (new ones inserted with
  * their sentiment and, where the owner's rules say so, a drafted reply scheduled for publishing;
- * known ones updated when Google changed them), then the follow-up jobs (low-rating alert, replies).
+ * known ones updated when Google changed them), new low ones opening their feedback cases (whose alerts
+ * tell the team), then the follow-up jobs (replies).
  * The sync worker (google-sync.worker.ts) reads the pages; this file decides what they become.
  */
 
@@ -147,7 +149,7 @@ function scheduleFor(
 export interface TUpsertOutcome {
   inserted: number;
   updated: number;
-  /** New (not history) 1-3 star reviews: the owner's low-rating alert. */
+  /** New (not history) 1-3 star reviews (each opens a case, whose alert tells the team). */
   newLowRatings: number;
   /** Feedback cases opened for new (not history) reviews. */
   casesOpened?: number;
@@ -202,8 +204,13 @@ export async function upsertGoogleReviews(
       sentimentLabel: sentiment.label,
       sentimentScore: sentiment.score,
       seenGeneration: options.generation ?? 0,
-      // History (the first import) neither alerts nor reminds: the owner knows these reviews.
-      ...(options.history ? { ownerNotifiedAt: now, reminderSentAt: now } : {}),
+      // History (the first import) neither alerts nor reminds: the owner knows these reviews. A new
+      // review that opens a case is told by the case's alert, not by the low-rating email.
+      ...(options.history
+        ? { ownerNotifiedAt: now, reminderSentAt: now }
+        : opensCaseFor({ rating: fields.rating, sentimentLabel: sentiment.label }, ctx.owner)
+          ? { ownerNotifiedAt: now }
+          : {}),
     };
     if (fields.googleReply) {
       fresh.push({ ...base, replyStatus: 'published', replyDraft: null });
@@ -292,15 +299,15 @@ async function updateFromGoogle(
   return true;
 }
 
-/** The follow-up jobs of stored reviews: the low-rating alert, and each scheduled reply. */
+/**
+ * The follow-up jobs of stored reviews: each scheduled reply. (A new low review's alert is its
+ * case's, queued with the case: google-cases.service.ts.)
+ */
 export async function afterUpsert(
   deps: TGoogleDeps,
-  ownerId: number,
+  _ownerId: number,
   outcome: TUpsertOutcome,
 ): Promise<void> {
-  if (outcome.newLowRatings > 0) {
-    await deps.jobs.send(QUEUES.reviewNotify, { kind: 'low-rating', ownerId });
-  }
   for (const { id, at } of outcome.scheduled) {
     await deps.jobs.send(
       QUEUES.googleReply,

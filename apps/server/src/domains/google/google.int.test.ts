@@ -449,12 +449,12 @@ describe(`Google reviews on ${testDriverName()}`, () => {
         sentimentLabel: 'negative',
       });
       expect(stored.replyDraft).toContain('Vikram');
-      // The low-rating alert lists the Google review.
+      // It opened a feedback case, whose alert tells the owner (in place of the low-rating email).
       const alert = await waitFor(
-        async () => (await outboxMails('owner-push@starloop.test', 'low-rating-alert'))[0],
+        async () => (await outboxMails('owner-push@starloop.test', 'case-alert'))[0],
       );
       expect(alert.textBody).toContain('Stale samosa and rude staff');
-      expect(alert.textBody).toContain('On Google, by: Vikram');
+      expect(await outboxMails('owner-push@starloop.test', 'low-rating-alert')).toEqual([]);
 
       fake.editReview(review.name, { rating: 5, comment: 'Came back: much better now!' });
       expect((await push('UPDATED_REVIEW', review.name)).statusCode).toBe(204);

@@ -13,14 +13,11 @@ import {
   listRemindersDue,
   listStuckPendingReplies,
   listUnnotifiedGoogleLowRatings,
-  listUnnotifiedLowRatings,
   lockLowRatingAlertWindow,
   markGoogleLowRatingsNotified,
-  markLowRatingsNotified,
   peekLowRatingAlertWindow,
   releaseDigest,
   releaseGoogleLowRatingsNotified,
-  releaseLowRatingsNotified,
   restoreLowRatingAlertSentAt,
   setLowRatingAlertSentAt,
   type TGoogleReview,
@@ -29,12 +26,12 @@ import {
 import type { TDeps } from '../../context.ts';
 import { QUEUES } from '../../jobs/queue.ts';
 
-export type TNotifyDeps = Pick<TDeps, 'config' | 'db' | 'log' | 'mailer' | 'now' | 'jobs'> &
-  Partial<Pick<TDeps, 'lowRatingFollowUps'>>;
+export type TNotifyDeps = Pick<TDeps, 'config' | 'db' | 'log' | 'mailer' | 'now' | 'jobs'>;
 
 /**
  * Job data of the review-notify queue; the scheduled tick carries no kind. A low-rating job names
- * the owner (jobs queued before alerts were batched name a review instead).
+ * the owner (jobs queued before alerts were batched name a review instead); since QR low ratings
+ * open feedback cases (issue 33), whose alerts tell the team, it lists Google's only.
  */
 export type TNotifyJob =
   | { kind: 'low-rating'; ownerId?: number; reviewId?: number }
@@ -42,9 +39,10 @@ export type TNotifyJob =
   | { kind?: undefined };
 
 /**
- * Low-rating alerts are batched: at most one email per owner per 10 minutes, listing every 1-3 star
- * review since the previous one. After a quiet spell the first low rating is mailed at once; those
- * arriving within 10 minutes of an alert wait for the 10 minutes to pass and go out together.
+ * Google low-rating alerts are batched: at most one email per owner per 10 minutes, listing every
+ * 1-3 star Google review since the previous one. After a quiet spell the first is mailed at once;
+ * those arriving within 10 minutes of an alert wait for the 10 minutes to pass and go out together.
+ * QR low ratings open feedback cases instead, alerted by domains/alerts (issue 33 item 6).
  */
 export const LOW_RATING_ALERT_WINDOW_SECONDS = 10 * 60;
 /** Older low ratings are never listed (stored while alerts were off, or already in a digest). */
@@ -117,8 +115,8 @@ export const wantsLowRatingAlert = (owner: {
 }) => Boolean(owner.email) && owner.notifyLowRatings && !owner.dailyDigest;
 
 /**
- * The owner's batched low-rating alert: once 10 minutes have passed since the previous alert (at
- * once after a quiet spell), one email listing every 1-3 star review no alert has listed yet;
+ * The owner's batched Google low-rating alert: once 10 minutes have passed since the previous alert
+ * (at once after a quiet spell), one email listing every 1-3 star Google review no alert has listed yet;
  * before that, the job is queued again for when the 10 minutes are up. The owner's window row is
  * locked while the reviews are claimed, so however many jobs run at once, one email goes out per
  * window. A failed send hands the reviews and the window back and throws, so pg-boss retries.
@@ -156,7 +154,6 @@ export async function sendLowRatingAlert(
         singletonSeconds: LOW_RATING_ALERT_WINDOW_SECONDS,
       },
     );
-    deps.lowRatingFollowUps?.scheduled(ownerId, followUpAt);
     return 'deferred';
   }
   const { reviews } = claim;
@@ -166,7 +163,6 @@ export async function sendLowRatingAlert(
     category: 'low-rating-alert',
   });
   if (mail.status === 'failed') {
-    await releaseLowRatingsNotified(deps.db, [...claim.ids], now);
     await releaseGoogleLowRatingsNotified(deps.db, [...claim.googleIds], now);
     await restoreLowRatingAlertSentAt(deps.db, ownerId, { from: now, to: claim.lastSentAt });
     throw new Error(`low-rating alert email failed: ${mail.error ?? 'unknown error'}`);
@@ -175,25 +171,16 @@ export async function sendLowRatingAlert(
 }
 
 /**
- * Under the owner's window lock: the low ratings (QR and Google) no alert has listed yet, claimed
- * for this alert when the window is open ('send'), else when it opens ('wait').
+ * Under the owner's window lock: the Google low ratings no alert has listed yet, claimed for this
+ * alert when the window is open ('send'), else when it opens ('wait').
  */
 async function claimLowRatingAlert(deps: TNotifyDeps, ownerId: number, now: Date, since: Date) {
   return inTransaction(deps.db, async (trx) => {
     const lastSentAt = await lockLowRatingAlertWindow(trx, ownerId);
-    const pending = await listUnnotifiedLowRatings(trx, ownerId, since);
-    // Google reviews count too (issue 20): the same window, listed in the same email.
     const googlePending = await listUnnotifiedGoogleLowRatings(trx, ownerId, since);
-    if (pending.length === 0 && googlePending.length === 0) return { kind: 'none' } as const;
+    if (googlePending.length === 0) return { kind: 'none' } as const;
     const closesAt = new Date(lastSentAt.getTime() + LOW_RATING_ALERT_WINDOW_SECONDS * 1000);
     if (closesAt.getTime() > now.getTime()) return { kind: 'wait', until: closesAt } as const;
-    const ids = new Set(
-      await markLowRatingsNotified(
-        trx,
-        pending.map((r) => r.id),
-        now,
-      ),
-    );
     const googleIds = new Set(
       await markGoogleLowRatingsNotified(
         trx,
@@ -202,11 +189,11 @@ async function claimLowRatingAlert(deps: TNotifyDeps, ownerId: number, now: Date
       ),
     );
     await setLowRatingAlertSentAt(trx, ownerId, now);
-    const reviews: TAlertReview[] = [
-      ...pending.filter((r) => ids.has(r.id)),
-      ...googlePending.filter((r) => googleIds.has(r.id)).map(googleAlertReview),
-    ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-    return { kind: 'send', reviews, ids: [...ids], googleIds: [...googleIds], lastSentAt } as const;
+    const reviews: TAlertReview[] = googlePending
+      .filter((r) => googleIds.has(r.id))
+      .map(googleAlertReview)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    return { kind: 'send', reviews, googleIds: [...googleIds], lastSentAt } as const;
   });
 }
 
@@ -409,7 +396,10 @@ async function sendDueReminders<TDue extends { reviewId: number; email: string }
 
 /**
  * A reminder to the owner when a negative review has had no reply and no follow-up for 48 hours.
- * Sent once per review (reminder_sent_at), only to owners with an email and notifications on.
+ * Sent once per review (reminder_sent_at), only to owners with an email and notifications on, and
+ * only on plans whose owners write their own replies (PLANS_REMINDED_TO_REPLY): an Essential owner
+ * has no reply to send (StarLoop sends the standard thank-you), so is never told one is waiting.
+ * Google reviews are reminded on every plan: any owner can publish a reply on Google.
  */
 export async function sendReminders(deps: TNotifyDeps): Promise<number> {
   const sent = await sendDueReminders(deps, listRemindersDue, claimReminder, (item) => {

@@ -19,7 +19,6 @@ import {
   type TTestServer,
 } from '../../test/test-server.ts';
 import { storeReviews } from '../public/review/review-writer.service.ts';
-import { createLowRatingFollowUps } from './low-rating-follow-ups.cache.ts';
 import {
   digestSlot,
   requeueStuckReplies,
@@ -30,7 +29,6 @@ import {
   type TNotifyDeps,
   type TNotifyJob,
 } from './notifications.worker.ts';
-import { repliesReviewListener } from './replies.listener.ts';
 import { renderReply, replyValuesFor } from './reply-templates.rules.ts';
 
 const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 20_000) => {
@@ -265,7 +263,25 @@ describe(`automatic replies, templates and notifications on ${testDriverName()}`
         )
       ).rows;
 
-    it('queues one alert job per owner and batch; after a quiet spell it mails at once', async () => {
+    /** A Google review of the owner (QR low ratings open feedback cases, alerted by domains/alerts). */
+    let googleSeq = 0;
+    const googleReview = (ownerId: number, createdOnGoogle: Date, rating: number, comment: string) => {
+      googleSeq += 1;
+      return server.deps.db
+        .insertInto('googleReviews')
+        .values({
+          ownerId,
+          reviewName: `accounts/1/locations/1/reviews/replies-test-${googleSeq}`,
+          rating,
+          comment,
+          reviewerName: 'Google User',
+          createdOnGoogle,
+          updatedOnGoogle: createdOnGoogle,
+        })
+        .execute();
+    };
+
+    it('a 1-3 star QR review queues no low-rating email: its feedback case is alerted instead', async () => {
       const owner = await createTestOwner(server, {
         email: 'alerted@owner.test',
         businessName: 'Alert Adda',
@@ -277,39 +293,37 @@ describe(`automatic replies, templates and notifications on ${testDriverName()}`
           { owner, rating: 5, message: 'Loved the chai!' },
         ]),
       );
-      const jobs = await alertJobs(owner.id);
-      expect(jobs).toHaveLength(1);
-      expect(jobs[0]!.data).toEqual({ kind: 'low-rating', ownerId: owner.id });
-      // The worker picks it up within seconds: one email with both low ratings of the batch.
-      await waitFor(async () => (await listEmails(server.deps.db, { to: 'alerted@owner.test' })).length > 0);
-      const mails = await listEmails(server.deps.db, { to: 'alerted@owner.test' });
-      expect(mails).toHaveLength(1);
-      expect(mails[0]!.subject).toBe('2 new low-rating reviews for Alert Adda');
-      expect(mails[0]!.category).toBe('low-rating-alert');
-      expect(mails[0]!.textBody).toContain('"Average food."');
-      expect(mails[0]!.textBody).toContain('"Burnt toast."');
-      expect(mails[0]!.textBody).not.toContain('Loved the chai');
-      // Jobs queued before alerts were batched name a review: they still reach its owner.
+      expect(await alertJobs(owner.id)).toHaveLength(0);
+      // The case alert job of the branch, in the same transaction (domains/alerts).
+      const caseAlertJobs = await sql<{ data: unknown }>`select data from pgboss.job
+        where name = ${QUEUES.caseAlert} and (data->>'ownerId')::bigint = ${owner.id}`.execute(
+        server.deps.db,
+      );
+      expect(caseAlertJobs.rows.map((r) => r.data)).toEqual([{ kind: 'new-cases', ownerId: owner.id }]);
+      // Jobs queued before the change (or naming a review) list no QR review.
       const later: TNotifyDeps = { ...server.deps, now: () => new Date(Date.now() + 3600_000) };
+      expect(await runNotifyJob(later, { kind: 'low-rating', ownerId: owner.id })).toBe('skipped');
       expect(await runNotifyJob(later, { kind: 'low-rating', reviewId: review!.id })).toBe('skipped');
-      expect(await listEmails(server.deps.db, { to: 'alerted@owner.test' })).toHaveLength(1);
+      const mails = await listEmails(server.deps.db, { to: 'alerted@owner.test' });
+      expect(mails.filter((m) => m.category === 'low-rating-alert')).toHaveLength(0);
     });
 
-    it('queues no alert for 4-5 stars or for an owner who chose the digest', async () => {
+    it('queues no alert for an owner who chose the digest or turned alerts off', async () => {
       const digestOwner = await createTestOwner(server, { email: 'digest@owner.test', dailyDigest: true });
-      const happyOwner = await createTestOwner(server, { email: 'happy@owner.test' });
-      await submit(digestOwner, { rating: 1, message: 'Digest owner bad review' });
-      await submit(happyOwner, { rating: 5, message: 'Loved it, five stars!' });
-      expect(await alertJobs(digestOwner.id)).toHaveLength(0);
-      expect(await alertJobs(happyOwner.id)).toHaveLength(0);
-      const later: TNotifyDeps = { ...server.deps, now: () => new Date(Date.now() + 3600_000) };
+      const quietOwner = await createTestOwner(server, {
+        email: 'quiet@owner.test',
+        notifyLowRatings: false,
+      });
+      await googleReview(digestOwner.id, new Date(), 1, 'Digest owner bad review');
+      await googleReview(quietOwner.id, new Date(), 2, 'Quiet owner bad review');
+      const later: TNotifyDeps = { ...server.deps, now: () => new Date(Date.now() + 60_000) };
       expect(await sendLowRatingAlert(later, digestOwner.id)).toBe('skipped');
-      expect(await sendLowRatingAlert(later, happyOwner.id)).toBe('skipped');
+      expect(await sendLowRatingAlert(later, quietOwner.id)).toBe('skipped');
       expect(await listEmails(server.deps.db, { to: 'digest@owner.test' })).toHaveLength(0);
-      expect(await listEmails(server.deps.db, { to: 'happy@owner.test' })).toHaveLength(0);
+      expect(await listEmails(server.deps.db, { to: 'quiet@owner.test' })).toHaveLength(0);
     });
 
-    it('batches low ratings: at most one alert per owner per 10 minutes, listing every one since the last', async () => {
+    it('batches Google low ratings: at most one alert per owner per 10 minutes, listing every one since the last', async () => {
       const owner = await createTestOwner(server, {
         email: 'batch@owner.test',
         businessName: 'Batch Bistro',
@@ -317,7 +331,7 @@ describe(`automatic replies, templates and notifications on ${testDriverName()}`
       const t0 = new Date(Date.now() - 2 * 3600_000);
       const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
       const review = (minutes: number, rating: number, message: string) =>
-        insertReview(server.deps.db, { ownerId: owner.id, rating, message, createdAt: at(minutes) });
+        googleReview(owner.id, at(minutes), rating, message);
       const followUps: { queue: string; data: object; startAfter: unknown }[] = [];
       const jobs: TJobs = {
         ...server.deps.jobs,
@@ -330,12 +344,20 @@ describe(`automatic replies, templates and notifications on ${testDriverName()}`
       const alerts = async () =>
         (await listEmails(server.deps.db, { to: 'batch@owner.test' })).sort((a, b) => a.id - b.id);
 
+      // A QR low rating meanwhile is never listed: its case is alerted instead.
+      await insertReview(server.deps.db, {
+        ownerId: owner.id,
+        rating: 1,
+        message: 'QR complaint',
+        createdAt: at(0),
+      });
       // After a quiet spell the first low rating is mailed at once, on its own.
       await review(0, 2, 'First complaint');
       expect(await sendLowRatingAlert(deps(0.1), owner.id)).toBe('sent');
       let mails = await alerts();
       expect(mails.map((m) => m.subject)).toEqual(['New 2-star review for Batch Bistro']);
       expect(mails[0]!.textBody).toContain('Rating: ★★☆☆☆ (2/5)');
+      expect(mails[0]!.textBody).toContain('On Google, by: Google User');
 
       // Several low ratings within the next 10 minutes: their jobs wait for the 10 minutes...
       await review(1, 1, 'Cold coffee');
@@ -362,7 +384,7 @@ describe(`automatic replies, templates and notifications on ${testDriverName()}`
       expect(mails).toHaveLength(2);
       expect(mails[1]!.subject).toBe('3 new low-rating reviews for Batch Bistro');
       const body = mails[1]!.textBody;
-      expect(body).not.toMatch(/Lovely staff|First complaint/);
+      expect(body).not.toMatch(/Lovely staff|First complaint|QR complaint/);
       const order = ['Cold coffee', 'Slow service', 'Just okay'].map((m) => body.indexOf(m));
       expect(order.every((i) => i > 0)).toBe(true);
       expect([...order].sort((a, b) => a - b)).toEqual(order);
@@ -390,41 +412,6 @@ describe(`automatic replies, templates and notifications on ${testDriverName()}`
         .where('ownerId', '=', owner.id)
         .executeTakeFirstOrThrow();
       expect(window.lastSentAt).toEqual(at(20.2));
-    });
-
-    it('queues no alert job while a follow-up alert is queued; the follow-up lists the review', async () => {
-      const owner = await createTestOwner(server, { email: 'followed@owner.test', businessName: 'Dosa Den' });
-      const followUps = createLowRatingFollowUps(() => new Date());
-      const jobs: TJobs = { ...server.deps.jobs, send: async () => 'follow-up' };
-      const deps: TNotifyDeps = { ...server.deps, jobs, lowRatingFollowUps: followUps };
-      await insertReview(server.deps.db, { ownerId: owner.id, rating: 2, message: 'Soggy dosa' });
-      expect(await sendLowRatingAlert(deps, owner.id)).toBe('sent');
-      await insertReview(server.deps.db, { ownerId: owner.id, rating: 1, message: 'Rude waiter' });
-      expect(followUps.covered(owner.id)).toBe(false);
-      expect(await sendLowRatingAlert(deps, owner.id)).toBe('deferred');
-      expect(followUps.covered(owner.id)).toBe(true);
-
-      await server.deps.db
-        .transaction()
-        .execute((trx) =>
-          storeReviews(
-            { reviewListeners: [repliesReviewListener({ ...server.deps, lowRatingFollowUps: followUps })] },
-            trx,
-            [{ owner, rating: 3, message: 'Cold sambar' }],
-          ),
-        );
-      expect(await alertJobs(owner.id)).toHaveLength(0);
-      const atClose: TNotifyDeps = { ...deps, now: () => new Date(Date.now() + 11 * 60_000) };
-      expect(await sendLowRatingAlert(atClose, owner.id)).toBe('sent');
-      const mails = (await listEmails(server.deps.db, { to: 'followed@owner.test' })).sort(
-        (a, b) => a.id - b.id,
-      );
-      expect(mails.map((m) => m.subject)).toEqual([
-        'New 2-star review for Dosa Den',
-        '2 new low-rating reviews for Dosa Den',
-      ]);
-      expect(mails[1]!.textBody).toContain('Rude waiter');
-      expect(mails[1]!.textBody).toContain('Cold sambar');
     });
 
     it('sends the daily digest of the last day’s 1-3 star reviews once, after 09:00 IST', async () => {
@@ -464,7 +451,7 @@ describe(`automatic replies, templates and notifications on ${testDriverName()}`
     });
 
     it('reminds the owner once when a negative review has no reply after 48 hours', async () => {
-      const owner = await createTestOwner(server, { email: 'remind@owner.test' });
+      const owner = await createTestOwner(server, { email: 'remind@owner.test', plan: 'professional' });
       const created = new Date(Date.now() - 60 * 60 * 1000);
       const unanswered = await submit(owner, {
         rating: 1,
@@ -496,6 +483,27 @@ describe(`automatic replies, templates and notifications on ${testDriverName()}`
       await sendReminders(later(60));
       expect(await reminders()).toHaveLength(1);
       expect(unanswered.id).toBeGreaterThan(0);
+    });
+
+    it('never tells an Essential owner a QR review waits for their reply: their plan sends the standard reply itself', async () => {
+      const owner = await createTestOwner(server, {
+        email: 'essential-remind@owner.test',
+        plan: 'essential',
+      });
+      const created = new Date(Date.now() - 60 * 60 * 1000);
+      await submit(owner, { rating: 1, message: 'Cold food, rude staff', createdAt: created });
+      // A Google review waits for a reply on any plan: every owner can publish one on Google.
+      await googleReview(owner.id, created, 1, 'Terrible on Google too');
+      const later: TNotifyDeps = { ...server.deps, now: () => new Date(created.getTime() + 49 * 3600_000) };
+      await sendReminders(later);
+      await sendReminders(later);
+      const reminders = (await listEmails(server.deps.db, { to: 'essential-remind@owner.test' })).filter(
+        (m) => m.category === 'reply-reminder',
+      );
+      expect(reminders.map((m) => m.subject)).toEqual([
+        `Reminder: a 1-star Google review for ${owner.businessName} is waiting for your reply`,
+      ]);
+      expect(reminders[0]!.textBody).not.toContain('Cold food, rude staff');
     });
   });
 

@@ -1,8 +1,7 @@
-import { isLowRating, planOf, type TSentimentLabel } from '@starloop/contract';
+import { planOf, type TSentimentLabel } from '@starloop/contract';
 import type { TDb, TOwnerPublic } from '@starloop/db';
 import type { TDeps, TReviewListener, TWrittenReview } from '../../context.ts';
 import { QUEUES } from '../../jobs/queue.ts';
-import { wantsLowRatingAlert } from './notifications.worker.ts';
 import { analyzeSentiment } from './sentiment/engine.rules.ts';
 
 /**
@@ -28,15 +27,14 @@ export function replyStartAfter(owner: Pick<TOwnerPublic, 'plan'>, createdAt: Da
   return delaySeconds > 0 ? new Date(createdAt.getTime() + delaySeconds * 1000) : undefined;
 }
 
-type TFollowUpDeps = Pick<TDeps, 'jobs'> & Partial<Pick<TDeps, 'lowRatingFollowUps'>>;
+type TFollowUpDeps = Pick<TDeps, 'jobs'>;
 
 /**
- * Runs inside the reviews' transaction, so the jobs exist if and only if the reviews do:
- * - a review with a message (stored 'pending') gets one reply job: at once on Professional, after
- *   Essential's 24 hours (the standard thank-you goes within 24 to 48 hours);
- * - a 1-3 star review queues the owner's batched low-rating alert when they want one (both plans):
- *   one job per owner and batch (notifications.worker.ts#sendLowRatingAlert decides when the mail goes),
- *   none while a follow-up alert is already queued (low-rating-follow-ups.cache.ts).
+ * Runs inside the reviews' transaction, so the jobs exist if and only if the reviews do: a review
+ * with a message (stored 'pending') gets one reply job, at once on Professional, after Essential's
+ * 24 hours (the standard thank-you goes within 24 to 48 hours). A 1-3 star review no longer queues
+ * a low-rating email here: it opens a feedback case, whose alert tells the team
+ * (domains/alerts/alerts.listener.ts).
  */
 export async function queueReviewFollowUps(
   deps: TFollowUpDeps,
@@ -53,19 +51,10 @@ export async function queueReviewFollowUps(
         ...(startAfter ? { startAfter } : {}),
       };
     });
-  const alertOwners = new Set(
-    written
-      .filter(({ review, owner }) => isLowRating(review.rating) && wantsLowRatingAlert(owner))
-      .map(({ owner }) => owner.id)
-      // An alert already queued for the window's close will list these reviews too.
-      .filter((ownerId) => !deps.lowRatingFollowUps?.covered(ownerId)),
-  );
-  const alerts = [...alertOwners].map((ownerId) => ({ data: { kind: 'low-rating', ownerId } }));
   await deps.jobs.sendMany(QUEUES.reviewReply, replies, { trx });
-  await deps.jobs.sendMany(QUEUES.reviewNotify, alerts, { trx });
 }
 
-/** The replies' reaction to a new review: its sentiment and reply status, then its reply and alert jobs. */
+/** The replies' reaction to a new review: its sentiment and reply status, then its reply job. */
 export function repliesReviewListener(deps: TFollowUpDeps): TReviewListener {
   return {
     name: 'replies',

@@ -12,6 +12,8 @@ export type TAppPath = FileRouteTypes['to'];
 export interface TAreaLink {
   to: TAppPath;
   label: string;
+  /** Beside the label, e.g. a count of open items (part of the link's accessible name). */
+  badge?: ReactNode;
 }
 
 export interface TAreaShellProps {
@@ -77,6 +79,7 @@ export function AreaShell({
               key={link.to}
               to={link.to}
               label={link.label}
+              rightSection={link.badge}
               activeOptions={{ exact: true, includeSearch: false }}
               activeProps={{ active: true }}
               onClick={close}

@@ -20,6 +20,7 @@ describe('ownerTabTitle', () => {
     ['/dashboard/profile', 'Asha', 'Business Profile'],
     ['/dashboard/plan', 'Asha', 'Subscription Plan'],
     ['/dashboard/settings', 'Asha', 'Settings'],
+    ['/dashboard/inbox', 'Asha', 'Feedback inbox'],
   ])('%s (%s) -> %s', (path, name, title) => {
     expect(ownerTabTitle(path, name)).toBe(title);
   });
@@ -36,6 +37,8 @@ describe('owner layout', () => {
 
     const nav = within(screen.getByRole('navigation', { name: 'Dashboard' }));
     expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    // No open cases (ownerHandlers' count): the Inbox link carries no number.
+    expect(nav.getByRole('link', { name: 'Inbox' })).toHaveAttribute('href', '/dashboard/inbox');
     expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/dashboard/profile');
     expect(nav.getByRole('link', { name: 'Plan' })).toHaveAttribute('href', '/dashboard/plan');
     expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/dashboard/settings');

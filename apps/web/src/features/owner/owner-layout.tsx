@@ -1,5 +1,5 @@
-import { Box, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { Badge, Box, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { AreaShell, type TAreaLink } from '../../components/area-shell/area-shell.tsx';
 import { getUserData } from '../../lib/auth.ts';
@@ -8,9 +8,10 @@ import { useTrpc } from '../../lib/use-trpc.ts';
 import { BranchSwitcher } from './branch-switcher/branch-switcher.tsx';
 import { useOwner } from './shared/use-owner.ts';
 
-/** Sidebar of spec section 2 (Dashboard, Profile) plus the Plan and Settings tabs. */
+/** Sidebar of spec section 2 (Dashboard, Profile) plus the Inbox, Requests, Plan and Settings tabs. */
 export const OWNER_LINKS: readonly TAreaLink[] = [
   { to: '/dashboard', label: 'Dashboard' },
+  { to: '/dashboard/inbox', label: 'Inbox' },
   { to: '/dashboard/profile', label: 'Profile' },
   { to: '/dashboard/requests', label: 'Requests' },
   { to: '/dashboard/plan', label: 'Plan' },
@@ -22,6 +23,7 @@ const TAB_TITLES: Record<string, string> = {
   '/dashboard/plan': 'Subscription Plan',
   '/dashboard/settings': 'Settings',
   '/dashboard/branches': 'All branches',
+  '/dashboard/inbox': 'Feedback inbox',
 };
 
 /**
@@ -49,13 +51,27 @@ export function OwnerLayout() {
   const pathname = useLocation({ select: (location) => location.pathname });
   const owner = useOwner();
   const name = owner.data?.name ?? (owner.isError ? undefined : cachedName());
+  const openCases = useOpenCaseCount();
+  const onInbox = pathname.startsWith('/dashboard/inbox');
+  const links = OWNER_LINKS.map((link) =>
+    link.to === '/dashboard/inbox' && openCases
+      ? {
+          ...link,
+          badge: (
+            <Badge size="sm" variant="filled" color="red" aria-label={`${openCases} open`}>
+              {openCases > 99 ? '99+' : openCases}
+            </Badge>
+          ),
+        }
+      : link,
+  );
 
   return (
     <AreaShell
       areaLabel="Business dashboard"
       homePath="/dashboard"
       navLabel="Dashboard"
-      links={OWNER_LINKS}
+      links={links}
       onLogout={() => void signOut()}
       loggingOut={signingOut}
     >
@@ -63,9 +79,28 @@ export function OwnerLayout() {
         <Title order={1} fz={{ base: 'h3', sm: 'h2' }} mb="lg">
           {ownerTabTitle(pathname, name)}
         </Title>
-        <BranchSwitcher />
+        {/* The inbox covers every branch the person works on; its own filter picks one. */}
+        {onInbox ? null : <BranchSwitcher />}
         <Outlet />
       </Box>
     </AreaShell>
   );
+}
+
+/** How often the sidebar's count of open cases is asked again. */
+export const OPEN_CASES_REFRESH_MS = 60_000;
+
+/**
+ * Open cases (new, in progress, reopened) of every branch the person works on: one counted page of
+ * one row, asked again each minute; nothing while it loads or fails.
+ */
+function useOpenCaseCount(): number | undefined {
+  const trpc = useTrpc();
+  const count = useQuery(
+    trpc.owner.cases.list.queryOptions(
+      { status: 'open', limit: 1 },
+      { staleTime: OPEN_CASES_REFRESH_MS, refetchInterval: OPEN_CASES_REFRESH_MS, retry: false },
+    ),
+  );
+  return count.data?.meta.total;
 }

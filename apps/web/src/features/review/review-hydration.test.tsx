@@ -53,7 +53,12 @@ const PAGES = {
   feedbackStep: page({ initial: { status: 'ready', info, rating: 2 } }),
   feedbackStepPlacement: page({ placement: 'Tbl4Key00001', initial: { status: 'ready', info, rating: 2 } }),
   refused: page({
-    initial: { status: 'ready', info, rating: 1, draft: { message: 'Cold', phone: '98', email: '', consent: true, error: 'Bad' } },
+    initial: {
+      status: 'ready',
+      info,
+      rating: 1,
+      draft: { message: 'Cold', phone: '98', email: '', consent: true, error: 'Bad' },
+    },
   }),
   unknown: page({ initial: { status: 'failed', detail: 'We could not find this business.' } }),
   noCode: page({ code: null, initial: undefined }),
@@ -118,7 +123,8 @@ function shape(node: Node): unknown {
     .map((a) => `${a.name}=${a.value}`)
     .sort();
   if (control) attributes.push(`(value)=${node.value}`);
-  if (node instanceof HTMLInputElement && node.type === 'checkbox') attributes.push(`(checked)=${node.checked}`);
+  if (node instanceof HTMLInputElement && node.type === 'checkbox')
+    attributes.push(`(checked)=${node.checked}`);
   const children: unknown[] = [];
   for (const child of node.childNodes) {
     if (node instanceof HTMLTextAreaElement) break;

@@ -286,7 +286,9 @@ describe('1 to 3 stars (private feedback)', () => {
     expect(screen.getByRole('group', { name: 'May we contact you about this?' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Mobile number (WhatsApp or SMS)' })).toHaveValue('');
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('');
-    expect(screen.getByRole('checkbox', { name: /may contact me by WhatsApp, SMS or email/ })).not.toBeChecked();
+    expect(
+      screen.getByRole('checkbox', { name: /may contact me by WhatsApp, SMS or email/ }),
+    ).not.toBeChecked();
   });
 
   it.each([

@@ -10,7 +10,7 @@ export const listCasesOperation = accountProcedure('read')
       path: '/v1/cases',
       summary: 'Feedback cases of every branch the caller can see (or one: businessId), newest first',
       description:
-        'Filters: status, businessId (403 outside your branches), assigneeId. overdue: no first response yet and past dueAt.',
+        'Filters: status (or open: new, in_progress and reopened), businessId (403 outside your branches), assigneeId, rating (1-5), channel (qr: the review page; request: a review request link; google) and overdue (true or false). overdue: no first response yet and past dueAt.',
       tags: ['cases'],
     },
   })

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TReviewListener, TReviewWriter, TWrittenReview } from '../../../context.ts';
 import type { TJobs } from '../../../jobs/queue.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { caseAlertsReviewListener } from '../../alerts/alerts.listener.ts';
+import { casesReviewListener } from '../../cases/cases.listener.ts';
 import { repliesReviewListener } from '../../replies/replies.listener.ts';
 import { createReviewWriter } from './review-writer.service.ts';
 
@@ -52,7 +54,11 @@ describe(`review writer (group commit) on ${testDriverName()}`, () => {
     return createReviewWriter(
       {
         db: database.db,
-        reviewListeners: [repliesReviewListener({ jobs })],
+        reviewListeners: [
+          repliesReviewListener({ jobs }),
+          casesReviewListener(),
+          caseAlertsReviewListener({ jobs }),
+        ],
         log: silentLog,
       },
       { ...(maxBatch === undefined ? {} : { maxBatch }), concurrency },
@@ -93,11 +99,11 @@ describe(`review writer (group commit) on ${testDriverName()}`, () => {
     expect(stats.ratingSum).toBe(ratings.reduce((a, b) => a + b, 0));
     expect(stats.stars).toEqual({ 1: 12, 2: 12, 3: 12, 4: 12, 5: 12 });
     expect(await activityCount(biz.id)).toBe(60);
-    // Professional: the 36 reviews with a message get a reply job; the 36 low ratings one batched
-    // alert job for their owner.
+    // Professional: the 36 reviews with a message get a reply job; the 36 low ratings a case each,
+    // and their branch one case alert job.
     expect(sent).toEqual([
       { queue: 'review-reply', count: 36 },
-      { queue: 'review-notify', count: 1 },
+      { queue: 'case-alert', count: 1 },
     ]);
   });
 

@@ -33,19 +33,6 @@ const CHANNEL_LABELS: Record<TCaseMessageChannel, string> = {
   email: 'Email',
 };
 
-type TSendCaseMessage = { id: number; channel: TCaseMessageChannel; kind: 'reply'; text: string };
-/**
- * owner.cases.sendMessage (POST /api/v1/cases/{id}/messages, contract ZCaseMessage -> ZCaseDetail)
- * is built beside this screen for issue 33 item 4; until its procedure is in the router, its
- * options are typed here from the contract (the options proxy builds them for any path).
- */
-const sendCaseMessageOf = (trpc: TTrpc) =>
-  (
-    trpc.owner.cases as unknown as {
-      sendMessage: { mutationOptions: () => UseMutationOptions<TCaseDetail, Error, TSendCaseMessage> };
-    }
-  ).sendMessage;
-
 /** "Written in Hindi (हिन्दी), the review's language." under a reply that is not in English. */
 function LanguageNote({ review }: { review: TOwnerReview }) {
   if (!review.language || review.language === 'en') return null;
@@ -146,7 +133,7 @@ function PhoneReply({ review, caseId }: { review: TOwnerReview; caseId: number }
   const trpc = useTrpc();
   const refresh = useRefreshReview();
   const detail = useQuery(trpc.owner.cases.get.queryOptions({ id: caseId }));
-  const send = useMutation(sendCaseMessageOf(trpc).mutationOptions());
+  const send = useMutation(trpc.owner.cases.sendMessage.mutationOptions());
   const draft = useDraft(review);
   const reach = (detail.data?.reach ?? []).filter((r) => PHONE_CHANNELS.includes(r.channel));
   const usable = reach.filter((r) => r.available);

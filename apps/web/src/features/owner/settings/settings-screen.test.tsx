@@ -93,7 +93,9 @@ describe('settings: review flow and notifications', () => {
 
   it('switches low-rating emails and the daily digest', async () => {
     const app = await renderOwner('/dashboard/settings', handlers(), 'Settings');
-    const lowRatings = await page().findByRole('switch', { name: /Email me for every 1-3 star review/ });
+    const lowRatings = await page().findByRole('switch', {
+      name: /Alert the team about every new feedback case/,
+    });
     const digest = page().getByRole('switch', { name: /Send a daily digest instead/ });
     expect(lowRatings).toBeChecked();
     expect(digest).not.toBeChecked();

@@ -3,6 +3,7 @@ import { PasswordChangeForm } from '../../../components/password-change-form/pas
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { GoogleSection } from '../google/google-section.tsx';
 import { LoadError } from '../shared/load-error.tsx';
+import { AlertsSection } from './alerts/alerts-section.tsx';
 import { ChannelsSection } from './channels-section.tsx';
 import { IntegrationsSection } from './integrations-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
@@ -12,7 +13,7 @@ import { TeamSection } from './team-section.tsx';
 import { TemplatesSection } from './templates-section.tsx';
 import { useSettings } from './use-settings.ts';
 
-/** Settings: review flow, review page language, notifications, Google, reply templates and password. */
+/** Settings: review flow, review page language, notifications, your alerts, Google, reply templates and password. */
 export function SettingsScreen() {
   const trpc = useTrpc();
   const { settings, saver } = useSettings();
@@ -33,6 +34,8 @@ export function SettingsScreen() {
           <NotificationsSection settings={settings.data} saver={saver} />
         </>
       )}
+      {/* Each person's own: shown to everyone in the team, whatever their role. */}
+      <AlertsSection />
       {/* Hidden when the server has no Google credentials. */}
       <GoogleSection />
       <ChannelsSection />

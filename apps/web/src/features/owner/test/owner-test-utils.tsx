@@ -129,6 +129,8 @@ export function ownerHandlers(more: TFakeHandlers = {}): TFakeHandlers {
     'owner.placements.list': () => ({ placements: [], limit: 50 }),
     'owner.placements.stats': emptyPlacementStats,
     'owner.requests.summary': () => requestSummary(),
+    // The sidebar's count of open feedback cases.
+    'owner.cases.list': () => ({ cases: [], meta: meta(0, 1, 1) }),
     ...more,
   };
 }

@@ -1,5 +1,6 @@
 import type { TDeps } from '../../../../context.ts';
-import type { TChannelSettings, TRequestMessage } from './channel.types.ts';
+import { giveBackPlatformQuota, takePlatformQuota } from '../../channels/platform-quota.service.ts';
+import type { TChannelSettings, TRequestChannel, TRequestMessage } from './channel.types.ts';
 import { phoneChannel, postToProvider, type TProviderRequest } from './phone.channel.ts';
 import type { TProviderOutcome } from './send-attempts.service.ts';
 
@@ -136,7 +137,7 @@ export function whatsappOutcome(status: number, body: string, retryAfterSeconds?
   };
 }
 
-export const whatsappChannel = phoneChannel({
+const ownWhatsApp = phoneChannel({
   name: 'whatsapp',
   provider: 'WhatsApp',
   settingKeys: WHATSAPP_SETTING_KEYS,
@@ -145,6 +146,49 @@ export const whatsappChannel = phoneChannel({
     whatsappMessagesRequest(deps, settings, whatsappRequestBody(settings, message)),
   outcome: whatsappOutcome,
 });
+
+const configured = (settings: TChannelSettings | undefined): settings is TChannelSettings =>
+  Boolean(settings && WHATSAPP_SETTING_KEYS.every((key) => settings[key]));
+
+/**
+ * StarLoop's own number as a business's WhatsApp sender (issue 33 item 5): for a business without
+ * its own WhatsApp account, when the operator configured an approved request template. `via`
+ * marks it so sends count against the branch's platform quota.
+ */
+export function platformWhatsAppSettings(deps: Pick<TDeps, 'config'>): TChannelSettings | undefined {
+  const operator = deps.config.operatorWhatsApp;
+  const template = deps.config.platform.whatsapp.requestTemplate;
+  if (!operator || !template) return undefined;
+  return {
+    phoneNumberId: operator.phoneNumberId,
+    accessToken: operator.accessToken,
+    templateName: template,
+    templateLanguage: operator.templateLanguage,
+    via: 'platform',
+  };
+}
+
+/**
+ * WhatsApp review requests: the business's own Cloud API account when it set one up, else
+ * StarLoop's number within the plan's monthly quota, in the request's page language (the operator
+ * approves the template in each of the eight).
+ */
+export const whatsappChannel: TRequestChannel = {
+  ...ownWhatsApp,
+  async settings(deps, ownerId) {
+    const own = await ownWhatsApp.settings?.(deps, ownerId);
+    return configured(own) ? own : (platformWhatsAppSettings(deps) ?? own);
+  },
+  async send(deps, settings, message) {
+    if (settings?.via !== 'platform') return ownWhatsApp.send(deps, settings, message);
+    const taken = await takePlatformQuota(deps, message.ownerId);
+    if (!taken.ok) return { status: 'failed', error: taken.error };
+    const result = await ownWhatsApp.send(deps, { ...settings, templateLanguage: message.language }, message);
+    // Nothing went out (refused, or to be retried): the message is not spent.
+    if (result.status !== 'sent') await giveBackPlatformQuota(deps, message.ownerId, taken.month);
+    return result;
+  },
+};
 
 /**
  * Sends one template message from a sender that is not an owner's (StarLoop's own: renewal

@@ -1,0 +1,389 @@
+import { Box, Button, Drawer, Group, Pagination, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { TCase, TCaseDetail, TCaseOutcome, TCasesBulkUpdate } from '@starloop/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { usePagedList } from '../../../../components/data-table/use-paged-list.ts';
+import { notify } from '../../../../components/notify.ts';
+import { anyMessage } from '../../../../lib/api-errors.ts';
+import { useTrpc } from '../../../../lib/use-trpc.ts';
+import { LoadError } from '../../shared/load-error.tsx';
+import { BulkBar } from '../bulk-bar/bulk-bar.tsx';
+import { CaseDrawer, type TFocusRequest } from '../case-drawer/case-drawer.tsx';
+import { CASE_LIST_TEXT, CaseList, caseButtonId } from '../case-list/case-list.tsx';
+import { activeFilterCount, FiltersBar } from '../filters-bar/filters-bar.tsx';
+import { INBOX_FILTERS, inboxList, type TInboxFilters } from '../inbox-search.ts';
+import { ShortcutsHelp } from '../inbox-shortcuts/shortcuts-help.tsx';
+import { useInboxShortcuts } from '../inbox-shortcuts/use-inbox-shortcuts.ts';
+import { ResolveDialog } from '../resolve-dialog/resolve-dialog.tsx';
+import { bulkSummary } from './bulk-summary.ts';
+import classes from './inbox-screen.module.css';
+
+/** Below Mantine's `sm` breakpoint: the phone layout (cards, full-screen case, bottom bar). */
+export const PHONE_QUERY = '(max-width: 47.99em)';
+
+export const INBOX_TEXT = {
+  count: (n: number) => `${n} case${n === 1 ? '' : 's'}`,
+  emptyOpen: 'No open cases. Every unhappy customer has been looked after.',
+  emptyAll: 'No cases yet. A case opens for every 1-3 star review.',
+  emptyFiltered: 'No cases match these filters.',
+  loadFailed: 'Failed to load cases',
+  filters: 'Filters',
+  mine: 'Mine',
+  overdue: 'Overdue',
+  filtersTitle: 'Filter cases',
+  closeFilters: 'Close filters',
+  showCases: 'Show cases',
+  formerMember: 'A former team member',
+  assigned: 'Assigned',
+  resolved: 'Resolved',
+} as const;
+
+const PAGE_CONTROLS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
+/**
+ * The feedback inbox (issue 33 item 7): the cases of every branch the person works on, filtered
+ * and paged in the URL, worked one at a time in the case drawer (`?case=12`) or several at once
+ * from the bulk bar; keyboard shortcuts on a desktop, cards and a bottom bar on a phone.
+ */
+export function InboxScreen() {
+  const trpc = useTrpc();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const list = usePagedList(inboxList);
+  const { search } = list;
+  const openId = useSearch({ from: '/_app/dashboard/inbox', select: (s) => s.case });
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+
+  const account = useQuery(trpc.owner.account.get.queryOptions(undefined, { staleTime: 60_000 }));
+  const team = useQuery(trpc.owner.cases.assignees.queryOptions(undefined, { staleTime: 60_000 }));
+  const assignees = team.data?.assignees ?? [];
+  const meId = team.data?.meId ?? null;
+  const branches = useMemo(
+    () =>
+      (account.data?.branches ?? []).map((b) => ({
+        id: b.id,
+        name: b.city ? `${b.businessName}, ${b.city}` : b.businessName,
+      })),
+    [account.data],
+  );
+  const branchName = useCallback(
+    (id: number) => branches.find((b) => b.id === id)?.name ?? `Branch ${id}`,
+    [branches],
+  );
+  const personName = useCallback(
+    (id: number) => assignees.find((a) => a.personId === id)?.name ?? INBOX_TEXT.formerMember,
+    [assignees],
+  );
+  const assigneeName = (id: number | null) => (id === null ? CASE_LIST_TEXT.unassigned : personName(id));
+
+  const rows: readonly TCase[] | undefined = list.query.data?.cases;
+  const filters: TInboxFilters = {
+    status: search.status,
+    businessId: search.businessId,
+    assigneeId: search.assigneeId,
+    rating: search.rating,
+    channel: search.channel,
+    overdue: search.overdue,
+  };
+  const filtered = activeFilterCount(filters) > 0;
+
+  // Selection and the current row belong to the page on screen: a new page or filter starts afresh.
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const pageKey = JSON.stringify(search);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the page's query changes
+  useEffect(() => setSelected(new Set()), [pageKey]);
+  const visibleSelected = useMemo(
+    () => new Set([...selected].filter((id) => rows?.some((r) => r.id === id))),
+    [selected, rows],
+  );
+
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [resolving, setResolving] = useState<number[] | null>(null);
+  const [focus, setFocus] = useState<TFocusRequest | null>(null);
+  const firstFilter = useRef<HTMLInputElement>(null);
+
+  const openCase = useCallback(
+    (id: number, field?: TFocusRequest['field']) => {
+      setActiveId(id);
+      setFocus(field ? { field, at: Date.now() } : null);
+      void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, case: id }) });
+    },
+    [navigate],
+  );
+  const closeCase = useCallback(() => {
+    void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, case: undefined }) });
+    // Back to the row it was opened from.
+    if (activeId !== null)
+      window.setTimeout(() => document.getElementById(caseButtonId(activeId))?.focus(), 0);
+  }, [navigate, activeId]);
+
+  const bulk = useMutation(trpc.owner.cases.bulkUpdate.mutationOptions());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.owner.cases.pathKey() });
+  const runBulk = async (steps: TCasesBulkUpdate[], done: string) => {
+    try {
+      let answer = await bulk.mutateAsync(steps[0]!);
+      for (const step of steps.slice(1)) answer = await bulk.mutateAsync(step);
+      const summary = bulkSummary(answer, done);
+      if (summary.ok) notify.success(summary.message);
+      else notify.error(summary.message, { autoClose: 8000 });
+      setSelected(new Set());
+    } catch (error) {
+      notify.error(anyMessage(error));
+    } finally {
+      await refresh();
+    }
+  };
+
+  const statusOf = (id: number) =>
+    rows?.find((r) => r.id === id)?.status ??
+    queryClient.getQueryData<TCaseDetail>(trpc.owner.cases.get.queryKey({ id }))?.status;
+  /** The cases a shortcut or a bar acts on: the open one, else the selected ones, else the current row. */
+  const targets = (): number[] =>
+    openId !== undefined
+      ? [openId]
+      : visibleSelected.size > 0
+        ? [...visibleSelected]
+        : activeId !== null
+          ? [activeId]
+          : [];
+  const assign = (ids: number[], personId: number) =>
+    ids.length ? runBulk([{ ids, assigneeId: personId }], INBOX_TEXT.assigned) : undefined;
+  const resolve = (ids: number[], outcome: TCaseOutcome) => {
+    // The status rule is new -> in progress -> resolved: a new case is started first.
+    const fresh = ids.filter((id) => statusOf(id) === 'new');
+    const steps: TCasesBulkUpdate[] = [
+      ...(fresh.length ? [{ ids: fresh, status: 'in_progress' as const }] : []),
+      { ids, status: 'resolved', outcome },
+    ];
+    void runBulk(steps, INBOX_TEXT.resolved).then(() => setResolving(null));
+  };
+
+  const move = (step: 1 | -1) => {
+    if (!rows?.length) return;
+    const from = rows.findIndex((r) => r.id === (openId ?? activeId));
+    const index =
+      from === -1 ? (step === 1 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, from + step));
+    const id = rows[index]!.id;
+    setActiveId(id);
+    if (openId !== undefined) openCase(id);
+    else document.getElementById(caseButtonId(id))?.focus();
+  };
+
+  useInboxShortcuts(
+    {
+      next: () => move(1),
+      previous: () => move(-1),
+      open: () => {
+        if (openId === undefined && activeId !== null) openCase(activeId);
+      },
+      assignToMe: () => {
+        if (meId !== null) void assign(targets(), meId);
+      },
+      resolve: () => {
+        const ids = targets();
+        if (ids.length) setResolving(ids);
+      },
+      note: () => {
+        const id = openId ?? activeId;
+        if (id !== null) openCase(id, 'note');
+      },
+      filters: () => (phone ? setFiltersOpen(true) : firstFilter.current?.focus()),
+      close: () => {
+        if (helpOpen) setHelpOpen(false);
+        else if (openId !== undefined) closeCase();
+      },
+      help: () => setHelpOpen((open) => !open),
+    },
+    resolving === null && !filtersOpen,
+  );
+
+  const setFilter = <K extends keyof TInboxFilters>(key: K, value: TInboxFilters[K]) =>
+    list.setFilter(key, value as never);
+  const clearFilters = () =>
+    void navigate({
+      to: '.',
+      search: (prev: Record<string, unknown>) => ({
+        ...prev,
+        ...Object.fromEntries(Object.entries(INBOX_FILTERS).map(([key, field]) => [key, field.fallback])),
+        page: 1,
+      }),
+    });
+
+  const filterBar = (layout: 'row' | 'stack') => (
+    <FiltersBar
+      filters={filters}
+      onChange={setFilter}
+      onClear={clearFilters}
+      branches={branches}
+      assignees={assignees}
+      meId={meId}
+      layout={layout}
+      firstRef={firstFilter}
+    />
+  );
+  const total = list.total;
+  const totalPages = list.query.data?.meta.totalPages ?? 0;
+  const emptyText = filtered
+    ? INBOX_TEXT.emptyFiltered
+    : search.status === 'all'
+      ? INBOX_TEXT.emptyAll
+      : INBOX_TEXT.emptyOpen;
+  const bulkBar = (compact: boolean) => (
+    <BulkBar
+      count={visibleSelected.size}
+      assignees={assignees}
+      meId={meId}
+      onAssign={(personId) => void assign([...visibleSelected], personId)}
+      onResolve={() => setResolving([...visibleSelected])}
+      onClear={() => setSelected(new Set())}
+      busy={bulk.isPending}
+      compact={compact}
+    />
+  );
+
+  return (
+    <Stack gap="md" className={phone ? classes.phoneRoom : undefined}>
+      {/*
+        CASE FIGURES: the lead wires <CaseFigures /> (features/owner/cases/case-figures/,
+        owner.cases.figures) into this slot: median first response, resolution and recovery rates,
+        overdue count. Nothing is drawn here until then.
+      */}
+      <Box data-slot="case-figures" />
+
+      {phone ? null : (
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+          {filterBar('row')}
+          <ShortcutsHelp opened={helpOpen} onChange={setHelpOpen} />
+        </Group>
+      )}
+
+      <Group justify="space-between" gap="xs" mih={30}>
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {list.query.data ? INBOX_TEXT.count(total) : '\u00a0'}
+        </Text>
+        {!phone && visibleSelected.size > 0 ? bulkBar(false) : null}
+      </Group>
+
+      {list.query.isError && !list.query.data ? (
+        <LoadError title={INBOX_TEXT.loadFailed} query={list.query} />
+      ) : (
+        <Box
+          data-stale={list.query.isPlaceholderData || undefined}
+          aria-busy={list.query.isFetching || undefined}
+          style={{ opacity: list.query.isPlaceholderData ? 0.6 : 1 }}
+        >
+          <CaseList
+            cases={rows}
+            layout={phone ? 'cards' : 'table'}
+            branchName={branches.length > 1 ? branchName : undefined}
+            assigneeName={assigneeName}
+            selected={visibleSelected}
+            onToggle={(id) =>
+              setSelected((previous) => {
+                const next = new Set(previous);
+                if (next.has(id)) next.delete(id);
+                else next.add(id);
+                return next;
+              })
+            }
+            onToggleAll={(on) => setSelected(on ? new Set(rows?.map((r) => r.id)) : new Set())}
+            activeId={activeId}
+            onActive={setActiveId}
+            onOpen={(id) => openCase(id)}
+            emptyText={emptyText}
+          />
+        </Box>
+      )}
+
+      {totalPages > 1 ? (
+        <Group justify="center">
+          <Pagination
+            total={totalPages}
+            value={Math.min(search.page, totalPages)}
+            onChange={list.setPage}
+            siblings={phone ? 0 : 1}
+            boundaries={1}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+            getControlProps={(control) => ({ 'aria-label': PAGE_CONTROLS[control] })}
+          />
+        </Group>
+      ) : null}
+
+      {phone ? (
+        <Box className={classes.phoneBar}>
+          {visibleSelected.size > 0 ? (
+            bulkBar(true)
+          ) : (
+            <Group gap="xs" grow wrap="nowrap">
+              <Button variant="default" onClick={() => setFiltersOpen(true)}>
+                {activeFilterCount(filters)
+                  ? `${INBOX_TEXT.filters} (${activeFilterCount(filters)})`
+                  : INBOX_TEXT.filters}
+              </Button>
+              {meId !== null ? (
+                <Button
+                  variant={search.assigneeId === meId ? 'filled' : 'default'}
+                  aria-pressed={search.assigneeId === meId}
+                  onClick={() => setFilter('assigneeId', search.assigneeId === meId ? undefined : meId)}
+                >
+                  {INBOX_TEXT.mine}
+                </Button>
+              ) : null}
+              <Button
+                variant={search.overdue ? 'filled' : 'default'}
+                color={search.overdue ? 'red' : undefined}
+                aria-pressed={search.overdue === true}
+                onClick={() => setFilter('overdue', search.overdue ? undefined : true)}
+              >
+                {INBOX_TEXT.overdue}
+              </Button>
+            </Group>
+          )}
+        </Box>
+      ) : null}
+
+      <Drawer
+        opened={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        position="bottom"
+        size="auto"
+        title={INBOX_TEXT.filtersTitle}
+        closeButtonProps={{ 'aria-label': INBOX_TEXT.closeFilters }}
+      >
+        <Stack gap="md" pb="md">
+          {filterBar('stack')}
+          <Button size="md" onClick={() => setFiltersOpen(false)}>
+            {INBOX_TEXT.showCases}
+          </Button>
+        </Stack>
+      </Drawer>
+
+      <CaseDrawer
+        caseId={openId}
+        phone={phone}
+        assignees={assignees}
+        meId={meId}
+        branchName={branchName}
+        personName={personName}
+        onClose={closeCase}
+        onResolve={(kase) => setResolving([kase.id])}
+        focus={focus}
+      />
+      <ResolveDialog
+        count={resolving?.length ?? null}
+        busy={bulk.isPending}
+        onResolve={(outcome) => resolving && resolve(resolving, outcome)}
+        onClose={() => setResolving(null)}
+      />
+    </Stack>
+  );
+}
