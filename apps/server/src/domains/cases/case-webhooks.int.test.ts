@@ -163,6 +163,23 @@ describe(`case webhooks on ${testDriverName()}`, () => {
     const again = await deliveriesOf(chain.first.id);
     expect(again.map((d) => d.eventType)).toEqual(['case.resolved', 'case.resolved']);
     expect(payloadOf(again[1]!).data).toMatchObject({ outcome: 'not_recovered' });
+
+    // A bulk resolve is PATCH's change case by case: each resolved case is told, a refused one not.
+    const second = await caseOfReview(await submit(chain.first.code, 1, 'Cold coffee'));
+    const third = await caseOfReview(await submit(chain.first.code, 2, 'No napkins'));
+    await api('PATCH', `/cases/${second}`, chain.ownerToken, { status: 'in_progress' });
+    const bulk = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/cases/bulk',
+      headers: { ...bearer(chain.ownerToken), 'content-type': 'application/json' },
+      payload: JSON.stringify({ ids: [second, third], status: 'resolved', outcome: 'no_reply' }),
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(bulk.json().results.map((r: { ok: boolean }) => r.ok)).toEqual([true, false]);
+    const afterBulk = (await deliveriesOf(chain.first.id)).slice(2);
+    expect(afterBulk.map((d) => [d.eventType, (payloadOf(d).data as { id: number }).id])).toEqual([
+      ['case.resolved', second],
+    ]);
   });
 
   it("a Google review's case is told too; an endpoint without the case events hears nothing of cases", async () => {
