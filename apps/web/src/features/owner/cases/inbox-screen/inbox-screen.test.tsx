@@ -57,6 +57,36 @@ async function chooseOption(app: Awaited<ReturnType<typeof renderOwner>>, label:
 }
 
 describe('the feedback inbox', () => {
+  it("shows what the team learns above the list: the last 30 days' figures of the branch filtered on", async () => {
+    const overall = {
+      cases: 8,
+      responded: 6,
+      medianFirstResponseMinutes: 95,
+      resolved: 4,
+      resolutionRate: 0.5,
+      recovered: 3,
+      recoveryRate: 0.75,
+      overdue: 2,
+    };
+    const app = await renderOwner(
+      '/dashboard/inbox',
+      inboxHandlers({
+        'owner.cases.figures': () => ({
+          from: '2026-10-30',
+          to: '2026-11-28',
+          overall,
+          branches: [],
+          people: [],
+        }),
+      }),
+      TITLE,
+    );
+    const figures = await screen.findByTestId('case-figures');
+    expect(figures).toHaveTextContent('Median first response');
+    expect(figures).toHaveTextContent('75%');
+    expect(app.server.callsTo('owner.cases.figures')[0]?.input).toEqual({});
+  });
+
   it('lists the open cases of every branch with their branch, assignee and channel, and counts them in the sidebar', async () => {
     const app = await renderOwner('/dashboard/inbox', inboxHandlers(), TITLE);
     await screen.findByText('Cold dosa and a long wait');

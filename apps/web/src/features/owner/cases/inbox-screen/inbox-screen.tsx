@@ -11,6 +11,7 @@ import { useTrpc } from '../../../../lib/use-trpc.ts';
 import { LoadError } from '../../shared/load-error.tsx';
 import { BulkBar } from '../bulk-bar/bulk-bar.tsx';
 import { CaseDrawer, type TFocusRequest } from '../case-drawer/case-drawer.tsx';
+import { CaseFigures } from '../case-figures/case-figures.tsx';
 import { CASE_LIST_TEXT, CaseList, caseButtonId } from '../case-list/case-list.tsx';
 import { activeFilterCount, FiltersBar } from '../filters-bar/filters-bar.tsx';
 import { INBOX_FILTERS, inboxList, type TInboxFilters } from '../inbox-search.ts';
@@ -62,6 +63,12 @@ export function InboxScreen() {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
 
   const account = useQuery(trpc.owner.account.get.queryOptions(undefined, { staleTime: 60_000 }));
+  const figures = useQuery(
+    trpc.owner.cases.figures.queryOptions(
+      search.businessId === undefined ? {} : { businessId: search.businessId },
+      { staleTime: 60_000 },
+    ),
+  );
   const team = useQuery(trpc.owner.cases.assignees.queryOptions(undefined, { staleTime: 60_000 }));
   const assignees = team.data?.assignees ?? [];
   const meId = team.data?.meId ?? null;
@@ -252,12 +259,8 @@ export function InboxScreen() {
 
   return (
     <Stack gap="md" className={phone ? classes.phoneRoom : undefined}>
-      {/*
-        CASE FIGURES: the lead wires <CaseFigures /> (features/owner/cases/case-figures/,
-        owner.cases.figures) into this slot: median first response, resolution and recovery rates,
-        overdue count. Nothing is drawn here until then.
-      */}
-      <Box data-slot="case-figures" />
+      {/* What the team learns (last 30 days, the branch filtered on or all): above the list. */}
+      <Box data-slot="case-figures">{figures.data ? <CaseFigures figures={figures.data} /> : null}</Box>
 
       {phone ? null : (
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
