@@ -38,6 +38,7 @@ const expectReviewShape = (row: TReview | undefined) => {
     reminderSentAt: nullOr(row?.reminderSentAt, expect.any(Date)),
     placementId: nullOr(row?.placementId, expect.any(Number)),
     reviewRequestId: nullOr(row?.reviewRequestId, expect.any(Number)),
+    language: nullOr(row?.language, expect.any(String)),
     createdAt: expect.any(Date),
   });
 };
@@ -93,6 +94,40 @@ describe(`reviews repository on ${testDriverName()}`, () => {
       expectReviewShape(found);
       expect(found).toEqual(review);
       expect(await findReviewById(handle.db, 987_654_321)).toBeUndefined();
+    });
+
+    it('keeps the page language and the contact left with the review, with its consent, in the same statement', async () => {
+      const ownerId = await newOwner(handle);
+      const review = await insertReview(handle.db, {
+        ownerId,
+        rating: 2,
+        message: 'Closed at 8 pm',
+        language: 'hi',
+        contact: {
+          phoneE164: '+919876543210',
+          email: null,
+          consent: true,
+          consentVersion: '2026-11-28',
+          language: 'hi',
+        },
+      });
+      expect(review.language).toBe('hi');
+      const contact = await handle.db
+        .selectFrom('reviewContacts')
+        .selectAll()
+        .where('reviewId', '=', review.id)
+        .executeTakeFirstOrThrow();
+      expect(contact).toMatchObject({ ownerId, phoneE164: '+919876543210', consent: true, language: 'hi' });
+      expect(contact.consentAt).toEqual(review.createdAt);
+      const without = await insertReview(handle.db, { ownerId, rating: 5 });
+      expect(without.language).toBeNull();
+      expect(
+        await handle.db
+          .selectFrom('reviewContacts')
+          .select('reviewId')
+          .where('reviewId', '=', without.id)
+          .execute(),
+      ).toEqual([]);
     });
 
     it('defaults the message to an empty string', async () => {
