@@ -44,8 +44,9 @@ describe('route guards', () => {
       .map((link) => [link.textContent, link.getAttribute('href')]);
     expect(links).toEqual([
       ['Dashboard', '/dashboard'],
+      // The feedback inbox (issue 33) and review requests (issue 19) are not in the spec's navigation.
+      ['Inbox', '/dashboard/inbox'],
       ['Profile', '/dashboard/profile'],
-      // Review requests (issue 19) add the one item the spec's navigation did not have.
       ['Requests', '/dashboard/requests'],
       ['Plan', '/dashboard/plan'],
       ['Settings', '/dashboard/settings'],
