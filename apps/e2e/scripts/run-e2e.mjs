@@ -72,6 +72,22 @@ const google = await new Promise((resolve, reject) => {
   fakeGoogle.on('exit', () => reject(new Error('the fake Google exited before it was ready')));
 });
 
+// StarLoop's own WhatsApp number (issue 33's platform channel), faked the same way: case replies go
+// out through it and the customer's answers come back as webhooks signed with its app secret.
+const fakeWhatsApp = spawn(process.execPath, ['--import', 'tsx', 'scripts/start-fake-whatsapp.ts'], {
+  cwd: e2eDir,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+process.on('exit', () => fakeWhatsApp.kill('SIGTERM'));
+const whatsapp = await new Promise((resolve, reject) => {
+  let out = '';
+  fakeWhatsApp.stdout.on('data', (chunk) => {
+    out += chunk;
+    if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]));
+  });
+  fakeWhatsApp.on('exit', () => reject(new Error('the fake WhatsApp exited before it was ready')));
+});
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'starloop-e2e-'));
 const port = await freePort();
 const database = await postgresDatabase();
@@ -90,6 +106,12 @@ const env = {
   // The journeys run at any hour: campaign messages may go all day here (the 9-to-9 rule itself is
   // tested by the server's tests with a fixed clock).
   REQUESTS_PROMOTIONAL_HOURS: '0-24',
+  WHATSAPP_API_BASE: whatsapp.url,
+  WHATSAPP_APP_SECRET: whatsapp.appSecret,
+  OPERATOR_WHATSAPP_PHONE_NUMBER_ID: whatsapp.phoneNumberId,
+  OPERATOR_WHATSAPP_ACCESS_TOKEN: whatsapp.accessToken,
+  OPERATOR_WHATSAPP_RENEWAL_TEMPLATE: 'plan_renewal_reminder',
+  OPERATOR_WHATSAPP_CASE_TEMPLATE: 'case_reply',
 };
 delete env.STARLOOP_TEST_DATABASE_URL;
 delete env.SMTP_URL;
@@ -173,7 +195,17 @@ const result = spawnSync(
   ],
   {
     cwd: e2eDir,
-    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir, E2E_FAKE_GOOGLE_URL: google.url },
+    env: {
+      ...process.env,
+      E2E_BASE_URL: baseUrl,
+      E2E_DATA_DIR: dataDir,
+      E2E_FAKE_GOOGLE_URL: google.url,
+      E2E_FAKE_WHATSAPP: JSON.stringify({
+        controlUrl: whatsapp.controlUrl,
+        phoneNumberId: whatsapp.phoneNumberId,
+        appSecret: whatsapp.appSecret,
+      }),
+    },
     stdio: 'inherit',
   },
 );
@@ -185,6 +217,7 @@ await new Promise((resolve) => {
   setTimeout(resolve, 10_000);
 });
 fakeGoogle.kill('SIGTERM');
+fakeWhatsApp.kill('SIGTERM');
 await database?.drop().catch(() => {});
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);
