@@ -33,6 +33,8 @@ export const CHANNEL_TEXTS = {
   variablesNeedLink: 'One variable must be the review link',
   incomplete: (what: string) => `Fill in ${what} before turning this channel on`,
   phoneNumberTaken: 'This WhatsApp phone number is already connected to another StarLoop account',
+  caseTemplateTextInvalid: `Paste the case reply template exactly as registered on DLT, with at least two ${DLT_VARIABLE}: the business name, then the reply`,
+  caseTemplateIdNeeded: 'Enter the DLT template ID of the case reply template too',
 } as const;
 
 const digits = (min: number, max: number, message: string) =>
@@ -70,6 +72,15 @@ export const ZWhatsAppSettingsUpdate = z.object({
       .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, CHANNEL_TEXTS.templateLanguageInvalid),
   ),
   accessToken: writeOnly(2048, CHANNEL_TEXTS.accessTokenInvalid),
+  /**
+   * The business's own approved template for replies to a case's customer (issue 33 item 4): two
+   * body variables, the business name and the reply. Without it case replies go from StarLoop's number.
+   */
+  caseTemplateName: nullable(
+    cappedText(512, CHANNEL_TEXTS.templateNameInvalid)
+      .trim()
+      .regex(/^[a-z0-9_]{1,512}$/, CHANNEL_TEXTS.templateNameInvalid),
+  ),
 });
 export type TWhatsAppSettingsUpdate = z.infer<typeof ZWhatsAppSettingsUpdate>;
 
@@ -92,6 +103,17 @@ export const ZSmsSettingsUpdate = z.object({
       .refine((v) => v.includes(DLT_VARIABLE), CHANNEL_TEXTS.templateTextInvalid),
   ),
   variables: z.array(z.enum(SMS_TEMPLATE_VARIABLES)).max(10, CHANNEL_TEXTS.variablesMismatch).optional(),
+  /**
+   * The business's own DLT template for replies to a case's customer: its first variable is the
+   * business name, the others carry the reply, 30 characters each. Without it case replies go from
+   * StarLoop's sender.
+   */
+  caseDltTemplateId: nullable(digits(10, 25, CHANNEL_TEXTS.dltTemplateIdInvalid)),
+  caseTemplateText: nullable(
+    cappedText(SMS_TEMPLATE_MAX, CHANNEL_TEXTS.caseTemplateTextInvalid)
+      .trim()
+      .refine((v) => v.split(DLT_VARIABLE).length - 1 >= 2, CHANNEL_TEXTS.caseTemplateTextInvalid),
+  ),
 });
 export type TSmsSettingsUpdate = z.infer<typeof ZSmsSettingsUpdate>;
 
@@ -111,6 +133,9 @@ export const ZWhatsAppSettings = z.object({
   secretUpdatedAt: ZIsoDate.nullable(),
   /** Everything a send needs is filled in. */
   ready: z.boolean(),
+  caseTemplateName: z.string().nullable(),
+  /** Replies to a case's customer go from this number (on, ready, and a case template named). */
+  caseReady: z.boolean(),
   /** This server can receive WhatsApp statuses and STOP replies (its Meta app secret is set). */
   webhookReady: z.boolean(),
 });
@@ -128,6 +153,10 @@ export const ZSmsSettings = z.object({
   templateText: z.string().nullable(),
   variables: z.array(z.enum(SMS_TEMPLATE_VARIABLES)),
   ready: z.boolean(),
+  caseDltTemplateId: z.string().nullable(),
+  caseTemplateText: z.string().nullable(),
+  /** Replies to a case's customer go from this sender (on, ready, and a case template given). */
+  caseReady: z.boolean(),
   /** The owner's own URLs to paste into the gateway (null until the server has SMS_WEBHOOK_SECRET). */
   deliveryReportUrl: z.string().nullable(),
   inboundUrl: z.string().nullable(),

@@ -1,4 +1,10 @@
-import { CASE_TEXTS, planOf } from '@starloop/contract';
+import {
+  CASE_TEXTS,
+  CHANNEL_TEXTS,
+  planOf,
+  ZSmsSettingsUpdate,
+  ZWhatsAppSettingsUpdate,
+} from '@starloop/contract';
 import { testDriverName } from '@starloop/db/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -14,7 +20,7 @@ import {
 } from '../../test/fake-whatsapp.ts';
 import { bearer } from '../../test/requests-kit.ts';
 import { createTestServer, type TTestServer } from '../../test/test-server.ts';
-import { smsWebhookToken } from '../owner/channels/channel-settings.service.ts';
+import { smsWebhookToken, updateChannelSettings } from '../owner/channels/channel-settings.service.ts';
 import { DEFAULT_CASE_REPLIES } from './case-message-texts.ts';
 import { renderCaseSms, runCaseMessageJob } from './case-messages.service.ts';
 
@@ -315,6 +321,131 @@ describe(`messages to a case's customer on ${testDriverName()}`, () => {
     expect(await usage()).toBe(quota);
     expect(await runJob(caseId)).toBe('failed');
     expect(await usage()).toBe(quota - 1);
+  });
+
+  it("replies from the business's own WhatsApp number and SMS sender once it names case templates, outside the platform quota", async () => {
+    const branch = chain.branches[1]!;
+    const own = { phoneNumberId: '106540352240001', token: 'EAAGown-number-token-0123456789abcdef' };
+    const ownSms = {
+      userId: '2000188888',
+      password: 'own-gupshup-pass',
+      entity: '1201159100000000777',
+      header: 'CHAICR',
+      templateId: '1207161234567890777',
+      text: 'Chai Corner: {#var#} answers your feedback: {#var#}{#var#}{#var#}',
+    };
+    const actor = { id: branch.id, ip: null };
+    // Set up for review requests only: case replies still go from StarLoop's number.
+    const requestsOnly = {
+      channel: 'whatsapp' as const,
+      enabled: true,
+      phoneNumberId: own.phoneNumberId,
+      templateName: 'review_request',
+      templateLanguage: 'en',
+      accessToken: own.token,
+      caseTemplateName: null,
+    };
+    await updateChannelSettings(server.deps, actor, ZWhatsAppSettingsUpdate.parse(requestsOnly));
+    const first = await lowReview({ consent: true }, { code: branch.code });
+    expect((await api('GET', `/cases/${first.caseId}`, chain.ownerToken)).json().reach[0]).toMatchObject({
+      channel: 'whatsapp',
+      available: true,
+      via: 'platform',
+    });
+
+    const view = await updateChannelSettings(
+      server.deps,
+      actor,
+      ZWhatsAppSettingsUpdate.parse({ ...requestsOnly, caseTemplateName: 'case_reply_own' }),
+    );
+    expect(view.whatsapp).toMatchObject({ caseTemplateName: 'case_reply_own', caseReady: true });
+    // A case template without its DLT id is refused, and nothing is saved.
+    const smsSettings = {
+      channel: 'sms' as const,
+      enabled: true,
+      userId: ownSms.userId,
+      password: ownSms.password,
+      principalEntityId: ownSms.entity,
+      header: ownSms.header,
+      dltTemplateId: '1207161234567890001',
+      templateText: 'Hi {#var#}, please review {#var#}: {#var#}',
+      variables: ['customerName', 'businessName', 'link'],
+      caseTemplateText: ownSms.text,
+    };
+    await expect(
+      updateChannelSettings(server.deps, actor, ZSmsSettingsUpdate.parse(smsSettings)),
+    ).rejects.toThrow(CHANNEL_TEXTS.caseTemplateIdNeeded);
+    const smsView = await updateChannelSettings(
+      server.deps,
+      actor,
+      ZSmsSettingsUpdate.parse({ ...smsSettings, caseDltTemplateId: ownSms.templateId }),
+    );
+    expect(smsView.sms).toMatchObject({ caseDltTemplateId: ownSms.templateId, caseReady: true });
+    sms.accounts.set(ownSms.userId, ownSms.password);
+    sms.templates.set(ownSms.templateId, {
+      text: ownSms.text,
+      header: ownSms.header,
+      principalEntityId: ownSms.entity,
+    });
+
+    const usageOf = async () =>
+      (
+        await server.deps.db
+          .selectFrom('platformMessageUsage')
+          .select('used')
+          .where('ownerId', '=', branch.id)
+          .executeTakeFirst()
+      )?.used ?? 0;
+    const { caseId, phone, wa } = await lowReview({ consent: true }, { code: branch.code });
+    const reach = (await api('GET', `/cases/${caseId}`, chain.ownerToken)).json().reach;
+    expect(reach.slice(0, 2)).toEqual([
+      { channel: 'whatsapp', available: true, via: 'own', reason: null },
+      { channel: 'sms', available: true, via: 'own', reason: null },
+    ]);
+    const before = await usageOf();
+    expect((await send(caseId, { channel: 'whatsapp', text: 'क्षमा करें, हम कल कॉल करेंगे' })).statusCode).toBe(
+      201,
+    );
+    expect(await runJob(caseId)).toBe('sent');
+    const fromOwn = whatsapp.requests.filter(
+      (r) => r.path.includes(own.phoneNumberId) && (r.body as { to?: string }).to === wa,
+    );
+    expect(fromOwn).toHaveLength(1);
+    expect(fromOwn[0]!.headers.authorization).toBe(`Bearer ${own.token}`);
+    expect(whatsapp.messages.filter((m) => m.to === wa)).toEqual([
+      expect.objectContaining({
+        phoneNumberId: own.phoneNumberId,
+        template: {
+          name: 'case_reply_own',
+          language: 'en',
+          parameters: [branch.businessName, 'क्षमा करें, हम कल कॉल करेंगे'],
+        },
+      }),
+    ]);
+    expect(
+      (await send(caseId, { channel: 'sms', text: 'Sorry, we will call you tomorrow.' })).statusCode,
+    ).toBe(201);
+    expect(await runJob(caseId)).toBe('sent');
+    const texts = sms.sent.filter((m) => `+${m.to}` === phone);
+    expect(texts).toEqual([
+      expect.objectContaining({ header: ownSms.header, dltTemplateId: ownSms.templateId }),
+    ]);
+    expect((await messagesOf(caseId)).map((m) => m.via)).toEqual(['own', 'own']);
+    expect(await usageOf()).toBe(before);
+
+    // The owner turns their number off: replies go from StarLoop's number again.
+    await updateChannelSettings(
+      server.deps,
+      actor,
+      ZWhatsAppSettingsUpdate.parse({ ...requestsOnly, caseTemplateName: 'case_reply_own' }),
+    );
+    await server.deps.db
+      .updateTable('ownerChannelSettings')
+      .set({ enabled: false })
+      .where('ownerId', '=', branch.id)
+      .execute();
+    const after = (await api('GET', `/cases/${caseId}`, chain.ownerToken)).json().reach;
+    expect(after[0]).toMatchObject({ channel: 'whatsapp', available: true, via: 'platform' });
   });
 
   it('replies by SMS on the DLT template; a keyword answer threads, STOP withdraws consent everywhere', async () => {

@@ -46,15 +46,18 @@ import {
 import { unsubscribeUrl } from '../public/unsubscribe/unsubscribe.service.ts';
 import { asksForReviewChange, caseTextLanguage, invitationText } from './case-message-texts.ts';
 import { caseReach, REACH_TEXTS } from './case-reach.service.ts';
+import { caseSenders } from './case-senders.ts';
 import { getCase, visibleCase } from './cases.service.ts';
 
 /**
  * Messages to a case's customer and their answers (issue 33 items 4 and 5). A message goes only to
  * a customer who left a contact and ticked the consent line, and has not taken it back (STOP,
- * unsubscribe, or a business's own opt-out list); it goes through StarLoop's platform senders:
- * the operator's WhatsApp number (an approved template per page language), its DLT-registered SMS
- * sender, and the mailer (with a reply address that threads the answer back). WhatsApp and SMS
- * count against the branch's monthly platform quota (the plan's platformMessagesPerMonth).
+ * unsubscribe, or a business's own opt-out list); WhatsApp and SMS go from the business's own
+ * account when it named a case reply template there (case-senders.ts), else through StarLoop's
+ * platform senders: the operator's WhatsApp number (an approved template per page language) and its
+ * DLT-registered SMS sender, counted against the branch's monthly platform quota (the plan's
+ * platformMessagesPerMonth); email goes through the mailer (with a reply address that threads the
+ * answer back).
  * Recorded and queued in one transaction; the case-message job sends it.
  */
 
@@ -103,13 +106,13 @@ export async function sendCaseMessage(
   } else {
     if (text === '') throw badRequest(CASE_TEXTS.messageRequired, 'text');
     if (asksForReviewChange(text)) throw badRequest(CASE_TEXTS.incentiveRefused, 'text');
-    if (
-      input.channel === 'sms' &&
-      [...text].length > smsCapacity(deps.config.platform.sms?.caseTemplateText)
-    ) {
-      throw badRequest(CASE_TEXTS.smsTooLong, 'text');
+    if (input.channel === 'sms') {
+      const sender = (await caseSenders(deps, ownerId)).sms;
+      if ([...text].length > smsCapacity(sender?.templateText))
+        throw badRequest(CASE_TEXTS.smsTooLong, 'text');
     }
   }
+  const via = reach.via ?? 'platform';
   const recipient = input.channel === 'email' ? contact.email! : contact.phoneE164!;
   const actorPersonId = session.person ? Number(session.person.id) : null;
   const quota = planOf(owner.plan).platformMessagesPerMonth;
@@ -118,7 +121,7 @@ export async function sendCaseMessage(
     const current = await lockCase(trx, input.id);
     if (!current) throw conflict(CASE_TEXTS.notFound);
     const now = deps.now();
-    if (input.channel !== 'email') {
+    if (input.channel !== 'email' && via === 'platform') {
       const month = istMonth(now);
       if (!(await takePlatformMessage(trx, { ownerId, month, quota }))) {
         throw conflict(REACH_TEXTS.quotaUsed(quota, month), 'channel');
@@ -130,7 +133,7 @@ export async function sendCaseMessage(
       direction: 'out',
       kind: input.kind,
       channel: input.channel,
-      via: 'platform',
+      via,
       recipient,
       text,
       language,
@@ -177,7 +180,7 @@ export async function runCaseMessageJob(
   job: { retryCount: number } = { retryCount: 0 },
 ): Promise<string> {
   const message = await findCaseMessage(deps.db, Number(data.messageId));
-  if (!message || message.direction !== 'out' || message.status !== 'queued') return 'skipped';
+  if (message?.direction !== 'out' || message.status !== 'queued') return 'skipped';
   const owner = await findOwnerById(deps.db, Number(message.ownerId));
   if (!owner) return 'skipped';
   if (!(await claimCaseMessage(deps.db, Number(message.id), deps.now()))) return 'skipped';
@@ -211,7 +214,7 @@ export async function runCaseMessageJob(
       at,
     });
     // Nothing went out: the platform message is given back.
-    if (message.channel !== 'email') {
+    if (message.channel !== 'email' && message.via !== 'own') {
       await giveBackPlatformMessage(trx, {
         ownerId: Number(message.ownerId),
         month: istMonth(message.createdAt),
@@ -228,26 +231,31 @@ export async function runCaseMessageJob(
 type TOutcome = TProviderOutcome | { kind: 'refused'; retry: boolean; error: string };
 
 async function deliver(deps: TMessageDeps, owner: TOwnerPublic, message: TCaseMessageRow): Promise<TOutcome> {
+  const senders = message.channel === 'email' ? undefined : await caseSenders(deps, Number(message.ownerId));
   if (message.channel === 'whatsapp') {
-    const operator = deps.config.operatorWhatsApp;
-    const template = deps.config.platform.whatsapp.caseTemplate;
-    if (!operator || !template) return { kind: 'refused', retry: false, error: REACH_TEXTS.whatsappNotSetUp };
+    const sender = senders?.whatsapp;
+    // The sender it was queued for is gone (the owner turned their number off, or StarLoop's is not set up).
+    if (!sender || sender.via !== (message.via ?? 'platform')) {
+      return { kind: 'refused', retry: false, error: REACH_TEXTS.whatsappNotSetUp };
+    }
     return sendWhatsAppTemplate(
       deps,
-      operator,
+      sender,
       whatsappTemplateBody({
         phoneE164: message.recipient,
-        template,
-        language: message.language,
+        template: sender.template,
+        language: sender.language ?? message.language,
         parameters: [templateParameter(owner.businessName, 60), templateParameter(message.text, 1000)],
         callbackData: `case-message:${message.id}`,
       }),
     );
   }
   if (message.channel === 'sms') {
-    const sms = deps.config.platform.sms;
-    if (!sms) return { kind: 'refused', retry: false, error: REACH_TEXTS.smsNotSetUp };
-    const rendered = renderCaseSms(sms.caseTemplateText, owner.businessName, message.text);
+    const sms = senders?.sms;
+    if (!sms || sms.via !== (message.via ?? 'platform')) {
+      return { kind: 'refused', retry: false, error: REACH_TEXTS.smsNotSetUp };
+    }
+    const rendered = renderCaseSms(sms.templateText, owner.businessName, message.text);
     if (!rendered.ok) return { kind: 'refused', retry: false, error: rendered.error };
     const form = new URLSearchParams({
       method: 'SendMessage',
@@ -261,7 +269,7 @@ async function deliver(deps: TMessageDeps, owner: TOwnerPublic, message: TCaseMe
       format: 'json',
       mask: sms.header,
       principalEntityId: sms.principalEntityId,
-      dltTemplateId: sms.caseTemplateId,
+      dltTemplateId: sms.templateId,
     });
     return postToProvider(
       deps,

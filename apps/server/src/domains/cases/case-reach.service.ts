@@ -19,12 +19,14 @@ import {
   type TReviewContact,
 } from '@starloop/db';
 import type { TDeps } from '../../context.ts';
+import { caseSenders } from './case-senders.ts';
 
 /**
  * Who a case's customer can be written to on, and why not (issue 33 items 4 and 5): only a customer
  * who left a contact and ticked the consent line, and has not taken it back (STOP, unsubscribe, or
- * the business's own opt-out list), through StarLoop's platform senders (the operator's WhatsApp
- * number, its DLT SMS sender, the mailer); WhatsApp and SMS within the branch's monthly quota.
+ * the business's own opt-out list), through the business's own WhatsApp or SMS account when it
+ * named a case reply template there, else StarLoop's platform senders (the operator's WhatsApp
+ * number, its DLT SMS sender, the mailer); platform WhatsApp and SMS within the branch's monthly quota.
  */
 
 const CHANNEL_ORDER: readonly TCaseMessageChannel[] = ['whatsapp', 'sms', 'email'];
@@ -33,9 +35,9 @@ export const REACH_TEXTS = {
   noPhone: 'The customer left no mobile number: reply by email, or add a note and call them.',
   noEmail: 'The customer left no email: reply by WhatsApp or SMS.',
   whatsappNotSetUp:
-    "StarLoop's WhatsApp number is not set up on this server yet (OPERATOR_WHATSAPP_* and OPERATOR_WHATSAPP_CASE_TEMPLATE): reply by email or SMS meanwhile.",
+    "StarLoop's WhatsApp number is not available on this server, and this business has no case reply template on its own WhatsApp number (Settings, Channels): reply by email or SMS meanwhile.",
   smsNotSetUp:
-    "StarLoop's SMS sender is not set up on this server yet (PLATFORM_SMS_*): reply by WhatsApp or email meanwhile.",
+    "StarLoop's SMS sender is not available on this server, and this business has no case reply template on its own SMS sender (Settings, Channels): reply by WhatsApp or email meanwhile.",
   quotaUsed: (quota: number, month: string) =>
     `This branch has used its ${quota} WhatsApp and SMS messages for ${month}: reply by email, or wait until the 1st of next month (Professional includes 500 a month).`,
 } as const;
@@ -81,30 +83,34 @@ export async function caseReach(
   }
   const quota = planOf(owner.plan).platformMessagesPerMonth;
   const month = istMonth(deps.now());
+  const senders = await caseSenders(deps, Number(owner.id));
   const quotaLeft = (await platformMessagesUsed(deps.db, Number(owner.id), month)) < quota;
-  const platform = deps.config.platform;
-  const whatsappReady = Boolean(deps.config.operatorWhatsApp && platform.whatsapp.caseTemplate);
-  const phoneReason = (ready: boolean, notSetUp: string) =>
+  const phoneReason = (sender: { via: 'own' | 'platform' } | undefined, notSetUp: string) =>
     !contact.phoneE164
       ? REACH_TEXTS.noPhone
-      : !ready
+      : !sender
         ? notSetUp
-        : !quotaLeft
+        : sender.via === 'platform' && !quotaLeft
           ? REACH_TEXTS.quotaUsed(quota, month)
           : null;
   const reasons: Record<TCaseMessageChannel, string | null> = {
-    whatsapp: phoneReason(whatsappReady, REACH_TEXTS.whatsappNotSetUp),
-    sms: phoneReason(Boolean(platform.sms), REACH_TEXTS.smsNotSetUp),
+    whatsapp: phoneReason(senders.whatsapp, REACH_TEXTS.whatsappNotSetUp),
+    sms: phoneReason(senders.sms, REACH_TEXTS.smsNotSetUp),
     email: !contact.email
       ? REACH_TEXTS.noEmail
       : (await isEmailSuppressed(deps.db, contact.email))
         ? CASE_TEXTS.consentWithdrawn
         : null,
   };
+  const via: Record<TCaseMessageChannel, 'own' | 'platform'> = {
+    whatsapp: senders.whatsapp?.via ?? 'platform',
+    sms: senders.sms?.via ?? 'platform',
+    email: 'platform',
+  };
   return CHANNEL_ORDER.map((channel) => ({
     channel,
     available: reasons[channel] === null,
-    via: reasons[channel] === null ? 'platform' : null,
+    via: reasons[channel] === null ? via[channel] : null,
     reason: reasons[channel],
   }));
 }

@@ -71,9 +71,15 @@ function whatsappView(
     accessTokenSet: Boolean(row?.sealedSecret),
     secretUpdatedAt: row?.secretUpdatedAt?.toISOString() ?? null,
   };
+  const ready = Boolean(
+    view.phoneNumberId && view.templateName && view.templateLanguage && view.accessTokenSet,
+  );
+  const caseTemplateName = option(row, 'caseTemplateName');
   return {
     ...view,
-    ready: Boolean(view.phoneNumberId && view.templateName && view.templateLanguage && view.accessTokenSet),
+    ready,
+    caseTemplateName,
+    caseReady: view.enabled && ready && caseTemplateName !== null,
     webhookReady: Boolean(
       deps.config.channels.whatsapp.appSecret && deps.config.channels.whatsapp.verifyToken,
     ),
@@ -100,8 +106,14 @@ function smsView(
     variables,
   };
   const urls = smsWebhookUrls(deps.config, ownerId);
+  const caseDltTemplateId = option(row, 'caseDltTemplateId');
+  const caseTemplateText = option(row, 'caseTemplateText');
+  const credentials = Boolean(view.userId && view.passwordSet && view.principalEntityId && view.header);
   return {
     ...view,
+    caseDltTemplateId,
+    caseTemplateText,
+    caseReady: view.enabled && credentials && caseDltTemplateId !== null && caseTemplateText !== null,
     ready: Boolean(
       view.userId &&
         view.passwordSet &&
@@ -157,7 +169,11 @@ async function saveWhatsApp(
       channel: 'whatsapp',
       enabled: input.enabled,
       accountId: input.phoneNumberId,
-      options: { templateName: input.templateName, templateLanguage: input.templateLanguage },
+      options: {
+        templateName: input.templateName,
+        templateLanguage: input.templateLanguage,
+        caseTemplateName: input.caseTemplateName,
+      },
       sealedSecret: sealedFrom(deps, input.accessToken),
     });
   } catch (error) {
@@ -180,6 +196,9 @@ async function saveSms(
       throw badRequest(CHANNEL_TEXTS.variablesMismatch, 'variables');
     }
     if (!variables.includes('link')) throw badRequest(CHANNEL_TEXTS.variablesNeedLink, 'variables');
+  }
+  if (input.caseTemplateText && !input.caseDltTemplateId) {
+    throw badRequest(CHANNEL_TEXTS.caseTemplateIdNeeded, 'caseDltTemplateId');
   }
   if (input.enabled) {
     const passwordAfter =
@@ -205,6 +224,8 @@ async function saveSms(
       dltTemplateId: input.dltTemplateId,
       templateText: input.templateText,
       variables: variables.join(','),
+      caseDltTemplateId: input.caseDltTemplateId,
+      caseTemplateText: input.caseTemplateText,
     },
     sealedSecret: sealedFrom(deps, input.password),
   });

@@ -148,7 +148,7 @@ function ChannelForm({
 const secretHint = (saved: boolean) => (saved ? 'Saved. Leave empty to keep it.' : undefined);
 
 /** The WhatsApp form's fields and their defaults. */
-const WHATSAPP_FIELDS = { phoneNumberId: '', templateName: '', templateLanguage: 'en' };
+const WHATSAPP_FIELDS = { phoneNumberId: '', templateName: '', templateLanguage: 'en', caseTemplateName: '' };
 /** The WhatsApp form checks what the update takes, but for the channel. */
 const ZWhatsAppForm = ZWhatsAppSettingsUpdate.omit({ channel: true });
 
@@ -186,6 +186,11 @@ function WhatsAppForm({ view }: { view: TWhatsAppSettings }) {
           {...form.input('templateLanguage')}
         />
       </Group>
+      <TextInput
+        label="Case reply template name (optional)"
+        description="Replies to an unhappy customer from the inbox go from your number with this template: body {{1}} your business name, {{2}} the reply. Empty: they go from StarLoop's number."
+        {...form.input('caseTemplateName')}
+      />
       <PasswordInput
         label="Access token"
         description={
@@ -210,6 +215,8 @@ const SMS_FIELDS = {
   header: '',
   dltTemplateId: '',
   templateText: '',
+  caseDltTemplateId: '',
+  caseTemplateText: '',
 };
 
 interface TSmsValues {
@@ -219,6 +226,8 @@ interface TSmsValues {
   header: string;
   dltTemplateId: string;
   templateText: string;
+  caseDltTemplateId: string;
+  caseTemplateText: string;
   password: string;
   /** The owner's choices, kept past the template's variables (a shorter template keeps the rest). */
   variables: TSmsTemplateVariable[];
@@ -293,6 +302,16 @@ function SmsForm({ view }: { view: TSmsSettings }) {
           maw={280}
         />
       ))}
+      <Group grow align="flex-start">
+        <TextInput label="Case reply DLT template ID (optional)" {...form.input('caseDltTemplateId')} />
+      </Group>
+      <Textarea
+        label="Case reply template text (optional)"
+        description={`Replies to an unhappy customer from the inbox go from your sender with this template: the first ${DLT_VARIABLE} is your business name, the others carry the reply. Empty: they go from StarLoop's sender.`}
+        autosize
+        minRows={2}
+        {...form.input('caseTemplateText')}
+      />
       {view.deliveryReportUrl ? (
         <Stack gap={4}>
           <Text size="sm">

@@ -22,6 +22,8 @@ const whatsapp = (overrides: Record<string, unknown> = {}) => ({
   accessTokenSet: false,
   secretUpdatedAt: null,
   ready: false,
+  caseTemplateName: null,
+  caseReady: false,
   webhookReady: true,
   ...overrides,
 });
@@ -37,6 +39,9 @@ const sms = {
   templateText: null,
   variables: [],
   ready: false,
+  caseDltTemplateId: null,
+  caseTemplateText: null,
+  caseReady: false,
   deliveryReportUrl: 'https://starloop.example/api/webhooks/sms/7/tok/delivery',
   inboundUrl: 'https://starloop.example/api/webhooks/sms/7/tok/inbound',
 };
@@ -110,6 +115,7 @@ describe('settings: WhatsApp, SMS and integrations', () => {
       phoneNumberId: '106540352242922',
       templateName: 'review_request',
       templateLanguage: 'en',
+      caseTemplateName: null,
       accessToken: 'EAAG-secret-token',
     });
     expect(await screen.findByText(CHANNEL_TEXTS.saved)).toBeInTheDocument();
@@ -200,6 +206,7 @@ describe('settings: WhatsApp, SMS and integrations', () => {
       phoneNumberId: '106540352242922',
       templateName: 'review_request',
       templateLanguage: 'en',
+      caseTemplateName: null,
     });
     expect(sent).not.toHaveProperty('accessToken');
     expect(await screen.findByText(CHANNEL_TEXTS.saved)).toBeInTheDocument();
@@ -228,6 +235,8 @@ describe('settings: WhatsApp, SMS and integrations', () => {
       dltTemplateId: null,
       templateText: null,
       variables: [],
+      caseDltTemplateId: null,
+      caseTemplateText: null,
     });
   });
 
