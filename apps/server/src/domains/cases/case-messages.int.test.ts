@@ -296,7 +296,9 @@ describe(`messages to a case's customer on ${testDriverName()}`, () => {
     expect((await send(caseId, { channel: 'sms', text: 'Sorry, we will call you.' })).statusCode).toBe(201);
     const refused = await send(caseId, { channel: 'whatsapp', text: 'One more' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toContain(`used its ${quota} WhatsApp and SMS messages`);
+    expect(refused.json().message).toContain(
+      `used its ${quota} messages from StarLoop's WhatsApp and SMS senders`,
+    );
     const detail = (await api('GET', `/cases/${caseId}`, chain.ownerToken)).json();
     expect(detail.reach.find((r: { channel: string }) => r.channel === 'whatsapp')).toMatchObject({
       available: false,

@@ -19,6 +19,7 @@ import {
   type TReviewContact,
 } from '@starloop/db';
 import type { TDeps } from '../../context.ts';
+import { platformQuotaText } from '../owner/channels/platform-quota.service.ts';
 import { caseSenders } from './case-senders.ts';
 
 /**
@@ -38,8 +39,7 @@ export const REACH_TEXTS = {
     "StarLoop's WhatsApp number is not available on this server, and this business has no case reply template on its own WhatsApp number (Settings, Channels): reply by email or SMS meanwhile.",
   smsNotSetUp:
     "StarLoop's SMS sender is not available on this server, and this business has no case reply template on its own SMS sender (Settings, Channels): reply by WhatsApp or email meanwhile.",
-  quotaUsed: (quota: number, month: string) =>
-    `This branch has used its ${quota} WhatsApp and SMS messages for ${month}: reply by email, or wait until the 1st of next month (Professional includes 500 a month).`,
+  quotaUsed: (quota: number, month: string) => platformQuotaText(quota, month, 'reply by email'),
 } as const;
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);

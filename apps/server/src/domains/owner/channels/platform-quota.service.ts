@@ -8,8 +8,8 @@ import type { TDeps } from '../../../context.ts';
  * send attempt and give it back when nothing went out; case replies take theirs in their own
  * transaction (cases/case-messages.service.ts).
  */
-export const platformQuotaText = (quota: number, month: string) =>
-  `This branch has used its ${quota} messages from StarLoop's WhatsApp and SMS senders for ${month}: connect your own WhatsApp or SMS account in Settings, or wait until the 1st of next month.`;
+export const platformQuotaText = (quota: number, month: string, instead?: string) =>
+  `This branch has used its ${quota} messages from StarLoop's WhatsApp and SMS senders for ${month}: ${instead ? `${instead}, ` : ''}connect your own WhatsApp or SMS account in Settings, or wait until the 1st of next month.`;
 
 export async function takePlatformQuota(
   deps: Pick<TDeps, 'db' | 'now'>,
