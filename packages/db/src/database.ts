@@ -22,6 +22,7 @@ import type {
   TMemberRole,
   TOneTimeTokenKind,
   TOptOutSource,
+  TOwnerLanguage,
   TOwnerStatus,
   TPaymentProvider,
   TPaymentPurpose,
@@ -236,6 +237,8 @@ export interface PersonTable {
   phone: string;
   email: string | null;
   passwordHash: string | null;
+  /** The owner area's language (migration 0039): en or hi, en until they choose. */
+  language: ColumnType<TOwnerLanguage, TOwnerLanguage | undefined, TOwnerLanguage>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

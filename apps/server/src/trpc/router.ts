@@ -56,6 +56,8 @@ import { revokeInvitationOperation } from '../domains/owner/account/revoke-invit
 import { updateAccountBillingOperation } from '../domains/owner/account/update-account-billing.ts';
 import { updateMemberOperation } from '../domains/owner/account/update-member.ts';
 import { getAlertPreferencesOperation } from '../domains/owner/alerts/get-alert-preferences.ts';
+import { getMyLanguageOperation } from '../domains/owner/language/get-my-language.ts';
+import { updateMyLanguageOperation } from '../domains/owner/language/update-my-language.ts';
 import { updateAlertPreferencesOperation } from '../domains/owner/alerts/update-alert-preferences.ts';
 import { addCaseNoteOperation } from '../domains/owner/cases/add-case-note.ts';
 import { bulkUpdateCasesOperation } from '../domains/owner/cases/bulk-update-cases.ts';
@@ -177,6 +179,10 @@ export const appRouter = router({
       updateBilling: updateAccountBillingOperation,
       addBranch: addBranchOperation,
       invoices: listOwnerInvoicesOperation,
+    },
+    language: {
+      get: getMyLanguageOperation,
+      update: updateMyLanguageOperation,
     },
     alerts: {
       getPreferences: getAlertPreferencesOperation,

@@ -9,6 +9,7 @@ export * from './channels.ts';
 export * from './dashboard.ts';
 export * from './google.ts';
 export * from './integrations.ts';
+export * from './language.ts';
 export * from './placements.ts';
 export * from './plan.ts';
 export * from './reply-template-languages.ts';

@@ -1,4 +1,4 @@
-import type { TMemberRole } from '@starloop/contract';
+import type { TMemberRole, TOwnerLanguage } from '@starloop/contract';
 import { sql } from 'kysely';
 import type { TDb } from '../client.ts';
 import type { TAccount, TInvitation, TMembership, TNewPerson, TPerson } from '../database.ts';
@@ -16,6 +16,7 @@ const PERSON_PUBLIC_COLUMNS = [
   'persons.name',
   'persons.phone',
   'persons.email',
+  'persons.language',
   'persons.createdAt',
   'persons.updatedAt',
 ] as const;
@@ -136,6 +137,7 @@ export async function findMemberContext(
       'persons.name as personName',
       'persons.phone as personPhone',
       'persons.email as personEmail',
+      'persons.language as personLanguage',
       'persons.createdAt as personCreatedAt',
       'persons.updatedAt as personUpdatedAt',
       'memberships.role as memberRole',
@@ -163,6 +165,7 @@ export async function findMemberContext(
     personName,
     personPhone,
     personEmail,
+    personLanguage,
     personCreatedAt,
     personUpdatedAt,
     memberRole,
@@ -177,6 +180,7 @@ export async function findMemberContext(
       name: personName,
       phone: personPhone,
       email: personEmail,
+      language: personLanguage,
       createdAt: personCreatedAt,
       updatedAt: personUpdatedAt,
     },
@@ -400,4 +404,13 @@ export async function revokeInvitation(db: TDb, accountId: number, id: number, n
     .where('revokedAt', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The owner area's language a person chose (issue 34 item 6). */
+export async function setPersonLanguage(db: TDb, personId: number, language: TOwnerLanguage): Promise<void> {
+  await db
+    .updateTable('persons')
+    .set({ language, updatedAt: new Date() })
+    .where('id', '=', personId)
+    .execute();
 }
