@@ -78,3 +78,41 @@ describe('owner layout', () => {
     expect(window.localStorage.getItem('authToken')).toBeNull();
   });
 });
+
+describe('owner area language', () => {
+  it('switches to Hindi on a tap, remembers it for the person and on this device, and back', async () => {
+    window.localStorage.removeItem('starloopOwnerLang');
+    const app = await renderWithRouter({
+      path: '/dashboard/profile',
+      authToken: 'owner-token',
+      handlers: ownerHandlers({
+        'owner.language.get': () => ({ language: 'en' }),
+        'owner.language.update': (input: unknown) => input,
+      }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Business Profile' });
+    await app.user.click(screen.getByText('हिन्दी'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'बिज़नेस प्रोफ़ाइल' })).toBeInTheDocument();
+    const nav = within(screen.getByRole('navigation', { name: 'डैशबोर्ड' }));
+    expect(nav.getByRole('link', { name: 'इनबॉक्स' })).toHaveAttribute('href', '/dashboard/inbox');
+    expect(document.documentElement.lang).toBe('hi-IN');
+    await waitFor(() => expect(app.server.callsTo('owner.language.update')).toHaveLength(1));
+    expect(app.server.callsTo('owner.language.update')[0]?.input).toEqual({ language: 'hi' });
+    expect(window.localStorage.getItem('starloopOwnerLang')).toBe('hi');
+    await app.user.click(screen.getByText('English'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Business Profile' })).toBeInTheDocument();
+    window.localStorage.removeItem('starloopOwnerLang');
+  });
+
+  it("opens in the language the person chose on another device (the server's answer wins)", async () => {
+    window.localStorage.setItem('starloopOwnerLang', 'en');
+    await renderWithRouter({
+      path: '/dashboard/plan',
+      authToken: 'owner-token',
+      handlers: ownerHandlers({ 'owner.language.get': () => ({ language: 'hi' }) }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'सब्सक्रिप्शन प्लान' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('starloopOwnerLang')).toBe('hi');
+    window.localStorage.removeItem('starloopOwnerLang');
+  });
+});

@@ -1,41 +1,49 @@
-import { Badge, Box, Title } from '@mantine/core';
+import { Badge, Box, Group, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { AreaShell, type TAreaLink } from '../../components/area-shell/area-shell.tsx';
 import { getUserData } from '../../lib/auth.ts';
+import { en, type TOwnerMessages } from '../../lib/owner-i18n/en.ts';
+import { LanguageSwitch } from '../../lib/owner-i18n/language-switch.tsx';
+import { fillText } from '../../lib/owner-i18n/load-catalog.ts';
+import { OwnerI18nProvider, useOwnerMessages } from '../../lib/owner-i18n/owner-i18n.tsx';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 import { useTrpc } from '../../lib/use-trpc.ts';
 import { BranchSwitcher } from './branch-switcher/branch-switcher.tsx';
 import { useOwner } from './shared/use-owner.ts';
 
 /** Sidebar of spec section 2 (Dashboard, Profile) plus the Inbox, Requests, Plan and Settings tabs. */
-export const OWNER_LINKS: readonly TAreaLink[] = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/dashboard/inbox', label: 'Inbox' },
-  { to: '/dashboard/profile', label: 'Profile' },
-  { to: '/dashboard/requests', label: 'Requests' },
-  { to: '/dashboard/plan', label: 'Plan' },
-  { to: '/dashboard/settings', label: 'Settings' },
-];
+export function ownerLinks(t: TOwnerMessages = en): TAreaLink[] {
+  return [
+    { to: '/dashboard', label: t.nav.dashboard },
+    { to: '/dashboard/inbox', label: t.nav.inbox },
+    { to: '/dashboard/profile', label: t.nav.profile },
+    { to: '/dashboard/requests', label: t.nav.requests },
+    { to: '/dashboard/plan', label: t.nav.plan },
+    { to: '/dashboard/settings', label: t.nav.settings },
+  ];
+}
+export const OWNER_LINKS: readonly TAreaLink[] = ownerLinks();
 
-const TAB_TITLES: Record<string, string> = {
-  '/dashboard/profile': 'Business Profile',
-  '/dashboard/plan': 'Subscription Plan',
-  '/dashboard/settings': 'Settings',
-  '/dashboard/branches': 'All branches',
-  '/dashboard/inbox': 'Feedback inbox',
+const TAB_TITLES: Record<string, keyof TOwnerMessages['titles']> = {
+  '/dashboard/profile': 'profile',
+  '/dashboard/plan': 'plan',
+  '/dashboard/settings': 'settings',
+  '/dashboard/branches': 'branches',
+  '/dashboard/inbox': 'inbox',
 };
 
 /**
  * The header title of spec section 2: 'Hi, {name}' on the stats tab (plain 'Dashboard' until the
- * name is known), 'Business Profile', 'Subscription Plan', 'Settings' on the others.
+ * name is known), 'Business Profile', 'Subscription Plan', 'Settings' on the others; in the
+ * person's language.
  */
-export function ownerTabTitle(pathname: string, name: string | undefined): string {
+export function ownerTabTitle(pathname: string, name: string | undefined, t: TOwnerMessages = en): string {
   const path = pathname.replace(/\/+$/, '') || '/';
   const title = TAB_TITLES[path];
-  if (title) return title;
-  if (path.startsWith('/dashboard/requests')) return 'Review Requests';
-  return name ? `Hi, ${name}` : 'Dashboard';
+  if (title) return t.titles[title];
+  if (path.startsWith('/dashboard/requests')) return t.titles.requests;
+  return name ? fillText(t.titles.hi, { name }) : t.titles.dashboard;
 }
 
 /** The name cached at sign-in (userData), shown until owner.me answers. */
@@ -45,6 +53,15 @@ function cachedName(): string | undefined {
 }
 
 export function OwnerLayout() {
+  return (
+    <OwnerI18nProvider>
+      <OwnerArea />
+    </OwnerI18nProvider>
+  );
+}
+
+function OwnerArea() {
+  const t = useOwnerMessages();
   const trpc = useTrpc();
   const logout = useMutation(trpc.owner.logout.mutationOptions());
   const { signOut, signingOut } = useSignOut('owner', () => logout.mutateAsync());
@@ -53,12 +70,17 @@ export function OwnerLayout() {
   const name = owner.data?.name ?? (owner.isError ? undefined : cachedName());
   const openCases = useOpenCaseCount();
   const onInbox = pathname.startsWith('/dashboard/inbox');
-  const links = OWNER_LINKS.map((link) =>
+  const links = ownerLinks(t).map((link) =>
     link.to === '/dashboard/inbox' && openCases
       ? {
           ...link,
           badge: (
-            <Badge size="sm" variant="filled" color="red" aria-label={`${openCases} open`}>
+            <Badge
+              size="sm"
+              variant="filled"
+              color="red"
+              aria-label={fillText(t.nav.openCases, { n: openCases })}
+            >
               {openCases > 99 ? '99+' : openCases}
             </Badge>
           ),
@@ -68,17 +90,20 @@ export function OwnerLayout() {
 
   return (
     <AreaShell
-      areaLabel="Business dashboard"
+      areaLabel={t.nav.area}
       homePath="/dashboard"
-      navLabel="Dashboard"
+      navLabel={t.nav.dashboard}
       links={links}
       onLogout={() => void signOut()}
       loggingOut={signingOut}
     >
       <Box maw={1200} mx="auto">
-        <Title order={1} fz={{ base: 'h3', sm: 'h2' }} mb="lg">
-          {ownerTabTitle(pathname, name)}
-        </Title>
+        <Group justify="space-between" align="center" mb="lg" gap="xs">
+          <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+            {ownerTabTitle(pathname, name, t)}
+          </Title>
+          <LanguageSwitch />
+        </Group>
         {/* The inbox covers every branch the person works on; its own filter picks one. */}
         {onInbox ? null : <BranchSwitcher />}
         <Outlet />

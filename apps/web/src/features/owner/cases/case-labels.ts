@@ -6,6 +6,7 @@ import type {
   TCaseReplyTemplateKind,
   TCaseStatus,
 } from '@starloop/contract';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 
 /** The words the inbox uses for a case's fields (one place, so list, drawer and filters agree). */
 export const CASE_STATUS_LABELS: Record<TCaseStatus, string> = {
@@ -54,3 +55,6 @@ export const TEMPLATE_KIND_LABELS: Record<TCaseReplyTemplateKind, string> = {
   apology: 'Apology',
   callback: 'Ask to call them',
 };
+
+/** The case labels in the person's owner area language (the records above are the English ones). */
+export const useCaseLabels = () => useOwnerMessages().cases;

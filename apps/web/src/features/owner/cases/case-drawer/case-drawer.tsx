@@ -29,12 +29,7 @@ import { anyMessage } from '../../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { useTrpc } from '../../../../lib/use-trpc.ts';
 import { RatingStars } from '../../dashboard/rating-stars.tsx';
-import {
-  CASE_CHANNEL_LABELS,
-  CASE_OUTCOME_LABELS,
-  CASE_STATUS_COLORS,
-  CASE_STATUS_LABELS,
-} from '../case-labels.ts';
+import { CASE_STATUS_COLORS, useCaseLabels } from '../case-labels.ts';
 import classes from './case-drawer.module.css';
 import { CaseTimeline } from './case-timeline.tsx';
 import { ReplyBox } from './reply-box.tsx';
@@ -108,6 +103,7 @@ export function CaseDrawer({
   onResolve,
   focus,
 }: TCaseDrawerProps) {
+  const labels = useCaseLabels();
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const detail = useQuery(
@@ -173,9 +169,9 @@ export function CaseDrawer({
         <Stack gap="md">
           <Group gap="xs">
             <Badge variant="light" color={CASE_STATUS_COLORS[kase.status]}>
-              {CASE_STATUS_LABELS[kase.status]}
+              {labels.status[kase.status]}
             </Badge>
-            {kase.outcome ? <Badge variant="outline">{CASE_OUTCOME_LABELS[kase.outcome]}</Badge> : null}
+            {kase.outcome ? <Badge variant="outline">{labels.outcome[kase.outcome]}</Badge> : null}
             {kase.overdue ? (
               <Badge color="red" variant="filled">
                 {DRAWER_TEXT.overdue}
@@ -194,7 +190,7 @@ export function CaseDrawer({
               <Text size="sm">{branchName(kase.businessId)}</Text>
             </LabelledValue>
             <LabelledValue label="Channel">
-              <Text size="sm">{CASE_CHANNEL_LABELS[kase.channel]}</Text>
+              <Text size="sm">{labels.channel[kase.channel]}</Text>
             </LabelledValue>
             <LabelledValue label="Received">
               <Text size="sm">{formatDateTime(kase.createdAt)}</Text>
@@ -262,7 +258,7 @@ export function CaseDrawer({
             {kase.status === 'resolved' ? (
               <Select
                 label={DRAWER_TEXT.outcome}
-                data={CASE_OUTCOMES.map((value) => ({ value, label: CASE_OUTCOME_LABELS[value] }))}
+                data={CASE_OUTCOMES.map((value) => ({ value, label: labels.outcome[value] }))}
                 value={kase.outcome}
                 allowDeselect={false}
                 onChange={(value) => value && change({ outcome: value as TCaseOutcome })}

@@ -14,7 +14,7 @@ import {
 import type { TCase } from '@starloop/contract';
 import { formatDateTime, truncate } from '../../../../lib/format.ts';
 import { RatingStars } from '../../dashboard/rating-stars.tsx';
-import { CASE_CHANNEL_LABELS, CASE_STATUS_COLORS, CASE_STATUS_LABELS } from '../case-labels.ts';
+import { CASE_STATUS_COLORS, useCaseLabels } from '../case-labels.ts';
 import classes from './case-list.module.css';
 
 export interface TCaseListProps {
@@ -62,10 +62,11 @@ function CaseSummary({ kase }: { kase: TCase }) {
 }
 
 function StatusBadges({ kase }: { kase: TCase }) {
+  const labels = useCaseLabels();
   return (
     <Group gap={4} wrap="wrap">
       <Badge size="sm" variant="light" color={CASE_STATUS_COLORS[kase.status]}>
-        {CASE_STATUS_LABELS[kase.status]}
+        {labels.status[kase.status]}
       </Badge>
       {kase.overdue ? (
         <Badge size="sm" variant="filled" color="red">
@@ -115,6 +116,7 @@ function CaseTable({
   onActive,
   onOpen,
 }: TLoaded) {
+  const labels = useCaseLabels();
   const all = cases.every((c) => selected.has(c.id));
   const some = cases.some((c) => selected.has(c.id));
   return (
@@ -186,7 +188,7 @@ function CaseTable({
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{CASE_CHANNEL_LABELS[kase.channel]}</Text>
+                <Text size="sm">{labels.channel[kase.channel]}</Text>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Text size="sm">{formatDateTime(kase.createdAt)}</Text>
@@ -209,6 +211,7 @@ function CaseCards({
   onActive,
   onOpen,
 }: TLoaded) {
+  const labels = useCaseLabels();
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {cases.map((kase) => (
@@ -248,7 +251,7 @@ function CaseCards({
                   {[
                     branchName ? branchName(kase.businessId) : null,
                     assigneeName(kase.assigneeId),
-                    CASE_CHANNEL_LABELS[kase.channel],
+                    labels.channel[kase.channel],
                     formatDateTime(kase.createdAt),
                   ]
                     .filter(Boolean)

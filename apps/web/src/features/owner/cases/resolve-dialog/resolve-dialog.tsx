@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { CASE_OUTCOMES, type TCaseOutcome } from '@starloop/contract';
 import { useState } from 'react';
-import { CASE_OUTCOME_LABELS } from '../case-labels.ts';
+import { useCaseLabels } from '../case-labels.ts';
 
 export interface TResolveDialogProps {
   /** How many cases are being resolved; null: closed. */
@@ -27,6 +27,7 @@ const OUTCOME_HELP: Record<TCaseOutcome, string> = {
 
 /** Resolving needs an outcome: recovered, not recovered or no reply. */
 export function ResolveDialog({ count, busy, onResolve, onClose }: TResolveDialogProps) {
+  const labels = useCaseLabels();
   const [outcome, setOutcome] = useState<TCaseOutcome | null>(null);
   const close = () => {
     setOutcome(null);
@@ -54,7 +55,7 @@ export function ResolveDialog({ count, busy, onResolve, onClose }: TResolveDialo
                 <Radio
                   key={value}
                   value={value}
-                  label={CASE_OUTCOME_LABELS[value]}
+                  label={labels.outcome[value]}
                   description={OUTCOME_HELP[value]}
                 />
               ))}

@@ -1,0 +1,46 @@
+import { OWNER_LANGUAGES } from '@starloop/contract';
+import { describe, expect, it } from 'vitest';
+import { en } from './en.ts';
+import { fillText, OWNER_CATALOG_LOADERS } from './load-catalog.ts';
+
+/** Every leaf of a catalog by its path ('nav.inbox'). */
+function leaves(value: unknown, path = ''): Map<string, unknown> {
+  const found = new Map<string, unknown>();
+  if (value && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      for (const [p, v] of leaves(child, path ? `${path}.${key}` : key)) found.set(p, v);
+    }
+  } else found.set(path, value);
+  return found;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('owner area catalogs', () => {
+  it('every language but English has its line in the one map, and nothing else does', () => {
+    expect(Object.keys(OWNER_CATALOG_LOADERS).sort()).toEqual(
+      OWNER_LANGUAGES.filter((l) => l !== 'en').sort(),
+    );
+  });
+
+  it.each(OWNER_LANGUAGES.filter((l) => l !== 'en'))(
+    '%s has every English key, no other, each a text with the same placeholders',
+    async (language) => {
+      const catalog = (await OWNER_CATALOG_LOADERS[language as 'hi']()).default;
+      const source = leaves(en);
+      const translated = leaves(catalog);
+      expect([...translated.keys()].sort()).toEqual([...source.keys()].sort());
+      for (const [key, text] of source) {
+        const other = translated.get(key);
+        expect(typeof other, key).toBe('string');
+        expect((other as string).trim(), key).not.toBe('');
+        expect(placeholders(other as string), key).toEqual(placeholders(text as string));
+      }
+    },
+  );
+
+  it('fills placeholders once and leaves unknown ones as they are', () => {
+    expect(fillText(en.titles.hi, { name: 'Asha' })).toBe('Hi, Asha');
+    expect(fillText('{n} open {x}', { n: 3 })).toBe('3 open {x}');
+  });
+});

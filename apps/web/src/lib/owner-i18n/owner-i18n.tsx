@@ -1,0 +1,90 @@
+import type { TOwnerLanguage } from '@starloop/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useTrpc } from '../use-trpc.ts';
+import { en, type TOwnerMessages } from './en.ts';
+import { loadOwnerCatalog } from './load-catalog.ts';
+
+/**
+ * The owner area's language (issue 34 item 6): the person's choice, kept on the server (owner.language)
+ * and on this device (so the first paint after a reload is already in it). The server's answer wins
+ * when they differ: the person chose on another device. Catalogs but English load on demand.
+ */
+
+export const OWNER_LANGUAGE_KEY = 'starloopOwnerLang';
+
+const HTML_LANG: Record<TOwnerLanguage, string> = { en: 'en-IN', hi: 'hi-IN' };
+
+function storedLanguage(): TOwnerLanguage {
+  try {
+    return window.localStorage.getItem(OWNER_LANGUAGE_KEY) === 'hi' ? 'hi' : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+function storeLanguage(language: TOwnerLanguage) {
+  try {
+    window.localStorage.setItem(OWNER_LANGUAGE_KEY, language);
+  } catch {
+    // Private mode: the server still remembers it.
+  }
+}
+
+interface TOwnerI18n {
+  language: TOwnerLanguage;
+  messages: TOwnerMessages;
+  setLanguage: (language: TOwnerLanguage) => void;
+}
+
+const OwnerI18nContext = createContext<TOwnerI18n>({ language: 'en', messages: en, setLanguage: () => {} });
+
+export function OwnerI18nProvider({ children }: { children: ReactNode }) {
+  const trpc = useTrpc();
+  const [language, setLocal] = useState<TOwnerLanguage>(storedLanguage);
+  const [messages, setMessages] = useState<TOwnerMessages>(en);
+  const saved = useQuery({ ...trpc.owner.language.get.queryOptions(), staleTime: Number.POSITIVE_INFINITY });
+  const save = useMutation(trpc.owner.language.update.mutationOptions());
+
+  useEffect(() => {
+    const chosen = saved.data?.language;
+    if (chosen && chosen !== storedLanguage()) {
+      storeLanguage(chosen);
+      setLocal(chosen);
+    }
+  }, [saved.data?.language]);
+
+  useEffect(() => {
+    let current = true;
+    void loadOwnerCatalog(language).then((loaded) => {
+      if (current) setMessages(loaded);
+    });
+    const html = document.documentElement;
+    const before = html.lang;
+    html.lang = HTML_LANG[language];
+    return () => {
+      current = false;
+      html.lang = before;
+    };
+  }, [language]);
+
+  const { mutate } = save;
+  const setLanguage = useCallback(
+    (next: TOwnerLanguage) => {
+      storeLanguage(next);
+      setLocal(next);
+      mutate({ language: next });
+    },
+    [mutate],
+  );
+  const value = useMemo(() => ({ language, messages, setLanguage }), [language, messages, setLanguage]);
+  return <OwnerI18nContext.Provider value={value}>{children}</OwnerI18nContext.Provider>;
+}
+
+/** The owner area's texts in the person's language (English outside the provider). */
+export const useOwnerMessages = (): TOwnerMessages => useContext(OwnerI18nContext).messages;
+
+export const useOwnerLanguage = () => {
+  const { language, setLanguage } = useContext(OwnerI18nContext);
+  return { language, setLanguage };
+};
