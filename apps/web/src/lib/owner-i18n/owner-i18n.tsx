@@ -1,6 +1,15 @@
 import type { TOwnerLanguage } from '@starloop/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTrpc } from '../use-trpc.ts';
 import { en, type TOwnerMessages } from './en.ts';
 import { loadOwnerCatalog } from './load-catalog.ts';
@@ -46,9 +55,11 @@ export function OwnerI18nProvider({ children }: { children: ReactNode }) {
   const saved = useQuery({ ...trpc.owner.language.get.queryOptions(), staleTime: Number.POSITIVE_INFINITY });
   const save = useMutation(trpc.owner.language.update.mutationOptions());
 
+  // A choice made here wins over an answer that was already on its way.
+  const choseHere = useRef(false);
   useEffect(() => {
     const chosen = saved.data?.language;
-    if (chosen && chosen !== storedLanguage()) {
+    if (chosen && !choseHere.current && chosen !== storedLanguage()) {
       storeLanguage(chosen);
       setLocal(chosen);
     }
@@ -71,6 +82,7 @@ export function OwnerI18nProvider({ children }: { children: ReactNode }) {
   const { mutate } = save;
   const setLanguage = useCallback(
     (next: TOwnerLanguage) => {
+      choseHere.current = true;
       storeLanguage(next);
       setLocal(next);
       mutate({ language: next });
