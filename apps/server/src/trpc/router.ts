@@ -1,4 +1,5 @@
 import { addAccountBranchOperation } from '../domains/admin/accounts/add-account-branch.ts';
+import { exportAccountOperation } from '../domains/admin/accounts/export-account.ts';
 import { mergeAccountOperation } from '../domains/admin/accounts/merge-account.ts';
 import { createAdminOperation } from '../domains/admin/admins/create-admin.ts';
 import { listAdminsOperation } from '../domains/admin/admins/list-admins.ts';
@@ -43,6 +44,9 @@ import { listAdminInvoicesOperation } from '../domains/billing/list-admin-invoic
 import { listAdminRenewalsOperation } from '../domains/billing/list-admin-renewals.ts';
 import { listOwnerInvoicesOperation } from '../domains/billing/list-owner-invoices.ts';
 import { remindRenewalOperation } from '../domains/billing/remind-renewal.ts';
+import { getAccountExportOperation } from '../domains/owner/account-exports/get-account-export.ts';
+import { listAccountExportsOperation } from '../domains/owner/account-exports/list-account-exports.ts';
+import { startAccountExportOperation } from '../domains/owner/account-exports/start-account-export.ts';
 import { addBranchOperation } from '../domains/owner/account/add-branch.ts';
 import { getAccountOperation } from '../domains/owner/account/get-account.ts';
 import { getAccountBillingOperation } from '../domains/owner/account/get-account-billing.ts';
@@ -178,6 +182,11 @@ export const appRouter = router({
       addBranch: addBranchOperation,
       invoices: listOwnerInvoicesOperation,
     },
+    accountExports: {
+      start: startAccountExportOperation,
+      get: getAccountExportOperation,
+      list: listAccountExportsOperation,
+    },
     alerts: {
       getPreferences: getAlertPreferencesOperation,
       updatePreferences: updateAlertPreferencesOperation,
@@ -294,7 +303,7 @@ export const appRouter = router({
       resendInvitation: resendInvitationOperation,
       move: moveUserOperation,
     },
-    accounts: { merge: mergeAccountOperation, addBranch: addAccountBranchOperation },
+    accounts: { merge: mergeAccountOperation, addBranch: addAccountBranchOperation, export: exportAccountOperation },
     reviews: { list: listReviewsOperation },
     payments: { list: listPaymentsOperation, refund: refundPaymentOperation },
     manualPayments: { list: listManualPaymentsOperation },
