@@ -5,8 +5,8 @@ import { downloadReportRoute } from '../domains/admin/reports/download-report.ro
 import { adminInvoiceFilesRoute } from '../domains/billing/export-admin-invoices.route.ts';
 import { ownerInvoicePdfRoute } from '../domains/billing/owner-invoice-pdf.route.ts';
 import { pubsubPushRoute } from '../domains/google/pubsub-push.route.ts';
-import { downloadAccountExportRoute } from '../domains/owner/account-exports/download-account-export.route.ts';
 import { exportBranchFiguresRoute } from '../domains/owner/account/export-branch-figures.route.ts';
+import { downloadAccountExportRoute } from '../domains/owner/account-exports/download-account-export.route.ts';
 import { ownerStatsWithReviewsRoute } from '../domains/owner/dashboard/get-owner-stats-with-reviews.route.ts';
 import { createReviewRequestRoute } from '../domains/owner/integrations/create-review-request.route.ts';
 import { channelEventSink } from '../domains/owner/requests/channels/channel-sink.service.ts';

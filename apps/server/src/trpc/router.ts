@@ -44,9 +44,6 @@ import { listAdminInvoicesOperation } from '../domains/billing/list-admin-invoic
 import { listAdminRenewalsOperation } from '../domains/billing/list-admin-renewals.ts';
 import { listOwnerInvoicesOperation } from '../domains/billing/list-owner-invoices.ts';
 import { remindRenewalOperation } from '../domains/billing/remind-renewal.ts';
-import { getAccountExportOperation } from '../domains/owner/account-exports/get-account-export.ts';
-import { listAccountExportsOperation } from '../domains/owner/account-exports/list-account-exports.ts';
-import { startAccountExportOperation } from '../domains/owner/account-exports/start-account-export.ts';
 import { addBranchOperation } from '../domains/owner/account/add-branch.ts';
 import { getAccountOperation } from '../domains/owner/account/get-account.ts';
 import { getAccountBillingOperation } from '../domains/owner/account/get-account-billing.ts';
@@ -59,6 +56,9 @@ import { removeMemberOperation } from '../domains/owner/account/remove-member.ts
 import { revokeInvitationOperation } from '../domains/owner/account/revoke-invitation.ts';
 import { updateAccountBillingOperation } from '../domains/owner/account/update-account-billing.ts';
 import { updateMemberOperation } from '../domains/owner/account/update-member.ts';
+import { getAccountExportOperation } from '../domains/owner/account-exports/get-account-export.ts';
+import { listAccountExportsOperation } from '../domains/owner/account-exports/list-account-exports.ts';
+import { startAccountExportOperation } from '../domains/owner/account-exports/start-account-export.ts';
 import { getAlertPreferencesOperation } from '../domains/owner/alerts/get-alert-preferences.ts';
 import { updateAlertPreferencesOperation } from '../domains/owner/alerts/update-alert-preferences.ts';
 import { addCaseNoteOperation } from '../domains/owner/cases/add-case-note.ts';
@@ -303,7 +303,11 @@ export const appRouter = router({
       resendInvitation: resendInvitationOperation,
       move: moveUserOperation,
     },
-    accounts: { merge: mergeAccountOperation, addBranch: addAccountBranchOperation, export: exportAccountOperation },
+    accounts: {
+      merge: mergeAccountOperation,
+      addBranch: addAccountBranchOperation,
+      export: exportAccountOperation,
+    },
     reviews: { list: listReviewsOperation },
     payments: { list: listPaymentsOperation, refund: refundPaymentOperation },
     manualPayments: { list: listManualPaymentsOperation },

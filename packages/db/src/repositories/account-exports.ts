@@ -32,7 +32,8 @@ export interface TAccountExportTable {
 }
 
 const ids = (list: readonly number[]) => (list.length > 0 ? [...list] : [0]);
-const byOwner = (scope: TAccountExportScope) => sql<boolean>`owner_id = any(${ids(scope.businessIds)}::bigint[])`;
+const byOwner = (scope: TAccountExportScope) =>
+  sql<boolean>`owner_id = any(${ids(scope.businessIds)}::bigint[])`;
 const byBusiness = (scope: TAccountExportScope) =>
   sql<boolean>`business_id = any(${ids(scope.businessIds)}::bigint[])`;
 const byAccount = (scope: TAccountExportScope) => sql<boolean>`account_id = ${scope.accountId}`;
@@ -54,7 +55,13 @@ export const ACCOUNT_EXPORT_TABLES: readonly TAccountExportTable[] = [
     omit: ['password_hash'],
   },
   { file: 'invitations.csv', table: 'invitations', where: byAccount, key: 'id', omit: ['token_hash'] },
-  { file: 'reviews.csv', table: 'reviews', where: byOwner, key: 'id', omit: ['reply_lock', 'reply_lock_until'] },
+  {
+    file: 'reviews.csv',
+    table: 'reviews',
+    where: byOwner,
+    key: 'id',
+    omit: ['reply_lock', 'reply_lock_until'],
+  },
   { file: 'review-contacts.csv', table: 'review_contacts', where: byOwner, key: 'review_id' },
   { file: 'placements.csv', table: 'placements', where: byOwner, key: 'id' },
   { file: 'placement-scans.csv', table: 'placement_scans', where: byOwner },
@@ -97,7 +104,13 @@ export const ACCOUNT_EXPORT_TABLES: readonly TAccountExportTable[] = [
     omit: ['sealed_secret'],
   },
   { file: 'api-keys.csv', table: 'api_keys', where: byOwner, key: 'id', omit: ['key_hash'] },
-  { file: 'webhook-endpoints.csv', table: 'webhook_endpoints', where: byOwner, key: 'id', omit: ['sealed_secret'] },
+  {
+    file: 'webhook-endpoints.csv',
+    table: 'webhook_endpoints',
+    where: byOwner,
+    key: 'id',
+    omit: ['sealed_secret'],
+  },
   { file: 'webhook-deliveries.csv', table: 'webhook_deliveries', where: byOwner, key: 'id' },
   { file: 'daily-digests.csv', table: 'owner_digests', where: byOwner },
   { file: 'activity.csv', table: 'activity_events', where: byOwner, key: 'id' },
@@ -283,7 +296,12 @@ export async function restartAccountExport(db: TDb, id: number, now: Date): Prom
     .execute();
 }
 
-export async function setAccountExportProgress(db: TDb, id: number, progress: number, now: Date): Promise<void> {
+export async function setAccountExportProgress(
+  db: TDb,
+  id: number,
+  progress: number,
+  now: Date,
+): Promise<void> {
   await db
     .updateTable('accountExports')
     .set({ progress, updatedAt: now })

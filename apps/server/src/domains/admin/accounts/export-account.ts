@@ -14,7 +14,8 @@ export const exportAccountOperation = adminProcedure
       path: '/admin/accounts/:id/exports',
       params: ZAdminIdParam,
       summary: "Start an export of an account's data for its owners",
-      description: '404 when the account does not exist. The file is downloadable by the account\'s owners only.',
+      description:
+        "404 when the account does not exist. The file is downloadable by the account's owners only.",
       tags: ['admin'],
       status: 202,
     },

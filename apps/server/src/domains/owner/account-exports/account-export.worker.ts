@@ -102,7 +102,7 @@ export async function buildAccountExport(
     files: [],
   };
   const record = await findAccountExportById(deps.db, exportId);
-  if (!record || record.status !== 'running') return result;
+  if (record?.status !== 'running') return result;
   await restartAccountExport(deps.db, exportId, deps.now());
 
   const scope = await exportScope(deps, record.accountId);
@@ -151,7 +151,7 @@ export async function buildAccountExport(
     for await (const page of readExportRows(deps.db, spec, scope, batchSize)) {
       result.pages += 1;
       result.largestPage = Math.max(result.largestPage, page.length);
-      if (section) (document[section] ??= []).push(...page);
+      if (section) document[section] = [...(document[section] ?? []), ...page];
       if (spec.file === 'account.csv') document.account = page;
       file.push(encoder.encode(csvLines(page.map((row: TExportRow) => columns.map((c) => cellOf(row[c]))))));
       rows += page.length;
@@ -176,7 +176,10 @@ export async function buildAccountExport(
     format: 'starloop-account-export',
     version: 1,
     exportedAt: now.toISOString(),
-    account: (document.account as unknown[] | undefined)?.[0] ?? { id: record.accountId, name: account?.name },
+    account: (document.account as unknown[] | undefined)?.[0] ?? {
+      id: record.accountId,
+      name: account?.name,
+    },
     branches: document.branches ?? [],
     team: document.team ?? [],
     people: document.people ?? [],

@@ -20,6 +20,9 @@ export function registerAccountExportJobs(deps: TDeps): void {
       }
     },
     // A million reviews take minutes; one export at a time per worker keeps the others' jobs moving.
-    { queue: { retryLimit: ACCOUNT_EXPORT_RETRY_LIMIT, retryDelay: 60, expireInSeconds: 3600 }, work: { batchSize: 1 } },
+    {
+      queue: { retryLimit: ACCOUNT_EXPORT_RETRY_LIMIT, retryDelay: 60, expireInSeconds: 3600 },
+      work: { batchSize: 1 },
+    },
   );
 }

@@ -9,8 +9,8 @@ import {
 import {
   findAccountById,
   findAccountExport,
-  inTransaction,
   insertAccountExport,
+  inTransaction,
   listAccountBusinesses,
   listAccountExports,
   listAccountMembers,
@@ -20,7 +20,7 @@ import {
 import type { TOwnerSession } from '../../../auth/authenticate.ts';
 import type { TDeps } from '../../../context.ts';
 import { QUEUES } from '../../../jobs/queue.ts';
-import { type TAdminActor, auditByOwner, recordAdminChange } from '../../../lib/audit.ts';
+import { auditByOwner, recordAdminChange, type TAdminActor } from '../../../lib/audit.ts';
 import { AppError } from '../../../lib/errors.ts';
 
 /*
@@ -100,7 +100,12 @@ export async function startAdminExport(
   return startExport(deps, accountId, { adminId: actor.id }, (trx, exportId) =>
     recordAdminChange(trx, actor, {
       activity: { type: 'account', message: `Data export of ${account.name} started by ${actor.name}` },
-      audit: { action: 'account.export', targetTable: 'accounts', targetId: accountId, details: { exportId } },
+      audit: {
+        action: 'account.export',
+        targetTable: 'accounts',
+        targetId: accountId,
+        details: { exportId },
+      },
     }),
   );
 }

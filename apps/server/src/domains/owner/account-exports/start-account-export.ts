@@ -11,7 +11,8 @@ export const startAccountExportOperation = ownerProcedure('account')
     rest: {
       method: 'POST',
       path: '/v1/account/exports',
-      summary: "Export the account's data (a ZIP of CSV files and one JSON document, built in the background)",
+      summary:
+        "Export the account's data (a ZIP of CSV files and one JSON document, built in the background)",
       description:
         'Answers the export id at once; GET /api/v1/account/exports/{id} tells its progress. The owners get an email when it is ready; the file is kept 7 days.',
       tags: ['account'],
