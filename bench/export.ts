@@ -123,7 +123,7 @@ async function main(): Promise<number> {
       if (file.name !== 'reviews.csv') return;
       file.ondata = (error, data) => {
         if (error) throw error;
-        for (const byte of data) if (byte === 10) reviewLines += 1;
+        for (let at = data.indexOf(10); at !== -1; at = data.indexOf(10, at + 1)) reviewLines += 1;
       };
       file.start();
     });

@@ -23,10 +23,16 @@ export interface TAccountExportTable {
   /** Which of the table's rows are the account's (columns of the table, unqualified). */
   where: (scope: TAccountExportScope) => RawBuilder<boolean>;
   /**
-   * A whole-number column to page by (keyset, ascending): tables that grow with the business.
-   * Without it the account's rows are read in one statement (settings, a row per branch or month).
+   * Columns to page by (keyset, ascending; the last one unique): tables that grow with the
+   * business. Without them the account's rows are read in one statement (settings, a row per
+   * branch or month).
    */
-  key?: string;
+  key?: readonly string[];
+  /**
+   * Read branch by branch (`owner_id` = one branch, not `where`), so that the keyset walks an index
+   * that starts with owner_id: the big tables never scan other accounts' rows.
+   */
+  byBranch?: boolean;
   /** Columns never exported: secrets (sealed credentials, token hashes) and internal locks. */
   omit?: readonly string[];
 }
@@ -45,51 +51,66 @@ const byAccount = (scope: TAccountExportScope) => sql<boolean>`account_id = ${sc
  */
 export const ACCOUNT_EXPORT_TABLES: readonly TAccountExportTable[] = [
   { file: 'account.csv', table: 'accounts', where: (scope) => sql<boolean>`id = ${scope.accountId}` },
-  { file: 'branches.csv', table: 'owners', where: byAccount, key: 'id', omit: ['search_text'] },
+  { file: 'branches.csv', table: 'owners', where: byAccount, key: ['id'], omit: ['search_text'] },
   { file: 'team.csv', table: 'memberships', where: byAccount },
   {
     file: 'people.csv',
     table: 'persons',
     where: (scope) => sql<boolean>`id = any(${ids(scope.personIds)}::bigint[])`,
-    key: 'id',
+    key: ['id'],
     omit: ['password_hash'],
   },
-  { file: 'invitations.csv', table: 'invitations', where: byAccount, key: 'id', omit: ['token_hash'] },
+  { file: 'invitations.csv', table: 'invitations', where: byAccount, key: ['id'], omit: ['token_hash'] },
   {
     file: 'reviews.csv',
     table: 'reviews',
     where: byOwner,
-    key: 'id',
+    key: ['created_at', 'id'],
+    byBranch: true,
     omit: ['reply_lock', 'reply_lock_until'],
   },
-  { file: 'review-contacts.csv', table: 'review_contacts', where: byOwner, key: 'review_id' },
-  { file: 'placements.csv', table: 'placements', where: byOwner, key: 'id' },
+  { file: 'review-contacts.csv', table: 'review_contacts', where: byOwner, key: ['review_id'] },
+  { file: 'placements.csv', table: 'placements', where: byOwner, key: ['id'] },
   { file: 'placement-scans.csv', table: 'placement_scans', where: byOwner },
-  { file: 'cases.csv', table: 'cases', where: byOwner, key: 'id' },
+  { file: 'cases.csv', table: 'cases', where: byOwner, key: ['created_at', 'id'], byBranch: true },
   {
     file: 'case-events.csv',
     table: 'case_events',
     where: (scope) =>
       sql<boolean>`case_id in (select id from cases where owner_id = any(${ids(scope.businessIds)}::bigint[]))`,
-    key: 'id',
+    key: ['id'],
   },
-  { file: 'case-messages.csv', table: 'case_messages', where: byOwner, key: 'id', omit: ['reply_token'] },
+  { file: 'case-messages.csv', table: 'case_messages', where: byOwner, key: ['id'], omit: ['reply_token'] },
   { file: 'case-reply-templates.csv', table: 'case_reply_templates', where: byAccount },
-  { file: 'contacts.csv', table: 'contacts', where: byOwner, key: 'id' },
-  { file: 'contact-imports.csv', table: 'contact_imports', where: byOwner, key: 'id' },
-  { file: 'request-campaigns.csv', table: 'request_campaigns', where: byOwner, key: 'id' },
-  { file: 'review-requests.csv', table: 'review_requests', where: byOwner, key: 'id', omit: ['token'] },
+  { file: 'contacts.csv', table: 'contacts', where: byOwner, key: ['created_at', 'id'], byBranch: true },
+  { file: 'contact-imports.csv', table: 'contact_imports', where: byOwner, key: ['id'] },
+  { file: 'request-campaigns.csv', table: 'request_campaigns', where: byOwner, key: ['id'] },
+  {
+    file: 'review-requests.csv',
+    table: 'review_requests',
+    where: byOwner,
+    key: ['created_at', 'id'],
+    byBranch: true,
+    omit: ['token'],
+  },
   {
     file: 'request-deliveries.csv',
     table: 'request_deliveries',
     where: (scope) =>
       sql<boolean>`request_id in (select id from review_requests where owner_id = any(${ids(scope.businessIds)}::bigint[]))`,
-    key: 'id',
+    key: ['id'],
   },
   { file: 'request-settings.csv', table: 'owner_request_settings', where: byOwner },
   { file: 'request-usage.csv', table: 'request_usage', where: byOwner },
   { file: 'platform-message-usage.csv', table: 'platform_message_usage', where: byOwner },
-  { file: 'google-reviews.csv', table: 'google_reviews', where: byOwner, key: 'id', omit: ['publish_key'] },
+  {
+    file: 'google-reviews.csv',
+    table: 'google_reviews',
+    where: byOwner,
+    key: ['review_name'],
+    byBranch: true,
+    omit: ['publish_key'],
+  },
   {
     file: 'google-connections.csv',
     table: 'google_connections',
@@ -103,35 +124,48 @@ export const ACCOUNT_EXPORT_TABLES: readonly TAccountExportTable[] = [
     where: (scope) => sql<boolean>`(${byAccount(scope)} or ${byOwner(scope)})`,
     omit: ['sealed_secret'],
   },
-  { file: 'api-keys.csv', table: 'api_keys', where: byOwner, key: 'id', omit: ['key_hash'] },
+  { file: 'api-keys.csv', table: 'api_keys', where: byOwner, key: ['id'], omit: ['key_hash'] },
   {
     file: 'webhook-endpoints.csv',
     table: 'webhook_endpoints',
     where: byOwner,
-    key: 'id',
+    key: ['id'],
     omit: ['sealed_secret'],
   },
-  { file: 'webhook-deliveries.csv', table: 'webhook_deliveries', where: byOwner, key: 'id' },
+  {
+    file: 'webhook-deliveries.csv',
+    table: 'webhook_deliveries',
+    where: byOwner,
+    key: ['created_at', 'id'],
+    byBranch: true,
+  },
   { file: 'daily-digests.csv', table: 'owner_digests', where: byOwner },
-  { file: 'activity.csv', table: 'activity_events', where: byOwner, key: 'id' },
-  { file: 'audit-trail.csv', table: 'audit_log', where: accountAuditCondition, key: 'id' },
-  { file: 'payments.csv', table: 'payments', where: byOwner, key: 'id', omit: ['razorpay_signature'] },
+  { file: 'activity.csv', table: 'activity_events', where: byOwner, key: ['id'] },
+  { file: 'audit-trail.csv', table: 'audit_log', where: accountAuditCondition, key: ['id'] },
+  {
+    file: 'payments.csv',
+    table: 'payments',
+    where: byOwner,
+    key: ['created_at', 'id'],
+    byBranch: true,
+    omit: ['razorpay_signature'],
+  },
   {
     file: 'manual-payments.csv',
     table: 'manual_payments',
     where: (scope) =>
       sql<boolean>`id in (select manual_payment_id from manual_payment_owners where owner_id = any(${ids(scope.businessIds)}::bigint[]))`,
-    key: 'id',
+    key: ['id'],
   },
   { file: 'manual-payment-branches.csv', table: 'manual_payment_owners', where: byOwner },
   {
     file: 'invoices.csv',
     table: 'invoices',
     where: (scope) => sql<boolean>`(${byAccount(scope)} or ${byBusiness(scope)})`,
-    key: 'id',
+    key: ['id'],
   },
-  { file: 'autopay-subscriptions.csv', table: 'autopay_subscriptions', where: byBusiness, key: 'id' },
-  { file: 'renewal-reminders.csv', table: 'renewal_reminders', where: byBusiness, key: 'id' },
+  { file: 'autopay-subscriptions.csv', table: 'autopay_subscriptions', where: byBusiness, key: ['id'] },
+  { file: 'renewal-reminders.csv', table: 'renewal_reminders', where: byBusiness, key: ['id'] },
 ];
 
 /**
@@ -177,8 +211,10 @@ export type TExportRow = Record<string, unknown>;
 
 /**
  * The account's rows of a table, `batchSize` at a time, each page a keyset query after the last
- * key: memory holds one page whatever the table's size. Rows come as the database renders them in
- * JSON (timestamps as ISO 8601 text, jsonb as it is stored), the omitted columns removed in SQL.
+ * page's key: memory holds one page whatever the table's size. Rows come as the database renders
+ * them in JSON (timestamps as ISO 8601 text, jsonb as it is stored), the omitted columns removed in
+ * SQL. The key's values travel back as text and are cast to their columns' types, so timestamps
+ * keep their microseconds.
  */
 export async function* readExportRows(
   db: TDb,
@@ -186,25 +222,43 @@ export async function* readExportRows(
   scope: TAccountExportScope,
   batchSize: number,
 ): AsyncGenerator<TExportRow[]> {
+  const table = sql.table(spec.table);
   const omit = [...(spec.omit ?? [])];
-  const doc = sql`(to_jsonb(${sql.table(spec.table)}) - ${omit}::text[])::text`;
+  const doc = sql`(to_jsonb(${table}) - ${omit}::text[])::text`;
   if (!spec.key) {
     const { rows } = await sql<{ doc: string }>`
-      select ${doc} as doc from ${sql.table(spec.table)} where ${spec.where(scope)}`.execute(db);
+      select ${doc} as doc from ${table} where ${spec.where(scope)}`.execute(db);
     if (rows.length > 0) yield rows.map((row) => JSON.parse(row.doc) as TExportRow);
     return;
   }
-  const key = sql.ref(`${spec.table}.${spec.key}`);
-  let after: number | undefined;
-  for (;;) {
-    const { rows } = await sql<{ k: number; doc: string }>`
-      select ${key} as k, ${doc} as doc from ${sql.table(spec.table)}
-       where ${spec.where(scope)} ${after === undefined ? sql`` : sql`and ${key} > ${after}`}
-       order by ${key} limit ${batchSize}`.execute(db);
-    if (rows.length === 0) return;
-    yield rows.map((row) => JSON.parse(row.doc) as TExportRow);
-    if (rows.length < batchSize) return;
-    after = Number(rows[rows.length - 1]?.k);
+  const key = spec.key;
+  const { rows: typed } = await sql<{ name: string; type: string }>`
+    select column_name as name, data_type as type from information_schema.columns
+     where table_schema = current_schema() and table_name = ${spec.table}`.execute(db);
+  const types = new Map(typed.map((row) => [row.name, row.type]));
+  const columns = sql.join(key.map((column) => sql.ref(`${spec.table}.${column}`)));
+  const keyText = sql.join(
+    key.map((column, i) => sql`${sql.ref(`${spec.table}.${column}`)}::text as ${sql.ref(`k${i}`)}`),
+  );
+  const branches = spec.byBranch
+    ? scope.businessIds.map((id) => sql<boolean>`owner_id = ${id}`)
+    : [spec.where(scope)];
+  for (const where of branches) {
+    let after: string[] | undefined;
+    for (;;) {
+      const past = after
+        ? sql`and (${columns}) > (${sql.join(after.map((value, i) => sql`${value}::${sql.raw(types.get(key[i] as string) ?? 'text')}`))})`
+        : sql``;
+      const { rows } = await sql<Record<string, string> & { doc: string }>`
+        select ${keyText}, ${doc} as doc from ${table}
+         where ${where} ${past}
+         order by ${columns} limit ${batchSize}`.execute(db);
+      if (rows.length === 0) break;
+      yield rows.map((row) => JSON.parse(row.doc) as TExportRow);
+      if (rows.length < batchSize) break;
+      const last = rows[rows.length - 1] as Record<string, string>;
+      after = key.map((_, i) => last[`k${i}`] as string);
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import type { TAccountExportStatus } from '@starloop/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -60,31 +60,29 @@ function ExportCard() {
   const latest = exports.data?.exports[0];
   const running = latest?.status === 'running';
 
+  // id="export": the ready email links Settings at #export.
   return (
-    <SectionCard
-      titleId="export-title"
-      title={EXPORT_TEXT.title}
-      description={EXPORT_TEXT.description}
-      id="export"
-    >
-      {exports.isError ? (
-        <LoadError title={EXPORT_TEXT.loadFailed} query={exports} />
-      ) : (
-        <Stack gap="sm">
-          {latest ? <LatestExport latest={latest} /> : null}
-          <Group>
-            <Button
-              variant={latest?.status === 'ready' ? 'default' : 'filled'}
-              loading={start.isPending}
-              disabled={running || exports.isPending}
-              onClick={() => start.mutate()}
-            >
-              {EXPORT_TEXT.start}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </SectionCard>
+    <Box id="export">
+      <SectionCard titleId="export-title" title={EXPORT_TEXT.title} description={EXPORT_TEXT.description}>
+        {exports.isError ? (
+          <LoadError title={EXPORT_TEXT.loadFailed} query={exports} />
+        ) : (
+          <Stack gap="sm">
+            {latest ? <LatestExport latest={latest} /> : null}
+            <Group>
+              <Button
+                variant={latest?.status === 'ready' ? 'default' : 'filled'}
+                loading={start.isPending}
+                disabled={running || exports.isPending}
+                onClick={() => start.mutate()}
+              >
+                {EXPORT_TEXT.start}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </SectionCard>
+    </Box>
   );
 }
 
