@@ -66,7 +66,7 @@ describe(`account data export on ${testDriverName()}`, () => {
       (${other.first.id}, 4, 'Another account review that must not leak')`.execute(server.deps.db);
     await sql`insert into contacts (owner_id, name, phone_e164, consent, consent_at, consent_source)
       values (${first!.id}, 'Asha', '+919812345678', true, now(), 'import')`.execute(server.deps.db);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await server?.stop();
   });
