@@ -201,6 +201,21 @@ describe(`account data export on ${testDriverName()}`, () => {
     expect((await call('POST', '/api/admin/accounts/999999/exports', adminToken)).statusCode).toBe(404);
   }, 60_000);
 
+  it('while an export of the account runs, starting another answers that one', async () => {
+    const busy = await createChain(server, { branches: 1, name: 'Busy Bakery' });
+    // Made here without its job: it stays running.
+    const running = await insertAccountExport(server.deps.db, { accountId: busy.accountId });
+    const again = await call('POST', '/api/v1/account/exports', busy.ownerToken);
+    expect(again.statusCode, again.body).toBe(202);
+    expect(again.json()).toEqual({ id: running.id });
+    const status = await call('GET', `/api/v1/account/exports/${running.id}`, busy.ownerToken);
+    expect(status.json()).toMatchObject({ status: 'running', progress: 0 });
+    expect(status.json().downloadUrl).toBeUndefined();
+    expect(
+      (await call('GET', `/api/v1/account/exports/${running.id}/download`, busy.ownerToken)).statusCode,
+    ).toBe(409);
+  }, 60_000);
+
   it('the maintenance job deletes exports and their files after their 7 days', async () => {
     const started = await call('POST', '/api/v1/account/exports', chain.ownerToken);
     const { id } = started.json();

@@ -14,6 +14,7 @@ import {
   listAccountBusinesses,
   listAccountExports,
   listAccountMembers,
+  lockAccounts,
   readAccountExportChunk,
   type TAccountExport,
 } from '@starloop/db';
@@ -64,6 +65,10 @@ async function startExport(
   record: (trx: TDeps['db'], exportId: number) => Promise<void>,
 ): Promise<TAccountExportStarted> {
   return inTransaction(deps.db, async (trx) => {
+    // Two starts at once wait for each other here: the second finds the first one running.
+    if (!(await lockAccounts(trx, [accountId])).has(accountId)) {
+      throw new AppError('NOT_FOUND', ACCOUNT_EXPORT_TEXTS.accountNotFound);
+    }
     const running = (await listAccountExports(trx, accountId, 5)).find((row) => row.status === 'running');
     if (running) return { id: running.id };
     const row = await insertAccountExport(trx, {
