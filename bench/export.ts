@@ -12,8 +12,9 @@
  *
  * Writes bench/results/export.json (BENCH_OUT for another path): seconds to build, rows per second,
  * the ZIP's size, the peak RSS during the build beside the RSS before it, and the pages and pieces.
- * The script runs under a 128 MB heap limit (`--max-old-space-size=128`): a build that held the
- * million reviews (as rows or as their CSV text) would run out of memory.
+ * The script runs with V8's old generation capped at 128 MB (`--max-old-space-size=128`; the whole
+ * heap's limit, young generation included, then reads about 320 MB): a build that held the million
+ * reviews (as rows or as their CSV text) would run out of memory.
  */
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -168,7 +169,7 @@ async function main(): Promise<number> {
         peakRssMegabytes: round(peakRss / MB),
         peakRssGrowthMegabytes: round((peakRss - rssBefore) / MB),
         peakHeapMegabytes: round(peakHeap / MB),
-        // The script runs with --max-old-space-size=128: a build that held the rows would die here.
+        // V8's whole heap limit under --max-old-space-size=128 (old generation 128 MB, plus the young one).
         heapLimitMegabytes: round(getHeapStatistics().heap_size_limit / MB),
       },
       readBack: { seconds: round(readSeconds, 1), megabytes: round(readBytes / MB, 1), reviewRows },
