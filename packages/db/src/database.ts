@@ -928,7 +928,35 @@ export interface CaseReplyTemplateTable {
   updatedAt: UpdatedAt;
 }
 
+export type TAccountExportRunState = 'running' | 'ready' | 'failed';
+
+/** One export of an account's data (migration 0033); its ZIP is in account_export_chunks. */
+export interface AccountExportTable {
+  id: Generated<number>;
+  accountId: number;
+  requestedByPersonId: number | null;
+  requestedByAdminId: number | null;
+  status: ColumnType<TAccountExportRunState, TAccountExportRunState | undefined, TAccountExportRunState>;
+  progress: ColumnType<number, number | undefined, number>;
+  rowCount: ColumnType<number, number | undefined, number>;
+  byteSize: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+  finishedAt: Timestamp | null;
+  expiresAt: Timestamp | null;
+}
+
+/** A piece (about 1 MB) of an export's ZIP, in order (migration 0033). */
+export interface AccountExportChunkTable {
+  exportId: number;
+  seq: number;
+  data: Uint8Array;
+}
+
 export interface Database {
+  accountExports: AccountExportTable;
+  accountExportChunks: AccountExportChunkTable;
   cases: CaseTable;
   caseCounts: CaseCountTable;
   alertPreferences: AlertPreferenceTable;

@@ -5,6 +5,7 @@ export * from './health.ts';
 export * from './migrate.ts';
 export * from './pg-errors.ts';
 export * from './repositories/account-admin.ts';
+export * from './repositories/account-exports.ts';
 export * from './repositories/accounts.ts';
 export * from './repositories/activity.ts';
 export * from './repositories/admin-security.ts';

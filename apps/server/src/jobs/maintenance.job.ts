@@ -1,5 +1,6 @@
 import { DELETED_OWNER_RETENTION_DAYS } from '@starloop/contract';
 import {
+  deleteExpiredAccountExports,
   deleteExpiredSessions,
   deleteIdempotencyKeysBefore,
   deletePurgedOwner,
@@ -55,8 +56,8 @@ export function registerMaintenanceJobs(deps: TDeps): void {
 
 /**
  * Deletes what has served its purpose: expired sessions, spent or expired one-time links, webhook
- * ids older than 90 days, sent mails (with attachments) older than 30 days, and per-address reply
- * limits older than a day.
+ * ids older than 90 days, sent mails (with attachments) older than 30 days, per-address reply
+ * limits older than a day, and account data exports (with their files) past their 7 days.
  */
 export async function runMaintenance(deps: TMaintenanceDeps): Promise<{
   sessions: number;
@@ -67,6 +68,7 @@ export async function runMaintenance(deps: TMaintenanceDeps): Promise<{
   channelRecords: number;
   idempotencyKeys: number;
   webhookDeliveries: number;
+  accountExports: number;
 }> {
   const now = deps.now();
   const removed = {
@@ -87,6 +89,8 @@ export async function runMaintenance(deps: TMaintenanceDeps): Promise<{
       deps.db,
       daysBefore(now, RETENTION_DAYS.webhookDeliveries),
     ),
+    // Account data exports and their files, 7 days after they were ready (or failed).
+    accountExports: await deleteExpiredAccountExports(deps.db, now),
   };
   if (Object.values(removed).some((n) => n > 0)) deps.log.info(removed, 'maintenance: old rows deleted');
   return removed;

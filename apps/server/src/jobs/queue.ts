@@ -32,6 +32,8 @@ export const QUEUES = {
    * transaction), a person's follow-up batch, and every minute the overdue cases.
    */
   caseAlert: 'case-alert',
+  /** One account's data export, built into a ZIP (domains/owner/account-exports). */
+  accountExport: 'account-export',
 } as const;
 export type TQueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -4,6 +4,7 @@ import { registerAlertJobs } from '../domains/alerts/alerts.jobs.ts';
 import { registerInvoiceJobs } from '../domains/billing/invoices.jobs.ts';
 import { registerCaseJobs } from '../domains/cases/cases.jobs.ts';
 import { registerGoogleJobs } from '../domains/google/google.jobs.ts';
+import { registerAccountExportJobs } from '../domains/owner/account-exports/account-exports.jobs.ts';
 import { registerWebhookJobs } from '../domains/owner/integrations/webhook-delivery.worker.ts';
 import { registerRequestJobs } from '../domains/owner/requests/requests.jobs.ts';
 import { registerPaymentJobs } from '../domains/payments/payments.jobs.ts';
@@ -13,6 +14,7 @@ import { registerMaintenanceJobs } from './maintenance.job.ts';
 
 /** Every domain declares its workers here; they start when the app is ready. */
 export function registerJobs(deps: TDeps): void {
+  registerAccountExportJobs(deps);
   registerAlertJobs(deps);
   registerGoogleJobs(deps);
   registerInvoiceJobs(deps);

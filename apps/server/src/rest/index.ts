@@ -6,6 +6,7 @@ import { adminInvoiceFilesRoute } from '../domains/billing/export-admin-invoices
 import { ownerInvoicePdfRoute } from '../domains/billing/owner-invoice-pdf.route.ts';
 import { pubsubPushRoute } from '../domains/google/pubsub-push.route.ts';
 import { exportBranchFiguresRoute } from '../domains/owner/account/export-branch-figures.route.ts';
+import { downloadAccountExportRoute } from '../domains/owner/account-exports/download-account-export.route.ts';
 import { ownerStatsWithReviewsRoute } from '../domains/owner/dashboard/get-owner-stats-with-reviews.route.ts';
 import { createReviewRequestRoute } from '../domains/owner/integrations/create-review-request.route.ts';
 import { channelEventSink } from '../domains/owner/requests/channels/channel-sink.service.ts';
@@ -38,6 +39,7 @@ export async function restApi(app: FastifyInstance, { deps }: { deps: TDeps }) {
   await app.register(createReviewRequestRoute, { deps });
   await app.register(exportBranchFiguresRoute, { deps });
   await app.register(ownerInvoicePdfRoute, { deps });
+  await app.register(downloadAccountExportRoute, { deps });
   await app.register(adminInvoiceFilesRoute, { deps });
   await app.register(pubsubPushRoute, { deps });
   await app.register(docsRoutes, { deps });

@@ -1,4 +1,5 @@
 import { addAccountBranchOperation } from '../domains/admin/accounts/add-account-branch.ts';
+import { exportAccountOperation } from '../domains/admin/accounts/export-account.ts';
 import { mergeAccountOperation } from '../domains/admin/accounts/merge-account.ts';
 import { createAdminOperation } from '../domains/admin/admins/create-admin.ts';
 import { listAdminsOperation } from '../domains/admin/admins/list-admins.ts';
@@ -55,9 +56,10 @@ import { removeMemberOperation } from '../domains/owner/account/remove-member.ts
 import { revokeInvitationOperation } from '../domains/owner/account/revoke-invitation.ts';
 import { updateAccountBillingOperation } from '../domains/owner/account/update-account-billing.ts';
 import { updateMemberOperation } from '../domains/owner/account/update-member.ts';
+import { getAccountExportOperation } from '../domains/owner/account-exports/get-account-export.ts';
+import { listAccountExportsOperation } from '../domains/owner/account-exports/list-account-exports.ts';
+import { startAccountExportOperation } from '../domains/owner/account-exports/start-account-export.ts';
 import { getAlertPreferencesOperation } from '../domains/owner/alerts/get-alert-preferences.ts';
-import { getMyLanguageOperation } from '../domains/owner/language/get-my-language.ts';
-import { updateMyLanguageOperation } from '../domains/owner/language/update-my-language.ts';
 import { updateAlertPreferencesOperation } from '../domains/owner/alerts/update-alert-preferences.ts';
 import { addCaseNoteOperation } from '../domains/owner/cases/add-case-note.ts';
 import { bulkUpdateCasesOperation } from '../domains/owner/cases/bulk-update-cases.ts';
@@ -93,6 +95,8 @@ import { createWebhookEndpointOperation } from '../domains/owner/integrations/we
 import { deleteWebhookEndpointOperation } from '../domains/owner/integrations/webhooks/delete-webhook-endpoint.ts';
 import { listWebhookDeliveriesOperation } from '../domains/owner/integrations/webhooks/list-webhook-deliveries.ts';
 import { listWebhookEndpointsOperation } from '../domains/owner/integrations/webhooks/list-webhook-endpoints.ts';
+import { getMyLanguageOperation } from '../domains/owner/language/get-my-language.ts';
+import { updateMyLanguageOperation } from '../domains/owner/language/update-my-language.ts';
 import { loginOwnerOperation } from '../domains/owner/login-owner.ts';
 import { logoutOwnerOperation } from '../domains/owner/logout-owner.ts';
 import { createPlacementOperation } from '../domains/owner/placements/create-placement.ts';
@@ -183,6 +187,11 @@ export const appRouter = router({
     language: {
       get: getMyLanguageOperation,
       update: updateMyLanguageOperation,
+    },
+    accountExports: {
+      start: startAccountExportOperation,
+      get: getAccountExportOperation,
+      list: listAccountExportsOperation,
     },
     alerts: {
       getPreferences: getAlertPreferencesOperation,
@@ -300,7 +309,11 @@ export const appRouter = router({
       resendInvitation: resendInvitationOperation,
       move: moveUserOperation,
     },
-    accounts: { merge: mergeAccountOperation, addBranch: addAccountBranchOperation },
+    accounts: {
+      merge: mergeAccountOperation,
+      addBranch: addAccountBranchOperation,
+      export: exportAccountOperation,
+    },
     reviews: { list: listReviewsOperation },
     payments: { list: listPaymentsOperation, refund: refundPaymentOperation },
     manualPayments: { list: listManualPaymentsOperation },

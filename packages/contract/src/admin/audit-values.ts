@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   'billing_profile.update',
   'account.billing_update',
   'renewal.remind',
+  // A copy of an account's data made (issue 35): by one of its owners or by an admin for them.
+  'account.export',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

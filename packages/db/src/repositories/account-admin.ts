@@ -70,20 +70,38 @@ const ACCOUNT_DETAIL_ACTIONS = [
 ] as const;
 
 /**
- * The newest `limit` audit rows about an account: rows whose target is one of its businesses,
- * people or the account itself; team changes (their details name the account); a branch moved
- * away from it; its onboarding; and its businesses' own credentials (API keys, webhook endpoints,
- * whose actor is the business). Each arm can use an index of the trail (target, action, actor).
+ * Which audit rows are about an account: rows whose target is one of its businesses, people or the
+ * account itself; team changes (their details name the account); a branch moved away from it; its
+ * onboarding; and its businesses' own credentials (API keys, webhook endpoints, whose actor is the
+ * business). The account's trail (below) and its data export read the same condition.
+ */
+export function accountAuditCondition(scope: TAccountAuditScope) {
+  const businesses = scope.businessIds.length > 0 ? scope.businessIds : [0];
+  const people = scope.personIds.length > 0 ? scope.personIds : [0];
+  const account = String(scope.accountId);
+  const onboarded = businesses.map((id) => `[${id}]`);
+  return sql<boolean>`(
+    (audit_log.target_table = 'owners' and audit_log.target_id = any(${businesses}::bigint[]))
+    or (audit_log.target_table = 'accounts' and audit_log.target_id = ${scope.accountId})
+    or (audit_log.target_table in ('persons', 'memberships') and audit_log.target_id = any(${people}::bigint[]))
+    or (audit_log.action in (${sql.join([...ACCOUNT_DETAIL_ACTIONS])})
+        and (audit_log.details->>'accountId' = ${account} or audit_log.details->>'fromAccountId' = ${account}))
+    or (audit_log.action = 'onboarding.complete'
+        and audit_log.details->'ownerIds' @> any(${onboarded}::jsonb[]))
+    or (audit_log.actor_kind = 'owner' and audit_log.target_table in ('api_keys', 'webhook_endpoints')
+        and audit_log.actor_id = any(${businesses}::bigint[]))
+  )`;
+}
+
+/**
+ * The newest `limit` audit rows about an account (accountAuditCondition). Each arm can use an
+ * index of the trail (target, action, actor).
  */
 export async function listAccountAudit(
   db: TDb,
   scope: TAccountAuditScope,
   limit = 50,
 ): Promise<TAccountAuditRow[]> {
-  const businesses = scope.businessIds.length > 0 ? scope.businessIds : [0];
-  const people = scope.personIds.length > 0 ? scope.personIds : [0];
-  const account = String(scope.accountId);
-  const onboarded = businesses.map((id) => `[${id}]`);
   const rows = await db
     .selectFrom('auditLog')
     .leftJoin('admins', (join) =>
@@ -112,35 +130,7 @@ export async function listAccountAudit(
       'auditLog.details',
       'auditLog.createdAt',
     ])
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('auditLog.targetTable', '=', 'owners'),
-          sql<boolean>`audit_log.target_id = any(${businesses}::bigint[])`,
-        ]),
-        eb.and([eb('auditLog.targetTable', '=', 'accounts'), eb('auditLog.targetId', '=', scope.accountId)]),
-        eb.and([
-          eb('auditLog.targetTable', 'in', ['persons', 'memberships']),
-          sql<boolean>`audit_log.target_id = any(${people}::bigint[])`,
-        ]),
-        eb.and([
-          eb('auditLog.action', 'in', [...ACCOUNT_DETAIL_ACTIONS]),
-          eb.or([
-            sql<boolean>`audit_log.details->>'accountId' = ${account}`,
-            sql<boolean>`audit_log.details->>'fromAccountId' = ${account}`,
-          ]),
-        ]),
-        eb.and([
-          eb('auditLog.action', '=', 'onboarding.complete'),
-          sql<boolean>`audit_log.details->'ownerIds' @> any(${onboarded}::jsonb[])`,
-        ]),
-        eb.and([
-          eb('auditLog.actorKind', '=', 'owner'),
-          eb('auditLog.targetTable', 'in', ['api_keys', 'webhook_endpoints']),
-          sql<boolean>`audit_log.actor_id = any(${businesses}::bigint[])`,
-        ]),
-      ]),
-    )
+    .where(accountAuditCondition(scope))
     .orderBy('auditLog.createdAt', 'desc')
     .orderBy('auditLog.id', 'desc')
     .limit(limit)

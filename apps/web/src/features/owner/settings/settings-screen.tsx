@@ -5,6 +5,7 @@ import { GoogleSection } from '../google/google-section.tsx';
 import { LoadError } from '../shared/load-error.tsx';
 import { AlertsSection } from './alerts/alerts-section.tsx';
 import { ChannelsSection } from './channels-section.tsx';
+import { ExportSection } from './export/export-section.tsx';
 import { IntegrationsSection } from './integrations-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
 import { ReviewFlowSection } from './review-flow-section.tsx';
@@ -42,6 +43,7 @@ export function SettingsScreen() {
       <TeamSection />
       <IntegrationsSection />
       <TemplatesSection />
+      <ExportSection />
       {/* The server signs out the owner's other devices. */}
       <PasswordChangeForm
         titleId="password-title"
