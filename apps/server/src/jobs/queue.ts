@@ -32,6 +32,8 @@ export const QUEUES = {
    * transaction), a person's follow-up batch, and every minute the overdue cases.
    */
   caseAlert: 'case-alert',
+  /** One Web Push to a person's phones (domains/alerts/push.service.ts). */
+  pushSend: 'push-send',
 } as const;
 export type TQueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -1,6 +1,7 @@
 import type { TDeps } from '../context.ts';
 import { registerReportJobs } from '../domains/admin/reports/reports.jobs.ts';
 import { registerAlertJobs } from '../domains/alerts/alerts.jobs.ts';
+import { registerPushJobs } from '../domains/alerts/push.jobs.ts';
 import { registerInvoiceJobs } from '../domains/billing/invoices.jobs.ts';
 import { registerCaseJobs } from '../domains/cases/cases.jobs.ts';
 import { registerGoogleJobs } from '../domains/google/google.jobs.ts';
@@ -14,6 +15,7 @@ import { registerMaintenanceJobs } from './maintenance.job.ts';
 /** Every domain declares its workers here; they start when the app is ready. */
 export function registerJobs(deps: TDeps): void {
   registerAlertJobs(deps);
+  registerPushJobs(deps);
   registerGoogleJobs(deps);
   registerInvoiceJobs(deps);
   registerMailJobs(deps);
