@@ -1,8 +1,11 @@
 import { Badge, Box, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { AreaShell, type TAreaLink } from '../../components/area-shell/area-shell.tsx';
+import { OfflineBanner } from '../../components/offline-banner/offline-banner.tsx';
 import { getUserData } from '../../lib/auth.ts';
+import { registerServiceWorker } from '../../lib/pwa.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 import { useTrpc } from '../../lib/use-trpc.ts';
 import { BranchSwitcher } from './branch-switcher/branch-switcher.tsx';
@@ -53,6 +56,10 @@ export function OwnerLayout() {
   const name = owner.data?.name ?? (owner.isError ? undefined : cachedName());
   const openCases = useOpenCaseCount();
   const onInbox = pathname.startsWith('/dashboard/inbox');
+  // The owner app's service worker (offline shell, push): registered here only, never on other areas.
+  useEffect(() => {
+    void registerServiceWorker();
+  }, []);
   const links = OWNER_LINKS.map((link) =>
     link.to === '/dashboard/inbox' && openCases
       ? {
@@ -79,6 +86,7 @@ export function OwnerLayout() {
         <Title order={1} fz={{ base: 'h3', sm: 'h2' }} mb="lg">
           {ownerTabTitle(pathname, name)}
         </Title>
+        <OfflineBanner />
         {/* The inbox covers every branch the person works on; its own filter picks one. */}
         {onInbox ? null : <BranchSwitcher />}
         <Outlet />
