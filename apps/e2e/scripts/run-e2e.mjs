@@ -2,6 +2,7 @@
 // Runs the browser journeys against the production build served by the real StarLoop server, on a
 // fresh embedded database (or a fresh PostgreSQL database when STARLOOP_TEST_DATABASE_URL is set).
 import { spawn, spawnSync } from 'node:child_process';
+import { createECDH } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -72,6 +73,13 @@ const google = await new Promise((resolve, reject) => {
   fakeGoogle.on('exit', () => reject(new Error('the fake Google exited before it was ready')));
 });
 
+// Web Push (issue 34): a VAPID key pair of this run (P-256, URL-safe base64, as web-push makes
+// them). The push journey's fake push service listens on loopback, which only
+// OUTBOUND_WEBHOOKS_ALLOW_LOCAL lets an endpoint be (refused in production).
+const vapid = createECDH('prime256v1');
+vapid.generateKeys();
+const vapidPrivate = vapid.getPrivateKey();
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'starloop-e2e-'));
 const port = await freePort();
 const database = await postgresDatabase();
@@ -90,6 +98,12 @@ const env = {
   // The journeys run at any hour: campaign messages may go all day here (the 9-to-9 rule itself is
   // tested by the server's tests with a fixed clock).
   REQUESTS_PROMOTIONAL_HOURS: '0-24',
+  VAPID_PUBLIC_KEY: vapid.getPublicKey().toString('base64url'),
+  VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32 - vapidPrivate.length), vapidPrivate]).toString(
+    'base64url',
+  ),
+  VAPID_SUBJECT: 'mailto:e2e@starloop.test',
+  OUTBOUND_WEBHOOKS_ALLOW_LOCAL: 'on',
 };
 delete env.STARLOOP_TEST_DATABASE_URL;
 delete env.SMTP_URL;

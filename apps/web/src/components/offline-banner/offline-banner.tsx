@@ -1,12 +1,16 @@
 import { Alert } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { isUnreachable, subscribeReachability } from '../../lib/connectivity.ts';
 
 export const OFFLINE_TEXT = {
   title: 'You are offline',
   body: 'StarLoop shows what was loaded before. New reviews, cases and changes will appear when your phone is back online.',
 } as const;
 
-/** Whether the browser is online, following its online and offline events. */
+/**
+ * Whether the app is online: the browser says it has a network (its online and offline events)
+ * and the app's last call to the server got an answer (lib/connectivity.ts).
+ */
 export function useOnline(): boolean {
   const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine));
   useEffect(() => {
@@ -20,7 +24,8 @@ export function useOnline(): boolean {
       window.removeEventListener('offline', down);
     };
   }, []);
-  return online;
+  const unreachable = useSyncExternalStore(subscribeReachability, isUnreachable, () => false);
+  return online && !unreachable;
 }
 
 /** The owner app's offline state (issue 34): a banner on every owner page while the phone is offline. */
