@@ -2,6 +2,7 @@
 // Runs the browser journeys against the production build served by the real StarLoop server, on a
 // fresh embedded database (or a fresh PostgreSQL database when STARLOOP_TEST_DATABASE_URL is set).
 import { spawn, spawnSync } from 'node:child_process';
+import { createECDH } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -87,6 +88,12 @@ const whatsapp = await new Promise((resolve, reject) => {
   });
   fakeWhatsApp.on('exit', () => reject(new Error('the fake WhatsApp exited before it was ready')));
 });
+// Web Push (issue 34): a VAPID key pair of this run (P-256, URL-safe base64, as web-push makes
+// them). The push journey's fake push service listens on loopback, which only
+// OUTBOUND_WEBHOOKS_ALLOW_LOCAL lets an endpoint be (refused in production).
+const vapid = createECDH('prime256v1');
+vapid.generateKeys();
+const vapidPrivate = vapid.getPrivateKey();
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'starloop-e2e-'));
 const port = await freePort();
@@ -112,6 +119,12 @@ const env = {
   OPERATOR_WHATSAPP_ACCESS_TOKEN: whatsapp.accessToken,
   OPERATOR_WHATSAPP_RENEWAL_TEMPLATE: 'plan_renewal_reminder',
   OPERATOR_WHATSAPP_CASE_TEMPLATE: 'case_reply',
+  VAPID_PUBLIC_KEY: vapid.getPublicKey().toString('base64url'),
+  VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32 - vapidPrivate.length), vapidPrivate]).toString(
+    'base64url',
+  ),
+  VAPID_SUBJECT: 'mailto:e2e@starloop.test',
+  OUTBOUND_WEBHOOKS_ALLOW_LOCAL: 'on',
 };
 delete env.STARLOOP_TEST_DATABASE_URL;
 delete env.SMTP_URL;

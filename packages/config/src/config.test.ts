@@ -105,6 +105,34 @@ describe('config', () => {
     }
   });
 
+  it('configures Web Push only with the VAPID pair and a subject; never echoes the private key', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).webPush).toBeUndefined();
+    const privateKey = 'Dt1CLgQlkiaA-tmCkATyKZeoF1-Gtw1-gdEP6pOCqj4';
+    const full = {
+      VAPID_PUBLIC_KEY:
+        'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      VAPID_PRIVATE_KEY: privateKey,
+      VAPID_SUBJECT: 'mailto:alerts@starloop.in',
+    };
+    expect(loadConfig({ DATA_DIR: tmp(), ...full }).webPush).toEqual({
+      publicKey: full.VAPID_PUBLIC_KEY,
+      privateKey,
+      subject: 'mailto:alerts@starloop.in',
+    });
+    try {
+      parseEnv({ VAPID_PRIVATE_KEY: privateKey });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).issues.map((i) => i.variable)).toEqual([
+        'VAPID_PUBLIC_KEY',
+        'VAPID_SUBJECT',
+      ]);
+      expect((error as ConfigError).message).not.toContain(privateKey);
+    }
+    expect(() => parseEnv({ ...full, VAPID_SUBJECT: 'alerts@starloop.in' })).toThrow(/VAPID_SUBJECT/);
+    expect(() => parseEnv({ ...full, VAPID_PUBLIC_KEY: 'short' })).toThrow(/VAPID_PUBLIC_KEY/);
+  });
+
   it("configures StarLoop's own WhatsApp sender only with its number, token and template; never echoes the token", () => {
     expect(loadConfig({ DATA_DIR: tmp() }).operatorWhatsApp).toBeUndefined();
     const token = 'EAAG-operator-token-0123456789';

@@ -203,6 +203,32 @@ const ZEnv = z.object({
       .regex(/^[a-z0-9_]{1,512}$/, 'must be a template name: lower-case letters, digits and underscores')
       .optional(),
   ),
+  // Web Push to the owner app (issue 34): the VAPID key pair (web-push's generateVAPIDKeys, URL-safe
+  // base64) and a contact (mailto: or https:) for the push services; all three or none. Unset: no push.
+  VAPID_PUBLIC_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{87}$/,
+        'must be the URL-safe base64 public key (87 characters) of a P-256 VAPID pair',
+      )
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{43}$/,
+        'must be the URL-safe base64 private key (43 characters) of a P-256 VAPID pair',
+      )
+      .optional(),
+  ),
+  VAPID_SUBJECT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+      .optional(),
+  ),
   // StarLoop's own DLT-registered SMS sender on Gupshup (all six or none). The case template's first
   // {#var#} is the business name, the others carry the reply in pieces of 30 characters.
   PLATFORM_SMS_USER_ID: optionalText,
@@ -299,6 +325,8 @@ export interface TConfig {
   google: TGoogleConfig;
   /** StarLoop's own WhatsApp sender (renewal reminders and case alerts to owners' teams); undefined when not configured. */
   operatorWhatsApp: TOperatorWhatsAppConfig | undefined;
+  /** Web Push to the owner app (VAPID); undefined when the three variables are not set. */
+  webPush: { publicKey: string; privateKey: string; subject: string } | undefined;
   /** StarLoop's own channels every owner may use within the plan's quota (issue 33). */
   platform: TPlatformChannelsConfig;
 }
@@ -381,6 +409,14 @@ function crossChecks(env: TEnv): { variable: string; message: string }[] {
       variable: 'OPERATOR_WHATSAPP_CASE_ALERT_TEMPLATE',
       message: `needs StarLoop's WhatsApp sender: ${operatorWhatsApp.join(', ')}`,
     });
+  }
+  const vapid = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const;
+  const vapidSet = vapid.filter((name) => env[name] !== undefined);
+  if (vapidSet.length > 0 && vapidSet.length < vapid.length) {
+    const message = `${vapid.join(', ')} must be set together`;
+    for (const variable of vapid) {
+      if (env[variable] === undefined) issues.push({ variable, message });
+    }
   }
   const platformSms = [
     'PLATFORM_SMS_USER_ID',
@@ -538,6 +574,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             caseAlertTemplate: env.OPERATOR_WHATSAPP_CASE_ALERT_TEMPLATE,
             templateLanguage: env.OPERATOR_WHATSAPP_TEMPLATE_LANGUAGE,
           }
+        : undefined,
+    webPush:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
         : undefined,
     platform: {
       whatsapp: {

@@ -816,6 +816,10 @@ export interface AlertPreferenceTable {
   /** Quiet hours, minutes after IST midnight; both or neither. */
   quietStart: number | null;
   quietEnd: number | null;
+  /** Web Push (migration 0037): new cases, overdue cases, the plan's renewal reminders. */
+  newCasePush: Generated<boolean>;
+  overduePush: Generated<boolean>;
+  renewalPush: Generated<boolean>;
   updatedAt: UpdatedAt;
 }
 export type TAlertPreferenceRow = Selectable<AlertPreferenceTable>;
@@ -837,6 +841,8 @@ export interface CaseAlertBatchTable {
   whatsappMessageId: ColumnType<string | null, string | null | undefined, string | null>;
   whatsappError: ColumnType<string | null, string | null | undefined, string | null>;
   whatsappUpdatedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The batch went as a Web Push too (migration 0037). */
+  push: Generated<boolean>;
 }
 export type TCaseAlertBatch = Selectable<CaseAlertBatchTable>;
 
@@ -954,9 +960,26 @@ export interface AccountExportChunkTable {
   data: Uint8Array;
 }
 
+/** A phone's or browser's Web Push subscription of a person (migration 0037). */
+export interface PushSubscriptionTable {
+  id: Generated<number>;
+  personId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  userAgent: string | null;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  lastSuccessAt: Timestamp | null;
+  /** The push service answered 404/410 (gone) at this time; never pushed to again. */
+  disabledAt: Timestamp | null;
+  disabledStatus: number | null;
+}
+export type TPushSubscriptionRow = Selectable<PushSubscriptionTable>;
+
 export interface Database {
   accountExports: AccountExportTable;
   accountExportChunks: AccountExportChunkTable;
+  pushSubscriptions: PushSubscriptionTable;
   cases: CaseTable;
   caseCounts: CaseCountTable;
   alertPreferences: AlertPreferenceTable;

@@ -50,6 +50,7 @@ export {
 } from './repositories/paging.ts';
 export * from './repositories/payments.ts';
 export * from './repositories/placements.ts';
+export * from './repositories/push-subscriptions.ts';
 export * from './repositories/rating-sql.ts';
 export * from './repositories/registration-attempts.ts';
 export * from './repositories/renewal-reminders.ts';

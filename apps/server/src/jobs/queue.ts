@@ -34,6 +34,8 @@ export const QUEUES = {
   caseAlert: 'case-alert',
   /** One account's data export, built into a ZIP (domains/owner/account-exports). */
   accountExport: 'account-export',
+  /** One Web Push to a person's phones (domains/alerts/push.service.ts). */
+  pushSend: 'push-send',
 } as const;
 export type TQueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -1,6 +1,7 @@
 import type { TDeps } from '../context.ts';
 import { registerReportJobs } from '../domains/admin/reports/reports.jobs.ts';
 import { registerAlertJobs } from '../domains/alerts/alerts.jobs.ts';
+import { registerPushJobs } from '../domains/alerts/push.jobs.ts';
 import { registerInvoiceJobs } from '../domains/billing/invoices.jobs.ts';
 import { registerCaseJobs } from '../domains/cases/cases.jobs.ts';
 import { registerGoogleJobs } from '../domains/google/google.jobs.ts';
@@ -16,6 +17,7 @@ import { registerMaintenanceJobs } from './maintenance.job.ts';
 export function registerJobs(deps: TDeps): void {
   registerAccountExportJobs(deps);
   registerAlertJobs(deps);
+  registerPushJobs(deps);
   registerGoogleJobs(deps);
   registerInvoiceJobs(deps);
   registerMailJobs(deps);

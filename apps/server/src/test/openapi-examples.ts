@@ -36,6 +36,10 @@ const FIELD_VALUES: Record<string, unknown[]> = {
   gstin: ['27AAPFU0939F1ZV'],
   pan: ['AAPFU0939F'],
   seriesPrefix: ['SL'],
+  // A browser's push subscription keys: a P-256 public key (65 bytes) and a 16-byte secret, URL-safe base64.
+  p256dh: ['BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM'],
+  auth: ['tBHItJI5svbpez7KI4CCXg'],
+  endpoint: ['https://fcm.googleapis.com/fcm/send/c1KrmpTuRm0:APA91bGx'],
   'POST /api/admin/login/verify code': ['123456'],
   'POST /api/admin/login/enrol code': ['123456'],
 };

@@ -109,6 +109,9 @@ import { cancelAutopayOperation } from '../domains/owner/plan/cancel-autopay.ts'
 import { createPlanOrderOperation } from '../domains/owner/plan/create-plan-order.ts';
 import { getOwnerPlanOperation } from '../domains/owner/plan/get-owner-plan.ts';
 import { startAutopayOperation } from '../domains/owner/plan/start-autopay.ts';
+import { listPushSubscriptionsOperation } from '../domains/owner/push/list-push-subscriptions.ts';
+import { subscribePushOperation } from '../domains/owner/push/subscribe-push.ts';
+import { unsubscribePushOperation } from '../domains/owner/push/unsubscribe-push.ts';
 import { addContactOperation } from '../domains/owner/requests/add-contact.ts';
 import { cancelCampaignOperation } from '../domains/owner/requests/cancel-campaign.ts';
 import { commitImportOperation } from '../domains/owner/requests/commit-import.ts';
@@ -196,6 +199,11 @@ export const appRouter = router({
     alerts: {
       getPreferences: getAlertPreferencesOperation,
       updatePreferences: updateAlertPreferencesOperation,
+    },
+    push: {
+      list: listPushSubscriptionsOperation,
+      subscribe: subscribePushOperation,
+      unsubscribe: unsubscribePushOperation,
     },
     cases: {
       list: listCasesOperation,

@@ -5,6 +5,7 @@ import { observable } from '@trpc/server/observable';
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { isUnauthorizedError } from './api-errors.ts';
 import { areaForProcedure, getToken, SESSION_EXEMPT_PROCEDURES, type TSessionArea } from './auth.ts';
+import { reportingFetch } from './connectivity.ts';
 
 export type TTrpcClient = TRPCClient<AppRouter>;
 /** `trpc.owner.me.queryOptions()` and friends, for TanStack Query hooks, loaders and prefetching. */
@@ -62,7 +63,8 @@ export function createTrpcClient(options: TCreateTrpcClientOptions = {}): TTrpcC
       // server's limit of 10 calls.
       maxURLLength: 2000,
       maxItems: 10,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      // Every call tells the offline banner whether the server answered (lib/connectivity.ts).
+      fetch: reportingFetch(options.fetch),
       headers: () => {
         const token = getToken(area);
         const branch = area === 'owner' ? options.branch?.() : undefined;

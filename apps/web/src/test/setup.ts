@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { reportReachable } from '../lib/connectivity.ts';
 
 // Mantine reads these browser APIs, which happy-dom does not implement.
 if (!window.matchMedia) {
@@ -51,4 +52,6 @@ afterEach(() => {
   notifications.clean();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // One test's failed calls must not leave the next test's owner screens offline.
+  reportReachable(true);
 });

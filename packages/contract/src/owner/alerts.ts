@@ -17,6 +17,8 @@ export const ALERT_TEXTS = {
   whatsappOptedOut:
     'You replied STOP to StarLoop on WhatsApp, so no WhatsApp alerts are sent to this number. Contact support to receive them again.',
   noEmail: 'You have no email address on your profile, so email alerts cannot reach you.',
+  pushNotConfigured: 'Push notifications are not set up on this StarLoop server yet.',
+  pushNoDevice: 'Turn on notifications on this phone to get alerts as push notifications.',
 } as const;
 
 /** A 24-hour IST time, 'HH:MM' (what parseClock reads). */
@@ -30,7 +32,9 @@ const ZClock = z.string({ message: ALERT_TEXTS.clockInvalid }).regex(CLOCK_PATTE
  */
 export const ZQuietHours = z.object({ start: ZClock, end: ZClock });
 
-const ZAlertChannels = z.object({ email: z.boolean(), whatsapp: z.boolean() });
+/** push: optional when writing (left out: unchanged), so clients from before push still work. */
+const ZAlertChannels = z.object({ email: z.boolean(), whatsapp: z.boolean(), push: z.boolean().optional() });
+const ZAlertChannelsAnswer = z.object({ email: z.boolean(), whatsapp: z.boolean(), push: z.boolean() });
 
 /** PUT /api/v1/me/alert-preferences: the whole choice (what is sent replaces what was). */
 export const ZAlertPreferencesUpdate = z.object({
@@ -38,35 +42,55 @@ export const ZAlertPreferencesUpdate = z.object({
   newCase: ZAlertChannels,
   /** A case past its first-response target that nobody has responded to. */
   overdue: ZAlertChannels,
+  /** The plan's renewal (payment) reminders as a push (their email always goes); left out: unchanged. */
+  payment: z.object({ push: z.boolean() }).optional(),
   /** null: alerts at any hour. */
   quietHours: ZQuietHours.nullable(),
 });
 export type TAlertPreferencesUpdate = z.infer<typeof ZAlertPreferencesUpdate>;
 
+/** The whole choice as answered (every channel said). */
+export const ZAlertChoicesAnswer = z.object({
+  newCase: ZAlertChannelsAnswer,
+  overdue: ZAlertChannelsAnswer,
+  payment: z.object({ push: z.boolean() }),
+  quietHours: ZQuietHours.nullable(),
+});
+export type TAlertChoicesAnswer = z.infer<typeof ZAlertChoicesAnswer>;
+
 /** GET /api/v1/me/alert-preferences: the choices, and where alerts go and whether they can. */
-export const ZAlertPreferences = ZAlertPreferencesUpdate.extend({
+export const ZAlertPreferences = ZAlertChoicesAnswer.extend({
   /** Where email alerts go (the person's email); null: none on the profile. */
   email: z.string().nullable(),
   /** The number WhatsApp alerts go to (the person's sign-in number). */
   phone: z.string(),
   /** Whether StarLoop can send this person WhatsApp alerts, and if not why (in their words). */
   whatsapp: z.object({ available: z.boolean(), reason: z.string().nullable() }),
+  /** Whether pushes can reach the person: the server has VAPID keys and they have a live subscription. */
+  push: z.object({
+    available: z.boolean(),
+    reason: z.string().nullable(),
+    /** Their phones and browsers with notifications on. */
+    devices: z.number().int().nonnegative(),
+  }),
 });
 export type TAlertPreferences = z.infer<typeof ZAlertPreferences>;
 
 /** The rules' choices (quiet hours in minutes) as the API writes them ('HH:MM'). */
-export const alertChoicesAnswer = (choices: TAlertChoices): TAlertPreferencesUpdate => ({
+export const alertChoicesAnswer = (choices: TAlertChoices): TAlertChoicesAnswer => ({
   newCase: { ...choices.newCase },
   overdue: { ...choices.overdue },
+  payment: { ...choices.payment },
   quietHours: choices.quietHours
     ? { start: clockText(choices.quietHours.start), end: clockText(choices.quietHours.end) }
     : null,
 });
 
-/** The API's choices as the rules read them. */
-export const alertChoicesOf = (update: TAlertPreferencesUpdate): TAlertChoices => ({
-  newCase: { ...update.newCase },
-  overdue: { ...update.overdue },
+/** The API's choices as the rules read them; a push choice left out keeps `previous`'s. */
+export const alertChoicesOf = (update: TAlertPreferencesUpdate, previous: TAlertChoices): TAlertChoices => ({
+  newCase: { ...update.newCase, push: update.newCase.push ?? previous.newCase.push },
+  overdue: { ...update.overdue, push: update.overdue.push ?? previous.overdue.push },
+  payment: { push: update.payment?.push ?? previous.payment.push },
   quietHours: update.quietHours
     ? { start: parseClock(update.quietHours.start)!, end: parseClock(update.quietHours.end)! }
     : null,

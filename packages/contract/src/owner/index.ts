@@ -13,6 +13,7 @@ export * from './integrations.ts';
 export * from './language.ts';
 export * from './placements.ts';
 export * from './plan.ts';
+export * from './push.ts';
 export * from './reply-template-languages.ts';
 export * from './requests.ts';
 export * from './reviews.ts';

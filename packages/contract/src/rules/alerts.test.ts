@@ -46,11 +46,18 @@ describe('case alert choices and quiet hours', () => {
 
   it('alerts by default on both channels, and only on channels chosen and reachable', () => {
     expect(DEFAULT_ALERT_CHOICES.quietHours).toBeNull();
-    const emailOnly = { ...DEFAULT_ALERT_CHOICES, newCase: { email: true, whatsapp: false } };
+    const emailOnly = { ...DEFAULT_ALERT_CHOICES, newCase: { email: true, whatsapp: false, push: false } };
     expect(alertChannelOn(emailOnly, 'new', 'whatsapp')).toBe(false);
     expect(alertChannelOn(emailOnly, 'overdue', 'whatsapp')).toBe(true);
-    expect(wantsAlert(emailOnly, 'new', { email: false, whatsapp: true })).toBe(false);
-    expect(wantsAlert(emailOnly, 'overdue', { email: false, whatsapp: true })).toBe(true);
-    expect(wantsAlert(DEFAULT_ALERT_CHOICES, 'new', { email: false, whatsapp: false })).toBe(false);
+    expect(wantsAlert(emailOnly, 'new', { email: false, whatsapp: true, push: false })).toBe(false);
+    expect(wantsAlert(emailOnly, 'overdue', { email: false, whatsapp: true, push: false })).toBe(true);
+    expect(wantsAlert(DEFAULT_ALERT_CHOICES, 'new', { email: false, whatsapp: false, push: false })).toBe(
+      false,
+    );
+    // Push counts as a channel of its own: a person reached only by push still hears of cases.
+    expect(wantsAlert(DEFAULT_ALERT_CHOICES, 'new', { email: false, whatsapp: false, push: true })).toBe(
+      true,
+    );
+    expect(wantsAlert(emailOnly, 'new', { email: false, whatsapp: false, push: true })).toBe(false);
   });
 });

@@ -11,7 +11,8 @@ import { istTimeOfDay } from './ist.ts';
 export const CASE_ALERT_KINDS = ['new', 'overdue'] as const;
 export type TCaseAlertKind = (typeof CASE_ALERT_KINDS)[number];
 
-export const ALERT_CHANNELS = ['email', 'whatsapp'] as const;
+/** Push: Web Push to the phones and browsers where the person turned notifications on (issue 34). */
+export const ALERT_CHANNELS = ['email', 'whatsapp', 'push'] as const;
 export type TAlertChannel = (typeof ALERT_CHANNELS)[number];
 
 /** Quiet hours as minutes after IST midnight; start > end spans midnight (22:00-08:00). */
@@ -24,17 +25,20 @@ export interface TQuietHours {
 export interface TAlertChoices {
   newCase: Record<TAlertChannel, boolean>;
   overdue: Record<TAlertChannel, boolean>;
+  /** The plan's renewal (payment) reminders as a push; their email always goes. */
+  payment: { push: boolean };
   quietHours: TQuietHours | null;
 }
 
 /**
- * A person who never chose: every alert by email and by WhatsApp (the number they sign in with,
- * when StarLoop can reach it), at any hour. Quiet hours are off by default: a complaint at 22:30
+ * A person who never chose: every alert by email, by WhatsApp (the number they sign in with,
+ * when StarLoop can reach it) and as a push (where they turned notifications on), at any hour. Quiet hours are off by default: a complaint at 22:30
  * is often one the owner still wants to handle tonight.
  */
 export const DEFAULT_ALERT_CHOICES: TAlertChoices = {
-  newCase: { email: true, whatsapp: true },
-  overdue: { email: true, whatsapp: true },
+  newCase: { email: true, whatsapp: true, push: true },
+  overdue: { email: true, whatsapp: true, push: true },
+  payment: { push: true },
   quietHours: null,
 };
 

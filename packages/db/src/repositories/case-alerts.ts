@@ -147,6 +147,8 @@ export interface TAlertMember {
   email: string | null;
   phone: string;
   preferences: TAlertPreferenceValues | null;
+  /** Whether the person has a live Web Push subscription (migration 0037). */
+  push: boolean;
 }
 
 /** Every member of the account with their alert choices (one statement). */
@@ -168,6 +170,19 @@ export async function listAlertMembers(db: TDb, accountId: number): Promise<TAle
       'alertPreferences.overdueWhatsapp',
       'alertPreferences.quietStart',
       'alertPreferences.quietEnd',
+      'alertPreferences.newCasePush',
+      'alertPreferences.overduePush',
+      'alertPreferences.renewalPush',
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('pushSubscriptions')
+              .select(sql.lit(1).as('one'))
+              .whereRef('pushSubscriptions.personId', '=', 'memberships.personId')
+              .where('pushSubscriptions.disabledAt', 'is', null),
+          )
+          .as('push'),
     ])
     .where('memberships.accountId', '=', accountId)
     .orderBy('memberships.createdAt', 'asc')
@@ -180,6 +195,7 @@ export async function listAlertMembers(db: TDb, accountId: number): Promise<TAle
     businessIds: row.businessIds?.map(Number) ?? null,
     email: row.email,
     phone: row.phone,
+    push: Boolean(row.push),
     preferences:
       row.preferencesOf === null
         ? null
@@ -190,6 +206,9 @@ export async function listAlertMembers(db: TDb, accountId: number): Promise<TAle
             overdueWhatsapp: row.overdueWhatsapp!,
             quietStart: row.quietStart,
             quietEnd: row.quietEnd,
+            newCasePush: row.newCasePush!,
+            overduePush: row.overduePush!,
+            renewalPush: row.renewalPush!,
           },
   }));
 }
@@ -248,7 +267,9 @@ export async function lastCaseAlertBatchAt(db: TDb, personId: number): Promise<D
     .selectFrom('caseAlertBatches')
     .select('createdAt')
     .where('personId', '=', personId)
-    .where((eb) => eb.or([eb('emailId', 'is not', null), eb('whatsappState', 'is not', null)]))
+    .where((eb) =>
+      eb.or([eb('emailId', 'is not', null), eb('whatsappState', 'is not', null), eb('push', '=', true)]),
+    )
     .orderBy('createdAt', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -347,7 +368,13 @@ export async function dropCaseAlerts(trx: TDb, ids: readonly number[]): Promise<
 /** Records a batch and moves its alerts into it; answers the batch's id. */
 export async function insertCaseAlertBatch(
   trx: TDb,
-  batch: { personId: number; createdAt: Date; alertIds: readonly number[]; whatsapp: boolean },
+  batch: {
+    personId: number;
+    createdAt: Date;
+    alertIds: readonly number[];
+    whatsapp: boolean;
+    push?: boolean;
+  },
 ): Promise<number> {
   const row = await trx
     .insertInto('caseAlertBatches')
@@ -356,6 +383,7 @@ export async function insertCaseAlertBatch(
       createdAt: batch.createdAt,
       alertCount: batch.alertIds.length,
       whatsappState: batch.whatsapp ? 'pending' : null,
+      push: batch.push ?? false,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

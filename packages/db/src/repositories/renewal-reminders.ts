@@ -12,6 +12,8 @@ export interface TRenewalDue {
   plan: 'essential' | 'professional';
   subscriptionEnd: Date;
   ownerName: string;
+  /** The person the reminder is addressed to (the account's first owner): their Web Push. */
+  ownerPersonId: number;
   email: string | null;
   contactNumber: string;
   lastReminderAt: Date | null;
@@ -35,7 +37,7 @@ export async function listRenewalsDue(
           eb
             .selectFrom('memberships')
             .innerJoin('persons', 'persons.id', 'memberships.personId')
-            .select(['persons.name', 'persons.email'])
+            .select(['persons.id', 'persons.name', 'persons.email'])
             .whereRef('memberships.accountId', '=', 'owners.accountId')
             .where('memberships.role', '=', 'owner')
             .orderBy('memberships.personId', 'asc')
@@ -51,6 +53,7 @@ export async function listRenewalsDue(
         'owners.plan',
         sql<Date>`owners.subscription_end`.as('subscriptionEnd'),
         'persons.name as ownerName',
+        'persons.id as ownerPersonId',
         sql<string | null>`coalesce(persons.email, owners.email)`.as('email'),
         'owners.contactNumber',
         (eb) =>

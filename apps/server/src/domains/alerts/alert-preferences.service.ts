@@ -3,10 +3,16 @@ import {
   ALERT_TEXTS,
   alertChoicesAnswer,
   alertChoicesOf,
+  type TAlertChoicesAnswer,
   type TAlertPreferences,
   type TAlertPreferencesUpdate,
 } from '@starloop/contract';
-import { findAlertPreferences, saveAlertPreferences, type TPersonPublic } from '@starloop/db';
+import {
+  findAlertPreferences,
+  listLivePushSubscriptions,
+  saveAlertPreferences,
+  type TPersonPublic,
+} from '@starloop/db';
 import type { TAccountSession } from '../../auth/authenticate.ts';
 import type { TDeps } from '../../context.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
@@ -30,14 +36,26 @@ function personOf(session: TAccountSession): TPersonPublic {
 async function answerFor(
   deps: TPreferenceDeps,
   person: TPersonPublic,
-  choices: TAlertPreferencesUpdate,
+  choices: TAlertChoicesAnswer,
 ): Promise<TAlertPreferences> {
   const reach = await whatsappReach(deps, deps.db, person.phone);
+  const devices = deps.config.webPush
+    ? (await listLivePushSubscriptions(deps.db, Number(person.id))).length
+    : 0;
   return {
     ...choices,
     email: person.email,
     phone: person.phone,
     whatsapp: { available: reach.phoneE164 !== null, reason: reach.reason },
+    push: {
+      available: devices > 0,
+      reason: !deps.config.webPush
+        ? ALERT_TEXTS.pushNotConfigured
+        : devices === 0
+          ? ALERT_TEXTS.pushNoDevice
+          : null,
+      devices,
+    },
   };
 }
 
@@ -60,10 +78,11 @@ export async function updateAlertPreferences(
   const person = personOf(session);
   if (input.quietHours && input.quietHours.start === input.quietHours.end)
     throw badRequest(ALERT_TEXTS.quietHoursSame, 'quietHours');
+  const previous = alertChoicesOfRow(await findAlertPreferences(deps.db, Number(person.id)));
   const row = await saveAlertPreferences(
     deps.db,
     Number(person.id),
-    alertRowOfChoices(alertChoicesOf(input)),
+    alertRowOfChoices(alertChoicesOf(input, previous)),
   );
   return answerFor(deps, person, alertChoicesAnswer(alertChoicesOfRow(row)));
 }

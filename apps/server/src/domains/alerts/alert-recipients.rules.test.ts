@@ -9,13 +9,17 @@ const member = (personId: number, role: TAlertMember['role'], businessIds: numbe
   email: `p${personId}@team.test`,
   phone: '9876500000',
   preferences: null,
+  push: false,
 });
-const everywhere = () => ({ email: true, whatsapp: true });
+const everywhere = () => ({ email: true, whatsapp: true, push: true });
 const off = {
   newCaseEmail: false,
   newCaseWhatsapp: false,
   overdueEmail: true,
   overdueWhatsapp: true,
+  newCasePush: false,
+  overduePush: true,
+  renewalPush: true,
   quietStart: null,
   quietEnd: null,
 };
@@ -49,14 +53,18 @@ describe('who hears about a case', () => {
       alertRecipients({ ownerId: 10, assigneePersonId: null }, 'overdue', quietManagers, everywhere),
     ).toEqual([2, 3]);
     // Nobody reachable at all: nobody is told.
-    const unreachable = () => ({ email: false, whatsapp: false });
+    const unreachable = () => ({ email: false, whatsapp: false, push: false });
     expect(alertRecipients({ ownerId: 10, assigneePersonId: 4 }, 'new', team, unreachable)).toEqual([]);
+    // Reached by push alone (no email, no WhatsApp): still told.
+    const pushOnly = () => ({ email: false, whatsapp: false, push: true });
+    expect(alertRecipients({ ownerId: 10, assigneePersonId: 4 }, 'new', team, pushOnly)).toEqual([4]);
   });
 
   it('reads a stored choice (no row: the defaults) and writes it back the same', () => {
     expect(alertChoicesOfRow(null)).toEqual({
-      newCase: { email: true, whatsapp: true },
-      overdue: { email: true, whatsapp: true },
+      newCase: { email: true, whatsapp: true, push: true },
+      overdue: { email: true, whatsapp: true, push: true },
+      payment: { push: true },
       quietHours: null,
     });
     const row = { ...off, quietStart: 1320, quietEnd: 480 };

@@ -38,8 +38,9 @@ export function alertRecipients(
 export function alertChoicesOfRow(row: TAlertPreferenceValues | null | undefined): TAlertChoices {
   if (!row) return DEFAULT_ALERT_CHOICES;
   return {
-    newCase: { email: row.newCaseEmail, whatsapp: row.newCaseWhatsapp },
-    overdue: { email: row.overdueEmail, whatsapp: row.overdueWhatsapp },
+    newCase: { email: row.newCaseEmail, whatsapp: row.newCaseWhatsapp, push: row.newCasePush },
+    overdue: { email: row.overdueEmail, whatsapp: row.overdueWhatsapp, push: row.overduePush },
+    payment: { push: row.renewalPush },
     quietHours:
       row.quietStart === null || row.quietEnd === null ? null : { start: row.quietStart, end: row.quietEnd },
   };
@@ -51,6 +52,9 @@ export const alertRowOfChoices = (choices: TAlertChoices): TAlertPreferenceValue
   newCaseWhatsapp: choices.newCase.whatsapp,
   overdueEmail: choices.overdue.email,
   overdueWhatsapp: choices.overdue.whatsapp,
+  newCasePush: choices.newCase.push,
+  overduePush: choices.overdue.push,
+  renewalPush: choices.payment.push,
   quietStart: choices.quietHours?.start ?? null,
   quietEnd: choices.quietHours?.end ?? null,
 });

@@ -173,3 +173,29 @@ export function caseAlertWhatsAppParameters(
     alerts.length === 1 ? caseLink(appUrl, alerts[0]!.caseId) : inboxLink(appUrl),
   ];
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The push notification of a batch (issue 34): the same words as the WhatsApp message, the first
+ * case's own words when there is one case, and a tap that opens the case (or the inbox). The
+ * payload goes encrypted to the person's own phone; the customer's contact stays out of it.
+ */
+export function caseAlertPush(alerts: readonly TAlert[]): {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+} {
+  const first = alerts[0]!;
+  const body =
+    alerts.length === 1 && first.message
+      ? `${stars(first.rating)} ${first.message.length > 120 ? `${first.message.slice(0, 119)}…` : first.message}`
+      : 'Open StarLoop to respond.';
+  return {
+    title: `${capitalised(whatHappened(alerts))} for ${where(alerts)}`,
+    body,
+    url: alerts.length === 1 ? `/dashboard/inbox?case=${first.caseId}` : '/dashboard/inbox',
+    tag: alerts.length === 1 ? `case-${first.caseId}` : 'cases',
+  };
+}

@@ -45,12 +45,14 @@ import {
   whatsappTemplateBody,
 } from '../owner/requests/channels/whatsapp.channel.ts';
 import { alertChoicesOfRow, alertRecipients } from './alert-recipients.rules.ts';
-import { caseAlertMail, caseAlertWhatsAppParameters } from './case-alerts.render.ts';
+import { caseAlertMail, caseAlertPush, caseAlertWhatsAppParameters } from './case-alerts.render.ts';
+import { pushReachable, queuePush } from './push.service.ts';
 
 /**
  * Case alerts (issue 33 item 6): a new or overdue feedback case tells the right people (its
- * assignee, else the branch's managers, else the owners; alert-recipients.rules.ts) by email and
- * by WhatsApp from StarLoop's own number, as each person chose.
+ * assignee, else the branch's managers, else the owners; alert-recipients.rules.ts) by email, by
+ * WhatsApp from StarLoop's own number and as a Web Push to their phones (issue 34; push.service.ts),
+ * as each person chose.
  *
  * 1. A review that opens a case queues its branch's `new-cases` job in the review's own
  *    transaction (alerts.listener.ts), to run at once. The job claims the branch's cases not yet
@@ -127,6 +129,7 @@ async function queueAlertsOf(
     reach.set(member.personId, {
       email: Boolean(member.email),
       whatsapp: (await whatsappReach(deps, trx, member.phone)).phoneE164 !== null,
+      push: Boolean(deps.config.webPush) && member.push,
     });
   }
   const now = deps.now();
@@ -246,12 +249,29 @@ export async function deliverCaseAlerts(deps: TAlertDeps, personId: number): Pro
     const byEmail = person.email ? live.filter((a) => alertChannelOn(choices, a.kind, 'email')) : [];
     const reach = await whatsappReach(deps, trx, person.phone);
     const byWhatsApp = reach.phoneE164 ? live.filter((a) => alertChannelOn(choices, a.kind, 'whatsapp')) : [];
+    const byPush = (await pushReachable(deps, trx, personId))
+      ? live.filter((a) => alertChannelOn(choices, a.kind, 'push'))
+      : [];
     const batchId = await insertCaseAlertBatch(trx, {
       personId,
       createdAt: now,
       alertIds: live.map((a) => a.id),
       whatsapp: byWhatsApp.length > 0,
+      push: byPush.length > 0,
     });
+    // The push goes through its own job, queued with the batch: a push service's trouble never
+    // holds up the email, the WhatsApp message or the next batch.
+    if (byPush.length > 0)
+      await queuePush(
+        deps,
+        {
+          personId,
+          payload: caseAlertPush(byPush),
+          kind: 'case-alert',
+          urgency: byPush.some((a) => a.kind === 'new') ? 'high' : 'normal',
+        },
+        { trx },
+      );
     if (byEmail.length > 0) {
       const heldFor =
         choices.quietHours && byEmail.some((a) => inQuietHours(a.createdAt, choices.quietHours))

@@ -17,6 +17,7 @@ import {
   type TRenewalReminderKind,
 } from '@starloop/db';
 import type { TDeps } from '../../context.ts';
+import { queueRenewalPush } from '../alerts/push.service.ts';
 import { recipientHash } from '../owner/requests/channels/send-attempts.service.ts';
 import {
   sendWhatsAppTemplate,
@@ -30,6 +31,9 @@ import {
  * the transaction that queues its email, once per business, period and kind; a renewal moves the
  * period's end, so nothing more is sent for the old one. Only the latest reminder due is sent (a
  * business first seen on its last day gets "1 day", not "7 days" too).
+ *
+ * Each reminder also goes as a push to the phones of the owner it is addressed to, when they turned
+ * push on and want it (alert preferences, quiet hours respected; push.service.ts).
  *
  * When StarLoop's own WhatsApp sender is configured (config.operatorWhatsApp), each reminder also
  * goes to the owner's phone as the approved renewal template (business name, period end, pay
@@ -157,6 +161,13 @@ async function recordReminder(
       },
       { trx },
     );
+    // A push to the owner's phones too (issue 34), by its own job, when they turned it on.
+    await queueRenewalPush(deps, trx, due.ownerPersonId, {
+      title: mail.subject,
+      body: 'Renew now to keep your review page and dashboard running.',
+      url: `/dashboard/plan?branch=${due.businessId}`,
+      tag: `renewal-${due.businessId}`,
+    });
     return { id, whatsapp };
   });
 }

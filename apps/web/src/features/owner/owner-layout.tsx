@@ -1,12 +1,15 @@
 import { Badge, Box, Group, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { AreaShell, type TAreaLink } from '../../components/area-shell/area-shell.tsx';
+import { OfflineBanner } from '../../components/offline-banner/offline-banner.tsx';
 import { getUserData } from '../../lib/auth.ts';
 import { en, type TOwnerMessages } from '../../lib/owner-i18n/en.ts';
 import { LanguageSwitch } from '../../lib/owner-i18n/language-switch.tsx';
 import { fillText } from '../../lib/owner-i18n/load-catalog.ts';
 import { OwnerI18nProvider, useOwnerMessages } from '../../lib/owner-i18n/owner-i18n.tsx';
+import { registerServiceWorker } from '../../lib/pwa.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 import { useTrpc } from '../../lib/use-trpc.ts';
 import { BranchSwitcher } from './branch-switcher/branch-switcher.tsx';
@@ -70,6 +73,10 @@ function OwnerArea() {
   const name = owner.data?.name ?? (owner.isError ? undefined : cachedName());
   const openCases = useOpenCaseCount();
   const onInbox = pathname.startsWith('/dashboard/inbox');
+  // The owner app's service worker (offline shell, push): registered here only, never on other areas.
+  useEffect(() => {
+    void registerServiceWorker();
+  }, []);
   const links = ownerLinks(t).map((link) =>
     link.to === '/dashboard/inbox' && openCases
       ? {
@@ -104,6 +111,7 @@ function OwnerArea() {
           </Title>
           <LanguageSwitch />
         </Group>
+        <OfflineBanner />
         {/* The inbox covers every branch the person works on; its own filter picks one. */}
         {onInbox ? null : <BranchSwitcher />}
         <Outlet />

@@ -9,8 +9,9 @@ import { createTestServer, type TTestServer } from '../../../test/test-server.ts
 
 const URL = '/api/v1/me/alert-preferences';
 const DEFAULTS = {
-  newCase: { email: true, whatsapp: true },
-  overdue: { email: true, whatsapp: true },
+  newCase: { email: true, whatsapp: true, push: true },
+  overdue: { email: true, whatsapp: true, push: true },
+  payment: { push: true },
   quietHours: null,
 };
 
@@ -53,6 +54,8 @@ describe(`a person's own case alert preferences on ${testDriverName()}`, () => {
       email: chain.first.email,
       phone: chain.first.contactNumber,
       whatsapp: { available: true, reason: null },
+      // No VAPID keys on this server: push cannot reach anyone, and the answer says why.
+      push: { available: false, reason: ALERT_TEXTS.pushNotConfigured, devices: 0 },
     });
     expect(await findAlertPreferences(server.deps.db, chain.ownerPersonId)).toBeUndefined();
     // The same operation over tRPC.

@@ -4,19 +4,22 @@ import { describe, expect, it } from 'vitest';
 import { failsWith } from '../../../../test/fake-trpc.ts';
 import { cleanToastsBeforeEach, page, renderOwner } from '../../test/owner-test-utils.tsx';
 import { ALERTS_TEXT } from './alerts-section.tsx';
+import { PUSH_DEVICE_TEXT } from './push-device.tsx';
 
 cleanToastsBeforeEach();
 
 type TChoices = {
-  newCase: { email: boolean; whatsapp: boolean };
-  overdue: { email: boolean; whatsapp: boolean };
+  newCase: { email: boolean; whatsapp: boolean; push: boolean };
+  overdue: { email: boolean; whatsapp: boolean; push: boolean };
+  payment: { push: boolean };
   quietHours: { start: string; end: string } | null;
 };
 
 function alertServer(overrides: Record<string, unknown> = {}) {
   let choices: TChoices = {
-    newCase: { email: true, whatsapp: true },
-    overdue: { email: true, whatsapp: true },
+    newCase: { email: true, whatsapp: true, push: true },
+    overdue: { email: true, whatsapp: true, push: true },
+    payment: { push: true },
     quietHours: null,
   };
   const answer = () => ({
@@ -24,12 +27,14 @@ function alertServer(overrides: Record<string, unknown> = {}) {
     email: 'asha@example.com',
     phone: '9876543210',
     whatsapp: { available: true, reason: null },
+    push: { available: true, reason: null, devices: 1 },
     ...overrides,
   });
   return {
     'owner.settings.get': () => ({ reviewFlow: 'smart', notifyLowRatings: true, dailyDigest: false }),
     'owner.templates.list': () => ({ enabled: true, placeholders: [], templates: [] }),
     'owner.alerts.getPreferences': answer,
+    'owner.push.list': () => ({ publicKey: 'BPublicKey', subscriptions: [] }),
     'owner.alerts.updatePreferences': (input: unknown) => {
       choices = input as TChoices;
       return answer();
@@ -53,8 +58,9 @@ describe('settings: my alerts', () => {
     await waitFor(() => expect(overdueWhatsApp).not.toBeChecked());
     expect(app.server.callsTo('owner.alerts.updatePreferences').map((c) => c.input)).toEqual([
       {
-        newCase: { email: true, whatsapp: true },
-        overdue: { email: true, whatsapp: false },
+        newCase: { email: true, whatsapp: true, push: true },
+        overdue: { email: true, whatsapp: false, push: true },
+        payment: { push: true },
         quietHours: null,
       },
     ]);
@@ -95,18 +101,44 @@ describe('settings: my alerts', () => {
     expect(s.queryByLabelText(ALERTS_TEXT.from)).not.toBeInTheDocument();
   });
 
-  it('says why WhatsApp or email cannot reach this person, and keeps those switches off limits', async () => {
+  it('saves push choices: per kind, and for renewal reminders; says where pushes go', async () => {
+    const app = await renderOwner('/dashboard/settings', alertServer(), 'Settings');
+    const s = await section();
+    expect(await s.findByText(ALERTS_TEXT.pushTo(1))).toBeInTheDocument();
+    const renewalPush = group(s, ALERTS_TEXT.payment).getByRole('switch', { name: ALERTS_TEXT.push });
+    await app.user.click(renewalPush);
+    await waitFor(() => expect(renewalPush).not.toBeChecked());
+    expect(app.server.callsTo('owner.alerts.updatePreferences')[0]!.input).toMatchObject({
+      newCase: { push: true },
+      payment: { push: false },
+    });
+    const newCasePush = group(s, ALERTS_TEXT.newCase).getByRole('switch', { name: ALERTS_TEXT.push });
+    await app.user.click(newCasePush);
+    await waitFor(() => expect(app.server.callsTo('owner.alerts.updatePreferences')).toHaveLength(2));
+    expect(app.server.callsTo('owner.alerts.updatePreferences')[1]!.input).toMatchObject({
+      newCase: { email: true, whatsapp: true, push: false },
+      payment: { push: false },
+    });
+    // This test browser (happy-dom) has no push: it says so instead of offering a button.
+    expect(within(s.getByTestId('push-device')).getByText(PUSH_DEVICE_TEXT.unsupported)).toBeInTheDocument();
+  });
+
+  it('says why WhatsApp, email or push cannot reach this person, and keeps those switches off limits', async () => {
     await renderOwner(
       '/dashboard/settings',
       alertServer({
         email: null,
         whatsapp: { available: false, reason: ALERT_TEXTS.whatsappNotConfigured },
+        push: { available: false, reason: ALERT_TEXTS.pushNoDevice, devices: 0 },
       }),
       'Settings',
     );
     const s = await section();
     expect(await s.findByText(ALERT_TEXTS.noEmail)).toBeInTheDocument();
     expect(s.getByText(ALERT_TEXTS.whatsappNotConfigured)).toBeInTheDocument();
+    expect(s.getByText(ALERT_TEXTS.pushNoDevice)).toBeInTheDocument();
+    expect(group(s, ALERTS_TEXT.overdue).getByRole('switch', { name: ALERTS_TEXT.push })).toBeDisabled();
+    expect(group(s, ALERTS_TEXT.payment).getByRole('switch', { name: ALERTS_TEXT.push })).toBeDisabled();
     expect(group(s, ALERTS_TEXT.newCase).getByRole('switch', { name: ALERTS_TEXT.whatsapp })).toBeDisabled();
     expect(group(s, ALERTS_TEXT.newCase).getByRole('switch', { name: ALERTS_TEXT.email })).toBeDisabled();
   });

@@ -12,6 +12,7 @@ import { SectionCard } from '../../../../components/section-card/section-card.ts
 import { anyMessage } from '../../../../lib/api-errors.ts';
 import { useTrpc } from '../../../../lib/use-trpc.ts';
 import { LoadError } from '../../shared/load-error.tsx';
+import { PushDevice } from './push-device.tsx';
 
 export const ALERTS_TEXT = {
   title: 'Alerts',
@@ -23,6 +24,9 @@ export const ALERTS_TEXT = {
   overdueHint: 'Nobody has responded within your first-response target.',
   email: 'Email',
   whatsapp: 'WhatsApp',
+  push: 'Push',
+  payment: 'A plan renewal reminder',
+  paymentHint: 'Before your plan ends, and if your review page is about to close. The email always goes.',
   quietHours: 'Quiet hours',
   quietHoursHint:
     'Alerts that come in during these hours (IST) wait, and arrive together as one message when they end.',
@@ -34,6 +38,8 @@ export const ALERTS_TEXT = {
   loadFailed: 'Failed to load your alerts',
   emailTo: (email: string) => `Emails go to ${email}.`,
   whatsappTo: (phone: string) => `WhatsApp messages come from StarLoop’s number to ${phone}.`,
+  pushTo: (devices: number) =>
+    `Push notifications go to ${devices === 1 ? 'one phone or browser' : `${devices} phones and browsers`} where you turned them on.`,
   batching: `After an alert, the next ones wait up to ${CASE_ALERT_BATCH_MINUTES} minutes and come together.`,
 } as const;
 
@@ -41,11 +47,18 @@ export const ALERTS_TEXT = {
 const NIGHT = { start: '22:00', end: '08:00' };
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-const choicesOf = (preferences: TAlertPreferences): TAlertPreferencesUpdate => ({
+const choicesOf = (preferences: TAlertPreferences): TChoices => ({
   newCase: preferences.newCase,
   overdue: preferences.overdue,
+  payment: preferences.payment,
   quietHours: preferences.quietHours,
 });
+
+/** The whole choice, every channel said (what the screen sends). */
+type TChoices = Required<TAlertPreferencesUpdate> & {
+  newCase: Required<TAlertPreferencesUpdate['newCase']>;
+  overdue: Required<TAlertPreferencesUpdate['overdue']>;
+};
 
 /**
  * The signed-in person's own case alerts (owner.alerts.*): new and overdue cases by email and by
@@ -81,13 +94,16 @@ export function AlertsSection() {
       ) : preferences.isPending ? (
         <Skeleton height={160} radius="md" data-testid="alerts-loading" />
       ) : (
-        <AlertChoices
-          preferences={preferences.data}
-          saving={update.isPending}
-          save={(choices) => update.mutate(choices)}
-          // The change on its way shows at once; the server's answer replaces it.
-          pending={update.isPending ? update.variables : undefined}
-        />
+        <Stack gap="lg">
+          <PushDevice />
+          <AlertChoices
+            preferences={preferences.data}
+            saving={update.isPending}
+            save={(choices) => update.mutate(choices)}
+            // The change on its way shows at once; the server's answer replaces it.
+            pending={update.isPending ? (update.variables as TChoices) : undefined}
+          />
+        </Stack>
       )}
     </SectionCard>
   );
@@ -100,21 +116,25 @@ function AlertChoices({
   save,
 }: {
   preferences: TAlertPreferences;
-  pending: TAlertPreferencesUpdate | undefined;
+  pending: TChoices | undefined;
   saving: boolean;
-  save: (choices: TAlertPreferencesUpdate) => void;
+  save: (choices: TChoices) => void;
 }) {
   const current = pending ?? choicesOf(preferences);
   const whatsappOff = !preferences.whatsapp.available;
+  const pushOff = !preferences.push.available;
   const [quiet, setQuiet] = useState(current.quietHours ?? null);
   const [quietError, setQuietError] = useState<string | null>(null);
 
-  const channelSwitch = (kind: 'newCase' | 'overdue', channel: 'email' | 'whatsapp') => (
+  const channelSwitch = (kind: 'newCase' | 'overdue', channel: 'email' | 'whatsapp' | 'push') => (
     <Switch
-      label={channel === 'email' ? ALERTS_TEXT.email : ALERTS_TEXT.whatsapp}
+      label={ALERTS_TEXT[channel]}
       checked={current[kind][channel]}
       disabled={
-        saving || (channel === 'whatsapp' && whatsappOff) || (channel === 'email' && !preferences.email)
+        saving ||
+        (channel === 'whatsapp' && whatsappOff) ||
+        (channel === 'push' && pushOff) ||
+        (channel === 'email' && !preferences.email)
       }
       onChange={(event) =>
         save({ ...current, [kind]: { ...current[kind], [channel]: event.currentTarget.checked } })
@@ -141,6 +161,7 @@ function AlertChoices({
         <Group gap="xl">
           {channelSwitch('newCase', 'email')}
           {channelSwitch('newCase', 'whatsapp')}
+          {channelSwitch('newCase', 'push')}
         </Group>
       </Fieldset>
       <Fieldset legend={ALERTS_TEXT.overdue} variant="unstyled">
@@ -150,7 +171,19 @@ function AlertChoices({
         <Group gap="xl">
           {channelSwitch('overdue', 'email')}
           {channelSwitch('overdue', 'whatsapp')}
+          {channelSwitch('overdue', 'push')}
         </Group>
+      </Fieldset>
+      <Fieldset legend={ALERTS_TEXT.payment} variant="unstyled">
+        <Text size="xs" c="dimmed" mb="xs">
+          {ALERTS_TEXT.paymentHint}
+        </Text>
+        <Switch
+          label={ALERTS_TEXT.push}
+          checked={current.payment.push}
+          disabled={saving || pushOff}
+          onChange={(event) => save({ ...current, payment: { push: event.currentTarget.checked } })}
+        />
       </Fieldset>
       <Stack gap={4}>
         <Text size="sm" data-testid="alerts-email">
@@ -160,6 +193,11 @@ function AlertChoices({
           {preferences.whatsapp.available
             ? ALERTS_TEXT.whatsappTo(preferences.phone)
             : preferences.whatsapp.reason}
+        </Text>
+        <Text size="sm" data-testid="alerts-push">
+          {preferences.push.available
+            ? ALERTS_TEXT.pushTo(preferences.push.devices)
+            : preferences.push.reason}
         </Text>
         <Text size="xs" c="dimmed">
           {ALERTS_TEXT.batching}
