@@ -5,6 +5,7 @@ export * from './health.ts';
 export * from './migrate.ts';
 export * from './pg-errors.ts';
 export * from './repositories/account-admin.ts';
+export * from './repositories/account-closure.ts';
 export * from './repositories/accounts.ts';
 export * from './repositories/activity.ts';
 export * from './repositories/admin-security.ts';
@@ -49,6 +50,7 @@ export {
 } from './repositories/paging.ts';
 export * from './repositories/payments.ts';
 export * from './repositories/placements.ts';
+export * from './repositories/platform-settings.ts';
 export * from './repositories/rating-sql.ts';
 export * from './repositories/registration-attempts.ts';
 export * from './repositories/renewal-reminders.ts';

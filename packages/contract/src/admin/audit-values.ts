@@ -50,6 +50,13 @@ export const AUDIT_ACTIONS = [
   'billing_profile.update',
   'account.billing_update',
   'renewal.remind',
+  // Their data, their rights (issue 35).
+  'account.close',
+  'account.reopen',
+  'account.erase',
+  'account.retention_update',
+  'grievance_officer.update',
+  'audit.export',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
