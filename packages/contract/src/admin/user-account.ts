@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAccountClosure } from '../owner/account-closure.ts';
 import { ZIsoDate } from '../dto.ts';
 import { ZAccountBranch, ZAccountInvitation, ZAccountMember } from '../owner/account.ts';
 import { ZBranchCreate } from '../owner/account-branches.ts';
@@ -73,6 +74,8 @@ export const ZAdminUserAccount = z.object({
    * resent (POST /api/admin/users/{id}/resend-invitation).
    */
   ownerPasswordSet: z.boolean(),
+  /** Whether the account is closed, and when its data is erased (issue 35): the Reopen button. */
+  closure: ZAccountClosure,
   /** The latest 50 entries; null for an admin who is not a super admin (the audit trail is theirs). */
   audit: z.array(ZAdminUserAccountAudit).nullable(),
 });

@@ -5,6 +5,7 @@ import { AreaShell, type TAreaLink } from '../../components/area-shell/area-shel
 import { getUserData } from '../../lib/auth.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 import { useTrpc } from '../../lib/use-trpc.ts';
+import { ClosedAccountGate } from './account-closure/closed-account-gate.tsx';
 import { BranchSwitcher } from './branch-switcher/branch-switcher.tsx';
 import { useOwner } from './shared/use-owner.ts';
 
@@ -81,7 +82,9 @@ export function OwnerLayout() {
         </Title>
         {/* The inbox covers every branch the person works on; its own filter picks one. */}
         {onInbox ? null : <BranchSwitcher />}
-        <Outlet />
+        <ClosedAccountGate>
+          <Outlet />
+        </ClosedAccountGate>
       </Box>
     </AreaShell>
   );

@@ -366,7 +366,11 @@ describe(`closing an account, its 30 days, reopening and the erasure on ${testDr
       // What remains: the counts (month, rating), nothing that names the business or the customer...
       // (one row per batch, month and rating; summed here, as a figure reads them)
       const aggregates = (
-        await sql<{ month: string; rating: number; reviews: number }>`select to_char(month, 'YYYY-MM-DD') as month,
+        await sql<{
+          month: string;
+          rating: number;
+          reviews: number;
+        }>`select to_char(month, 'YYYY-MM-DD') as month,
           rating, sum(reviews)::int as reviews from erased_review_aggregates group by month, rating
           order by month, rating`.execute(db)
       ).rows;

@@ -5,6 +5,7 @@ import { GoogleSection } from '../google/google-section.tsx';
 import { LoadError } from '../shared/load-error.tsx';
 import { AlertsSection } from './alerts/alerts-section.tsx';
 import { ChannelsSection } from './channels-section.tsx';
+import { CloseAccountSection } from './close-account/close-account-section.tsx';
 import { IntegrationsSection } from './integrations-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
 import { ReviewFlowSection } from './review-flow-section.tsx';
@@ -48,6 +49,7 @@ export function SettingsScreen() {
         options={trpc.owner.settings.changePassword.mutationOptions()}
         changed="Password changed. Other devices have been signed out."
       />
+      <CloseAccountSection />
     </Stack>
   );
 }
