@@ -52,7 +52,7 @@ const closureAnswer = (closedAt: Date | null | undefined): TAccountClosure =>
 /** GET /api/v1/account/closure: whether the caller's account is closed, and its erasure date. */
 export async function getAccountClosure(
   deps: Pick<TDeps, 'db'>,
-  session: Pick<TAccountSession, 'membership'>,
+  session: { membership: Pick<TAccountSession['membership'], 'accountId'> },
 ): Promise<TAccountClosure> {
   const closure = await findAccountClosure(deps.db, session.membership.accountId);
   return closureAnswer(closure?.closedAt);
