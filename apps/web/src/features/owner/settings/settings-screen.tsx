@@ -8,6 +8,7 @@ import { ChannelsSection } from './channels-section.tsx';
 import { CloseAccountSection } from './close-account/close-account-section.tsx';
 import { IntegrationsSection } from './integrations-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
+import { RetentionSection } from './retention/retention-section.tsx';
 import { ReviewFlowSection } from './review-flow-section.tsx';
 import { ReviewLanguageSection } from './review-language-section.tsx';
 import { TeamSection } from './team-section.tsx';
@@ -49,6 +50,7 @@ export function SettingsScreen() {
         options={trpc.owner.settings.changePassword.mutationOptions()}
         changed="Password changed. Other devices have been signed out."
       />
+      <RetentionSection />
       <CloseAccountSection />
     </Stack>
   );
