@@ -88,6 +88,11 @@ describe(`closing an account, its 30 days, reopening and the erasure on ${testDr
         })
         .where('id', '=', chain.ownerPersonId)
         .execute();
+      await sql`insert into autopay_subscriptions (business_id, plan, razorpay_plan_id, razorpay_subscription_id,
+        status, taxable_value, cgst, sgst, igst, amount)
+        values (${chain.first.id}, 'professional', 'plan_x', ${`sub_close_${chain.first.id}`}, 'active', 100, 9, 9, 0, 118)`.execute(
+        server.deps.db,
+      );
       await insertApiKey(
         server.deps.db,
         { ownerId: chain.first.id, name: 'POS', prefix: 'sl_live_abcd', keyHash: `hash-${chain.first.id}` },
@@ -149,6 +154,14 @@ describe(`closing an account, its 30 days, reopening and the erasure on ${testDr
       const inactive = await call('GET', `/api/users/review-link/${other.first.code}`, undefined);
       expect(inactive.json().message).toBe(PUBLIC_TEXTS.reviewPageInactive);
 
+      // AutoPay stops charging it.
+      expect(
+        await count(
+          server.deps.db,
+          'autopay_subscriptions',
+          sql`business_id = ${chain.first.id} and status = 'cancelled'`,
+        ),
+      ).toBe(1);
       // Every session of the account's people ends; its API keys are revoked.
       expect((await call('GET', '/api/users/me', chain.ownerToken)).statusCode).toBe(401);
       expect((await call('GET', '/api/users/me', manager.token)).statusCode).toBe(401);

@@ -16,10 +16,12 @@ import {
   eraseClosedBusinessReviews,
   erasureDate,
   findAccountClosure,
+  findLiveAutopay,
   findOwnerById,
   findPersonPasswordHash,
   findRetentionSettings,
   inTransaction,
+  listAccountBusinesses,
   listAccountBusinessIds,
   listAccountOwnerEmails,
   listClosedAccounts,
@@ -34,6 +36,7 @@ import { verifyPassword } from '../../../auth/passwords.ts';
 import type { TDeps } from '../../../context.ts';
 import { auditByOwner, recordAdminChange, type TAdminActor } from '../../../lib/audit.ts';
 import { AppError, badRequest, conflict, foundOr404 } from '../../../lib/errors.ts';
+import { cancelAutopay } from '../../payments/autopay.service.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -75,8 +78,14 @@ export async function closeAccountByOwner(
   const hash = await findPersonPasswordHash(deps.db, person.id);
   if (!(await verifyPassword(hash, input.password)))
     throw badRequest(CLOSURE_TEXTS.passwordWrong, 'password');
-  const now = deps.now();
   const accountId = session.membership.accountId;
+  // AutoPay would go on charging a closed account: each live mandate is cancelled with Razorpay
+  // first (a provider fault is a 503 and nothing is closed; trying again cancels the rest).
+  for (const business of await listAccountBusinesses(deps.db, accountId)) {
+    if (!business.deletedAt && (await findLiveAutopay(deps.db, business.id)))
+      await cancelAutopay(deps, business);
+  }
+  const now = deps.now();
   await inTransaction(deps.db, async (trx) => {
     const businesses = await closeAccount(trx, accountId, person.id, now);
     if (!businesses) throw conflict(CLOSURE_TEXTS.alreadyClosed);
