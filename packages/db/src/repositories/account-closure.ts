@@ -36,7 +36,8 @@ export async function findAccountClosure(db: TDb, accountId: number): Promise<TA
 
 /**
  * Closes an open account at `now`, in the caller's transaction: the account, its live businesses
- * (soft-deleted and marked closed), its API keys (revoked) and its people's sessions (revoked).
+ * (soft-deleted and marked closed), their scheduled requests and campaigns (cancelled), its API keys
+ * (revoked) and its people's sessions (revoked).
  * Returns the businesses closed, or undefined when the account was closed already.
  */
 export async function closeAccount(
@@ -59,6 +60,23 @@ export async function closeAccount(
     .where('deletedAt', 'is', null)
     .returning('id')
     .execute();
+  // Nothing waits to be sent for it: scheduled requests and campaigns are cancelled (a reopen does
+  // not bring them back; the send worker skips deleted owners for anything already handed over).
+  const closedIds = businesses.map((b) => b.id);
+  if (closedIds.length > 0) {
+    await trx
+      .updateTable('reviewRequests')
+      .set({ status: 'cancelled', cancelReason: 'account-closed' })
+      .where('ownerId', 'in', closedIds)
+      .where('status', '=', 'scheduled')
+      .execute();
+    await trx
+      .updateTable('requestCampaigns')
+      .set({ status: 'cancelled' })
+      .where('ownerId', 'in', closedIds)
+      .where('status', '=', 'scheduled')
+      .execute();
+  }
   await trx
     .updateTable('apiKeys')
     .set({ revokedAt: now })

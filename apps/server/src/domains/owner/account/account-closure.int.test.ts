@@ -93,6 +93,13 @@ describe(`closing an account, its 30 days, reopening and the erasure on ${testDr
         values (${chain.first.id}, 'professional', 'plan_x', ${`sub_close_${chain.first.id}`}, 'active', 100, 9, 9, 0, 118)`.execute(
         server.deps.db,
       );
+      const campaign = await sql<{ id: string }>`insert into request_campaigns (owner_id, name, send_at)
+        values (${chain.branches[1]!.id}, 'Diwali', ${new Date(clock.getTime() + 2 * DAY)}) returning id`.execute(
+        server.deps.db,
+      );
+      await sql`insert into review_requests (owner_id, campaign_id, token, category, send_at)
+        values (${chain.branches[1]!.id}, ${campaign.rows[0]!.id}, 'CloseTok01', 'service',
+        ${new Date(clock.getTime() + 2 * DAY)})`.execute(server.deps.db);
       await insertApiKey(
         server.deps.db,
         { ownerId: chain.first.id, name: 'POS', prefix: 'sl_live_abcd', keyHash: `hash-${chain.first.id}` },
@@ -154,6 +161,21 @@ describe(`closing an account, its 30 days, reopening and the erasure on ${testDr
       const inactive = await call('GET', `/api/users/review-link/${other.first.code}`, undefined);
       expect(inactive.json().message).toBe(PUBLIC_TEXTS.reviewPageInactive);
 
+      // Nothing scheduled for it goes out.
+      expect(
+        await count(
+          server.deps.db,
+          'review_requests',
+          sql`token = 'CloseTok01' and status = 'cancelled' and cancel_reason = 'account-closed'`,
+        ),
+      ).toBe(1);
+      expect(
+        await count(
+          server.deps.db,
+          'request_campaigns',
+          sql`owner_id = ${chain.branches[1]!.id} and status = 'cancelled'`,
+        ),
+      ).toBe(1);
       // AutoPay stops charging it.
       expect(
         await count(
