@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ZAccountClosure } from '../owner/account-closure.ts';
 import { ZIsoDate } from '../dto.ts';
 import { ZAccountBranch, ZAccountInvitation, ZAccountMember } from '../owner/account.ts';
 import { ZBranchCreate } from '../owner/account-branches.ts';
+import { ZAccountClosure } from '../owner/account-closure.ts';
 import { AUDIT_ACTOR_KINDS } from './audit-values.ts';
 import { ZIdInput } from './common.ts';
 

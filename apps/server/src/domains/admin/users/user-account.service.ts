@@ -26,9 +26,9 @@ import {
   setBusinessesAccount,
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
-import { getAccountClosure } from '../../owner/account/account-closure.service.ts';
 import { recordAdminChange, type TAdminActor } from '../../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
+import { getAccountClosure } from '../../owner/account/account-closure.service.ts';
 import { iso } from '../../owner/auth/owner.dto.ts';
 import { toAccountAudit } from './account-audit.dto.ts';
 
