@@ -189,6 +189,6 @@ export async function restoreDatabase(db: TDb, file: string): Promise<{ tables: 
 }
 
 /** Tables a fresh migration fills with defaults; the backup's rows replace them. */
-const SEEDED_TABLES = new Set(['admin_security_settings', 'stat_counters']);
+const SEEDED_TABLES = new Set(['admin_security_settings', 'platform_settings', 'stat_counters']);
 
 class StopReading extends Error {}

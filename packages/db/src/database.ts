@@ -82,6 +82,8 @@ export interface OwnerTable {
   /** Also open a feedback case for a 4-5 star review whose text reads negative (migration 0029). */
   casesForNegativeHighRatings: ColumnType<boolean, boolean | undefined, boolean>;
   deletedAt: Timestamp | null;
+  /** Set with deletedAt when the account was closed (migration 0034): the closed page, reopen. */
+  closedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
   /** Generated column (lower-cased name, business, code, phone, email) behind the trigram index. */
@@ -102,6 +104,32 @@ export interface AccountTable {
   billingUpdatedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The feedback cases' first-response target, in IST business minutes (migration 0029). */
   caseResponseMinutes: ColumnType<number, number | undefined, number>;
+  /** Closure (migration 0034): closed by an owner; erased 30 days later unless reopened. */
+  closedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  closedByPersonId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Emails sent before the erasure: 0, 1 (7 days before), 2 (1 day before). */
+  erasureNotices: ColumnType<number, number | undefined, number>;
+  /** Retention of customer contact details and feedback text, in days (migration 0034). */
+  contactRetentionDays: ColumnType<number, number | undefined, number>;
+  feedbackRetentionDays: ColumnType<number, number | undefined, number>;
+}
+
+/** What stays of an erased account's reviews: counts per month and rating, nothing else. */
+export interface ErasedReviewAggregateTable {
+  month: ColumnType<Date, Date | string, never>;
+  rating: number;
+  reviews: number;
+  erasedAt: ColumnType<Date, Date | undefined, never>;
+}
+
+/** The platform's one row of settings (migration 0034): the grievance officer (DPDP Act). */
+export interface PlatformSettingsTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  grievanceOfficerName: string | null;
+  grievanceOfficerEmail: string | null;
+  grievanceOfficerPhone: string | null;
+  updatedAt: UpdatedAt;
+  updatedByAdminId: number | null;
 }
 
 /** The operator's billing profile (migration 0023): one row once a super admin has saved it. */
@@ -991,6 +1019,8 @@ export interface Database {
   platformMessageUsage: PlatformMessageUsageTable;
   caseReplyTemplates: CaseReplyTemplateTable;
   accounts: AccountTable;
+  erasedReviewAggregates: ErasedReviewAggregateTable;
+  platformSettings: PlatformSettingsTable;
   billingProfile: BillingProfileTable;
   invoiceSeries: InvoiceSeriesTable;
   invoices: InvoiceTable;

@@ -5,6 +5,7 @@ export * from './health.ts';
 export * from './migrate.ts';
 export * from './pg-errors.ts';
 export * from './repositories/account-admin.ts';
+export * from './repositories/account-closure.ts';
 export * from './repositories/account-exports.ts';
 export * from './repositories/accounts.ts';
 export * from './repositories/activity.ts';
@@ -50,6 +51,7 @@ export {
 } from './repositories/paging.ts';
 export * from './repositories/payments.ts';
 export * from './repositories/placements.ts';
+export * from './repositories/platform-settings.ts';
 export * from './repositories/push-subscriptions.ts';
 export * from './repositories/rating-sql.ts';
 export * from './repositories/registration-attempts.ts';

@@ -1,8 +1,11 @@
 import {
+  ACCOUNT_CLOSURE_DAYS,
   ACCOUNT_TEXTS,
+  CLOSURE_TEXTS,
   ERROR_TEXTS,
   INTEGRATION_TEXTS,
   integrationsAllowed,
+  istDay,
   roleAllows,
   type TOwnerPermission,
 } from '@starloop/contract';
@@ -80,6 +83,8 @@ export interface TAccountSession {
 export interface TOwnerCallOptions {
   /** A pending owner may still pay for its plan. */
   allowPending?: boolean;
+  /** An owner of a closed account may still call this (sign-out, the closure, the export). */
+  allowClosedAccount?: boolean;
   /** The raw `X-Business-Id` header: the branch this call works on (else the person's first). */
   businessHeader?: string | string[] | undefined;
   /** What the operation needs (its one declared permission). */
@@ -120,6 +125,28 @@ const signInAgain = () => new AppError('UNAUTHORIZED', ERROR_TEXTS.unauthorized)
  * reset-password and payment verification: a deleted or inactive owner is refused with its reason
  * (403), and so is a pending one, except where the caller pays for its plan.
  */
+/**
+ * A closed account (issue 35): its owners may sign in for its 30 days and call only what
+ * `allowClosedAccount` marks (else a 403 saying the account is closed until the erasure day); its
+ * other members are refused. `erasureDay` is the IST day its data is erased.
+ */
+export function assertClosedAccountAccess(
+  business: Pick<TOwnerPublic, 'closedAt'>,
+  role: TMembership['role'],
+  allowed: boolean,
+): void {
+  if (!business.closedAt) return;
+  if (role !== 'owner') throw new AppError('FORBIDDEN', CLOSURE_TEXTS.closedForMembers);
+  if (!allowed) {
+    throw new AppError(
+      'FORBIDDEN',
+      CLOSURE_TEXTS.restricted(
+        istDay(new Date(business.closedAt.getTime() + ACCOUNT_CLOSURE_DAYS * 86_400_000)),
+      ),
+    );
+  }
+}
+
 export function assertOwnerMaySignIn(
   owner: Pick<TOwnerPublic, 'status' | 'deletedAt'>,
   options: { allowPending?: boolean } = {},
@@ -159,7 +186,11 @@ export async function authenticateOwner(
   if (businessId !== undefined && context.business.status === 'pending' && !options.allowPending) {
     throw new AppError('FORBIDDEN', ACCOUNT_TEXTS.branchUnpaid);
   }
-  assertOwnerMaySignIn(context.business, options);
+  if (context.business.closedAt) {
+    assertClosedAccountAccess(context.business, context.membership.role, options.allowClosedAccount === true);
+  } else {
+    assertOwnerMaySignIn(context.business, options);
+  }
   if (options.permission && !roleAllows(context.membership.role, options.permission)) {
     throw new AppError('FORBIDDEN', PERMISSION_REFUSALS[options.permission]);
   }

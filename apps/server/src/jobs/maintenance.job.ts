@@ -15,6 +15,10 @@ import {
   purgeChannelRecordsBefore,
 } from '@starloop/db';
 import type { TDeps } from '../context.ts';
+import {
+  purgeExpiredCustomerData,
+  runAccountClosures,
+} from '../domains/owner/account/account-closure.service.ts';
 import { REPLY_PER_ADDRESS_SECONDS } from '../domains/replies/reply.worker.ts';
 import { QUEUES } from './queue.ts';
 
@@ -36,7 +40,20 @@ export const RETENTION_DAYS = {
   webhookDeliveries: 30,
   /** Soft-deleted owners: the spec's 30-day data export window. */
   deletedOwners: DELETED_OWNER_RETENTION_DAYS,
+  /**
+   * Never purged here: the audit trail (audit_log) and the security records it holds (sign-ins,
+   * password and key changes, admin changes) are kept at least a year (issue 35, item 4); today
+   * nothing deletes them. Closed accounts: ACCOUNT_CLOSURE_DAYS (runAccountClosures). Customer
+   * contacts and feedback text: each account's own retention (purgeExpiredCustomerData).
+   */
 } as const;
+
+/** The daily run: soft-deleted owners, closed accounts (emails, then erasure), per-account retention. */
+export async function runDailyPurges(deps: TDeps): Promise<void> {
+  await purgeDeletedOwners(deps);
+  await runAccountClosures(deps);
+  await purgeExpiredCustomerData(deps);
+}
 
 /** Hourly housekeeping. pg-boss schedules run once per tick across every instance. */
 export const MAINTENANCE_CRON = '17 * * * *';
@@ -47,7 +64,7 @@ const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 
 
 export function registerMaintenanceJobs(deps: TDeps): void {
   deps.jobs.register(QUEUES.maintenance, () => runMaintenance(deps), { schedule: MAINTENANCE_CRON });
-  deps.jobs.register(QUEUES.ownerPurge, () => purgeDeletedOwners(deps), {
+  deps.jobs.register(QUEUES.ownerPurge, () => runDailyPurges(deps), {
     schedule: OWNER_PURGE_CRON,
     // A large owner takes a while; its reviews go in batches, each its own transaction.
     queue: { expireInSeconds: 3600, retryLimit: 2, retryDelay: 600 },

@@ -145,7 +145,12 @@ export async function collectApiMap(): Promise<TApiMapRow[]> {
       area: procedurePath.split('.')[0] ?? procedurePath,
       procedure: procedurePath,
       kind: procedure._def.type === 'query' ? 'query' : 'mutation',
-      who: auth === 'owner' && meta?.allowPendingOwner ? 'owner (pending too)' : auth,
+      who:
+        auth === 'owner' && meta?.allowPendingOwner
+          ? 'owner (pending too)'
+          : meta?.allowClosedAccount
+            ? `${auth} (closed account too)`
+            : auth,
       ...(rest ? { rest } : {}),
       file,
     });

@@ -18,6 +18,8 @@ export interface TRouteDoc {
   auth: TRouteAuth;
   /** Owner routes: what the caller's role must allow (required for them, as for owner procedures). */
   permission?: TOwnerPermission;
+  /** Owner routes an owner of a closed account may still call in its 30 days (the export's download). */
+  allowClosedAccount?: boolean;
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
@@ -133,6 +135,7 @@ export function defineRestRoute(
         await authenticate(deps, doc.auth, request.headers.authorization, {
           businessHeader: request.headers['x-business-id'],
           ...(doc.permission ? { permission: doc.permission } : {}),
+          ...(doc.allowClosedAccount ? { allowClosedAccount: true } : {}),
         }),
       );
     },

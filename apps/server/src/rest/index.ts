@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TDeps } from '../context.ts';
+import { exportAuditLogRoute } from '../domains/admin/audit/export-audit-log.route.ts';
 import { adminStatsRoute } from '../domains/admin/overview/get-admin-stats.route.ts';
 import { downloadReportRoute } from '../domains/admin/reports/download-report.route.ts';
 import { adminInvoiceFilesRoute } from '../domains/billing/export-admin-invoices.route.ts';
@@ -41,6 +42,7 @@ export async function restApi(app: FastifyInstance, { deps }: { deps: TDeps }) {
   await app.register(ownerInvoicePdfRoute, { deps });
   await app.register(downloadAccountExportRoute, { deps });
   await app.register(adminInvoiceFilesRoute, { deps });
+  await app.register(exportAuditLogRoute, { deps });
   await app.register(pubsubPushRoute, { deps });
   await app.register(docsRoutes, { deps });
 }

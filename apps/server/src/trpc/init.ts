@@ -152,6 +152,7 @@ export const publicProcedure = t.procedure
 const ownerBase = t.procedure.use(errorMapping).use(async ({ ctx, meta, next }) => {
   const session: TOwnerSession = await authenticateOwner(ctx.deps, ctx.authorization, {
     allowPending: meta?.allowPendingOwner === true,
+    allowClosedAccount: meta?.allowClosedAccount === true,
     businessHeader: ctx.businessHeader,
     permission: meta?.permission,
   });
@@ -186,6 +187,7 @@ export const accountProcedure = (permission: TOwnerPermission) =>
         // person who chose a newly added (unpaid) branch still sees the switcher and All branches.
         // Without a chosen branch a pending owner is a registration not paid for: refused as before.
         allowPending: ctx.businessHeader !== undefined,
+        allowClosedAccount: meta?.allowClosedAccount === true,
       });
       if (meta?.person && !session.person) throw new AppError('FORBIDDEN', ACCOUNT_TEXTS.personOnly);
       return next({ ctx: { ...ctx, session } });

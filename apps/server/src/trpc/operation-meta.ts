@@ -72,6 +72,11 @@ export interface TOperationMeta {
   auth?: TCallerKind;
   /** Owner operations a pending owner may still call: paying for its plan. */
   allowPendingOwner?: boolean;
+  /**
+   * Owner operations an owner of a closed account may still call in its 30 days: who they are,
+   * the closure banner, sign-out and the data export (docs/decisions.md, "Their data, their rights").
+   */
+  allowClosedAccount?: boolean;
   /** Owner operations: what the caller's role must allow (set by ownerProcedure(permission)). */
   permission?: TOwnerPermission;
   /**

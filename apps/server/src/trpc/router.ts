@@ -28,6 +28,8 @@ import { getOverviewStatsOperation } from '../domains/admin/overview/get-overvie
 import { listActivityOperation } from '../domains/admin/overview/list-activity.ts';
 import { listPaymentsOperation } from '../domains/admin/payments/list-payments.ts';
 import { refundPaymentOperation } from '../domains/admin/payments/refund-payment.ts';
+import { getGrievanceOfficerOperation } from '../domains/admin/privacy/get-grievance-officer.ts';
+import { updateGrievanceOfficerOperation } from '../domains/admin/privacy/update-grievance-officer.ts';
 import { exportReportOperation } from '../domains/admin/reports/export-report.ts';
 import { listReviewsOperation } from '../domains/admin/reviews/list-reviews.ts';
 import { getSecuritySettingsOperation } from '../domains/admin/security/get-security-settings.ts';
@@ -38,6 +40,7 @@ import { getUserGoogleOperation } from '../domains/admin/users/get-user-google.t
 import { getUserRequestsOperation } from '../domains/admin/users/get-user-requests.ts';
 import { listUsersOperation } from '../domains/admin/users/list-users.ts';
 import { moveUserOperation } from '../domains/admin/users/move-user.ts';
+import { reopenUserOperation } from '../domains/admin/users/reopen-user.ts';
 import { resendInvitationOperation } from '../domains/admin/users/resend-invitation.ts';
 import { updateUserOperation } from '../domains/admin/users/update-user.ts';
 import { listAdminInvoicesOperation } from '../domains/billing/list-admin-invoices.ts';
@@ -45,9 +48,12 @@ import { listAdminRenewalsOperation } from '../domains/billing/list-admin-renewa
 import { listOwnerInvoicesOperation } from '../domains/billing/list-owner-invoices.ts';
 import { remindRenewalOperation } from '../domains/billing/remind-renewal.ts';
 import { addBranchOperation } from '../domains/owner/account/add-branch.ts';
+import { closeAccountOperation } from '../domains/owner/account/close-account.ts';
 import { getAccountOperation } from '../domains/owner/account/get-account.ts';
 import { getAccountBillingOperation } from '../domains/owner/account/get-account-billing.ts';
+import { getAccountClosureOperation } from '../domains/owner/account/get-account-closure.ts';
 import { getBranchFiguresOperation } from '../domains/owner/account/get-branch-figures.ts';
+import { getRetentionSettingsOperation } from '../domains/owner/account/get-retention-settings.ts';
 import { inviteMemberOperation } from '../domains/owner/account/invite-member.ts';
 import { listAccountRequestsOperation } from '../domains/owner/account/list-account-requests.ts';
 import { listAccountReviewsOperation } from '../domains/owner/account/list-account-reviews.ts';
@@ -56,6 +62,7 @@ import { removeMemberOperation } from '../domains/owner/account/remove-member.ts
 import { revokeInvitationOperation } from '../domains/owner/account/revoke-invitation.ts';
 import { updateAccountBillingOperation } from '../domains/owner/account/update-account-billing.ts';
 import { updateMemberOperation } from '../domains/owner/account/update-member.ts';
+import { updateRetentionSettingsOperation } from '../domains/owner/account/update-retention-settings.ts';
 import { getAccountExportOperation } from '../domains/owner/account-exports/get-account-export.ts';
 import { listAccountExportsOperation } from '../domains/owner/account-exports/list-account-exports.ts';
 import { startAccountExportOperation } from '../domains/owner/account-exports/start-account-export.ts';
@@ -144,6 +151,7 @@ import { requestPasswordResetOperation } from '../domains/public/password/reques
 import { resetPasswordOperation } from '../domains/public/password/reset-password.ts';
 import { setPasswordOperation } from '../domains/public/password/set-password.ts';
 import { setPasswordWithTokenOperation } from '../domains/public/password/set-password-with-token.ts';
+import { getPublicGrievanceOfficerOperation } from '../domains/public/privacy/get-grievance-officer.ts';
 import { getReviewLinkOperation } from '../domains/public/review/get-review-link.ts';
 import { submitReviewOperation } from '../domains/public/review/submit-review.ts';
 import { getSystemInfoOperation } from '../domains/system/get-system-info.ts';
@@ -167,6 +175,7 @@ export const appRouter = router({
       reset: resetPasswordOperation,
     },
     invitations: { accept: acceptInvitationOperation },
+    privacy: { grievanceOfficer: getPublicGrievanceOfficerOperation },
   },
   payments: {
     initiate: initiatePaymentOperation,
@@ -186,6 +195,10 @@ export const appRouter = router({
       updateBilling: updateAccountBillingOperation,
       addBranch: addBranchOperation,
       invoices: listOwnerInvoicesOperation,
+      close: closeAccountOperation,
+      closure: getAccountClosureOperation,
+      retention: getRetentionSettingsOperation,
+      updateRetention: updateRetentionSettingsOperation,
     },
     language: {
       get: getMyLanguageOperation,
@@ -316,6 +329,7 @@ export const appRouter = router({
       account: getUserAccountOperation,
       resendInvitation: resendInvitationOperation,
       move: moveUserOperation,
+      reopen: reopenUserOperation,
     },
     accounts: {
       merge: mergeAccountOperation,
@@ -339,6 +353,10 @@ export const appRouter = router({
     jobs: { failures: listJobFailuresOperation },
     security: { get: getSecuritySettingsOperation, update: updateSecuritySettingsOperation },
     audit: { list: listAuditOperation },
+    privacy: {
+      grievanceOfficer: getGrievanceOfficerOperation,
+      updateGrievanceOfficer: updateGrievanceOfficerOperation,
+    },
   },
 });
 

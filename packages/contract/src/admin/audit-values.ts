@@ -52,6 +52,13 @@ export const AUDIT_ACTIONS = [
   'renewal.remind',
   // A copy of an account's data made (issue 35): by one of its owners or by an admin for them.
   'account.export',
+  // Their data, their rights (issue 35).
+  'account.close',
+  'account.reopen',
+  'account.erase',
+  'account.retention_update',
+  'grievance_officer.update',
+  'audit.export',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

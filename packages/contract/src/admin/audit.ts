@@ -32,6 +32,8 @@ export const AUDIT_TARGET_TABLES = [
   'invitations',
   'accounts',
   'billing_profile',
+  'platform_settings',
+  'audit_log',
 ] as const;
 export type TAuditTargetTable = (typeof AUDIT_TARGET_TABLES)[number];
 

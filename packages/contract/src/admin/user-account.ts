@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZIsoDate } from '../dto.ts';
 import { ZAccountBranch, ZAccountInvitation, ZAccountMember } from '../owner/account.ts';
 import { ZBranchCreate } from '../owner/account-branches.ts';
+import { ZAccountClosure } from '../owner/account-closure.ts';
 import { AUDIT_ACTOR_KINDS } from './audit-values.ts';
 import { ZIdInput } from './common.ts';
 
@@ -73,6 +74,8 @@ export const ZAdminUserAccount = z.object({
    * resent (POST /api/admin/users/{id}/resend-invitation).
    */
   ownerPasswordSet: z.boolean(),
+  /** Whether the account is closed, and when its data is erased (issue 35): the Reopen button. */
+  closure: ZAccountClosure,
   /** The latest 50 entries; null for an admin who is not a super admin (the audit trail is theirs). */
   audit: z.array(ZAdminUserAccountAudit).nullable(),
 });

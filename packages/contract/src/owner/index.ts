@@ -1,6 +1,7 @@
 /** The owner's contract (owner.*), one file per area of the API. */
 export * from './account.ts';
 export * from './account-branches.ts';
+export * from './account-closure.ts';
 export * from './account-exports.ts';
 export * from './alerts.ts';
 export * from './auth.ts';

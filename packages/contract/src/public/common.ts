@@ -7,6 +7,8 @@
 export const PUBLIC_TEXTS = {
   businessNotFound: 'We could not find this business.',
   reviewPageInactive: 'This review page is not active right now.',
+  /** A closed account's page (issue 35). */
+  reviewPageClosed: 'This business has closed its review page.',
   reviewThanks: 'Thank you! Your feedback has been received',
   leadReceived: "Your request has been submitted successfully! We'll contact you within 2 hours.",
   resetRequested: 'If this number is registered with us, a reset link is on its way to the email on file.',

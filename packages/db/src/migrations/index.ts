@@ -28,6 +28,7 @@ import * as caseMessages from './2026-11-28-0030-case-messages.ts';
 import * as caseSourcesAndFigures from './2026-11-28-0031-case-sources-and-figures.ts';
 import * as caseAlerts from './2026-11-28-0032-case-alerts.ts';
 import * as accountExports from './2026-11-28-0033-account-exports.ts';
+import * as accountClosure from './2026-11-28-0034-account-closure.ts';
 import * as pushSubscriptions from './2026-11-28-0037-push-subscriptions.ts';
 import * as personLanguage from './2026-11-28-0039-person-language.ts';
 
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0031-case-sources-and-figures': caseSourcesAndFigures,
   '2026-11-28-0032-case-alerts': caseAlerts,
   '2026-11-28-0033-account-exports': accountExports,
+  '2026-11-28-0034-account-closure': accountClosure,
   '2026-11-28-0037-push-subscriptions': pushSubscriptions,
   '2026-11-28-0039-person-language': personLanguage,
 };

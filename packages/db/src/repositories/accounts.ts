@@ -157,6 +157,8 @@ export async function findMemberContext(
     .orderBy('memberships.createdAt')
     .orderBy('memberships.accountId')
     .orderBy(sql`owners.deleted_at is not null`)
+    // Of deleted branches, a closed account's first: its owners sign in to the closed state.
+    .orderBy(sql`owners.closed_at is null`)
     .orderBy('owners.id')
     .limit(1)
     .executeTakeFirst();

@@ -105,3 +105,37 @@ export async function listAuditLog(db: TDb, query: TAuditListQuery): Promise<TPa
       ).execute(),
   });
 }
+
+/** The trail between `from` (inclusive) and `to` (exclusive), oldest first, at most `limit` rows. */
+export async function listAuditLogRange(
+  db: TDb,
+  range: { from: Date; to: Date },
+  limit: number,
+): Promise<TAuditListRow[]> {
+  return db
+    .selectFrom('auditLog')
+    .leftJoin('admins', (join) =>
+      join.onRef('admins.id', '=', 'auditLog.actorId').on('auditLog.actorKind', '=', 'admin'),
+    )
+    .leftJoin('owners', (join) =>
+      join.onRef('owners.id', '=', 'auditLog.actorId').on('auditLog.actorKind', '=', 'owner'),
+    )
+    .select([
+      'auditLog.id',
+      'auditLog.actorKind',
+      'auditLog.actorId',
+      sql<string | null>`coalesce(admins.name, owners.business_name)`.as('actorName'),
+      'auditLog.action',
+      'auditLog.targetTable',
+      'auditLog.targetId',
+      'auditLog.ip',
+      'auditLog.details',
+      'auditLog.createdAt',
+    ])
+    .where('auditLog.createdAt', '>=', range.from)
+    .where('auditLog.createdAt', '<', range.to)
+    .orderBy('auditLog.createdAt', 'asc')
+    .orderBy('auditLog.id', 'asc')
+    .limit(limit)
+    .execute();
+}

@@ -71,6 +71,7 @@ const expectPublicOwnerShape = (row: TOwnerPublic | undefined) => {
     dailyDigest: expect.any(Boolean),
     casesForNegativeHighRatings: expect.any(Boolean),
     deletedAt: nullOr(row!.deletedAt, expect.any(Date)),
+    closedAt: nullOr(row!.closedAt, expect.any(Date)),
     createdAt: expect.any(Date),
     updatedAt: expect.any(Date),
   });

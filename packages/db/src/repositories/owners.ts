@@ -39,6 +39,7 @@ export const OWNER_PUBLIC_COLUMNS = [
   'owners.dailyDigest',
   'owners.casesForNegativeHighRatings',
   'owners.deletedAt',
+  'owners.closedAt',
   'owners.createdAt',
   'owners.updatedAt',
 ] as const;
@@ -161,9 +162,11 @@ export async function softDeleteOwner(db: TDb, id: number, now: Date = new Date(
 const ownersDueForPurge = (db: TDb, before: Date) =>
   db.selectFrom('owners').select('owners.id').where('owners.deletedAt', '<', before);
 
-/** Ids of owners soft-deleted before `before`, the longest-deleted first. */
+/** Ids of owners soft-deleted before `before` (not by an account's closure), the longest-deleted first. */
 export async function listOwnersDueForPurge(db: TDb, before: Date, limit: number): Promise<number[]> {
   const rows = await ownersDueForPurge(db, before)
+    // A closed account's businesses are erased by its closure (emails first, reviews counted).
+    .where('owners.closedAt', 'is', null)
     .orderBy('deletedAt', 'asc')
     .orderBy('id', 'asc')
     .limit(limit)

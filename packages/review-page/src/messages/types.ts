@@ -14,6 +14,9 @@ export interface TReviewMessages {
   /** The reasons under loadFailed (404 and 410). */
   businessNotFound: string;
   pageInactive: string;
+  /** The page of a business whose account was closed (issue 35): a polite goodbye, not an error. */
+  closedTitle: string;
+  closedDetail: string;
   question: string;
   /** 1 to 5 stars. */
   ratingWords: readonly [string, string, string, string, string];

@@ -35,6 +35,7 @@ function serverStates(lang: TReviewLanguage): TReviewPageProps[] {
     },
     { ...base, code: 'annapurna', initial: { status: 'failed', detail: CATALOGS[lang].businessNotFound } },
     { ...base, code: 'annapurna', initial: { status: 'failed', detail: CATALOGS[lang].pageInactive } },
+    { ...base, code: 'annapurna', initial: { status: 'closed' } },
   ];
 }
 

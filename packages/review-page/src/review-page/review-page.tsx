@@ -41,7 +41,9 @@ export type TReviewPageInitial =
       /** A no-JS feedback form the server refused: the customer's text and the reason. */
       draft?: { message: string; phone: string; email: string; consent: boolean; error: string };
     }
-  | { status: 'failed'; detail: string };
+  | { status: 'failed'; detail: string }
+  /** The business closed its account (issue 35): a polite page, not an error. */
+  | { status: 'closed' };
 
 export interface TReviewPageProps {
   /** The business code from the URL; undefined or null on /review without one. */
@@ -91,7 +93,11 @@ export function ReviewPage({
   );
 }
 
-type TLoadState = { status: 'loading' } | { status: 'failed'; detail: string } | TReadyState;
+type TLoadState =
+  | { status: 'loading' }
+  | { status: 'failed'; detail: string }
+  | { status: 'closed' }
+  | TReadyState;
 type TReadyState = Extract<TReviewPageInitial, { status: 'ready' }>;
 
 function ReviewLoader({
@@ -129,6 +135,14 @@ function ReviewLoader({
       <p className="rv-status" role="status">
         {t.loading}
       </p>
+    );
+  }
+  if (state.status === 'closed') {
+    return (
+      <div role="status" className="rv-closed">
+        <p className="rv-status">{t.closedTitle}</p>
+        <p className="rv-detail">{t.closedDetail}</p>
+      </div>
     );
   }
   if (state.status === 'failed') {

@@ -7,6 +7,7 @@ import { toOwnerUser } from './auth/owner.dto.ts';
 /** The signed-in owner. Their own profile only. */
 export const getOwnerOperation = ownerProcedure('read')
   .meta({
+    allowClosedAccount: true,
     rest: {
       method: 'GET',
       path: '/users/me',

@@ -42,4 +42,34 @@ describe.each(['/privacy-policy', '/privacy'])('%s', (path) => {
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     }
   });
+
+  it('states closure, the retention defaults and the grievance officer (issue 35)', async () => {
+    await renderWithRouter({
+      path,
+      handlers: {
+        'public.privacy.grievanceOfficer': () => ({
+          name: 'Asha Rao',
+          email: 'grievance@starloop.in',
+          phone: '+918041234567',
+        }),
+      },
+    });
+    await screen.findByRole('heading', {
+      level: 2,
+      name: /Closing your account, retention periods and grievances/,
+    });
+    const main = screen.getByRole('main');
+    for (const term of [
+      'For 30 days the owners can still sign in and export the data',
+      '7 days and 1 day before it is erased',
+      'keep for 8 years from the end of the financial year',
+      'are kept 365 days, and feedback text 3 years',
+      'Security and audit logs are kept for at least one year.',
+    ]) {
+      expect(main.textContent?.replace(/\s+/g, ' ')).toContain(term);
+    }
+    expect(await screen.findByText(/Our grievance officer is Asha Rao/)).toHaveTextContent(
+      'grievance@starloop.in or call +918041234567',
+    );
+  });
 });

@@ -1,6 +1,8 @@
 import { Anchor, List, Text } from '@mantine/core';
+import { ACCOUNT_CLOSURE_DAYS, INVOICE_RETENTION_YEARS, RETENTION_DEFAULTS } from '@starloop/contract';
 import { Link } from '@tanstack/react-router';
 import { SITE_CONTACT } from '../landing/site-info.ts';
+import { GrievanceOfficer } from './grievance-officer.tsx';
 import { LegalPage, type TLegalSection } from './legal-page.tsx';
 
 export const PRIVACY_UPDATED = '1 June 2026';
@@ -140,6 +142,32 @@ const SECTIONS: readonly TLegalSection[] = [
         </Anchor>
         .
       </Text>
+    ),
+  },
+  {
+    id: 'closure-retention-grievances',
+    title: 'Closing your account, retention periods and grievances',
+    body: (
+      <>
+        <Text>
+          An owner of a business account can close it in Settings, confirming with their password. At once,
+          its review pages show a closed page and nothing more is sent for it. For {ACCOUNT_CLOSURE_DAYS} days
+          the owners can still sign in and export the data; we email them 7 days and 1 day before it is
+          erased, and until then we can reopen the account on request. Then we erase the businesses, their
+          team, the reviews with their feedback text and the customers' contact details, the contact lists and
+          the review requests. What stays: the number of reviews per month and star rating, with nothing that
+          names the business or the customer; and invoices and payment records, which GST law requires us to
+          keep for {INVOICE_RETENTION_YEARS} years from the end of the financial year they belong to.
+        </Text>
+        <Text>
+          Customers' contact details (a phone number or email left with a review, and the contacts a business
+          asks for reviews) are kept {RETENTION_DEFAULTS.contactRetentionDays} days, and feedback text{' '}
+          {RETENTION_DEFAULTS.feedbackRetentionDays / 365} years, unless the business chooses another period
+          (30 days to 10 years); after it they are deleted automatically (the star rating and its date stay).
+          Security and audit logs are kept for at least one year.
+        </Text>
+        <GrievanceOfficer />
+      </>
     ),
   },
 ];

@@ -12,6 +12,7 @@ import { OwnerI18nProvider, useOwnerMessages } from '../../lib/owner-i18n/owner-
 import { registerServiceWorker } from '../../lib/pwa.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 import { useTrpc } from '../../lib/use-trpc.ts';
+import { ClosedAccountGate } from './account-closure/closed-account-gate.tsx';
 import { BranchSwitcher } from './branch-switcher/branch-switcher.tsx';
 import { useOwner } from './shared/use-owner.ts';
 
@@ -114,7 +115,9 @@ function OwnerArea() {
         <OfflineBanner />
         {/* The inbox covers every branch the person works on; its own filter picks one. */}
         {onInbox ? null : <BranchSwitcher />}
-        <Outlet />
+        <ClosedAccountGate>
+          <Outlet />
+        </ClosedAccountGate>
       </Box>
     </AreaShell>
   );

@@ -28,6 +28,7 @@ import {
 import type { TDeps } from '../../../context.ts';
 import { recordAdminChange, type TAdminActor } from '../../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
+import { getAccountClosure } from '../../owner/account/account-closure.service.ts';
 import { iso } from '../../owner/auth/owner.dto.ts';
 import { toAccountAudit } from './account-audit.dto.ts';
 
@@ -96,6 +97,7 @@ export async function getUserAccount(
       createdAt: i.createdAt.toISOString(),
     })),
     ownerPasswordSet: owner ? (passwords.get(owner.id) ?? true) : true,
+    closure: await getAccountClosure(deps, { membership: { accountId } }),
     audit: audit?.map(toAccountAudit) ?? null,
   };
 }

@@ -20,6 +20,7 @@ export async function downloadAccountExportRoute(app: FastifyInstance, { deps }:
       tags: ['account'],
       auth: 'owner',
       permission: 'account',
+      allowClosedAccount: true,
       params: ZAccountExportIdParam,
       produces: ['application/zip'],
     },

@@ -5,6 +5,8 @@ import { getOwnerExport } from './account-exports.service.ts';
 /** The account's owners only: an export's state and progress, its download path once ready; else 404. */
 export const getAccountExportOperation = ownerProcedure('account')
   .meta({
+    // A closed account's owners export their data in its 30 days (issue 35).
+    allowClosedAccount: true,
     rest: {
       method: 'GET',
       path: '/v1/account/exports/:id',

@@ -8,6 +8,8 @@ import { startOwnerExport } from './account-exports.service.ts';
  */
 export const startAccountExportOperation = ownerProcedure('account')
   .meta({
+    // A closed account's owners export their data in its 30 days (issue 35).
+    allowClosedAccount: true,
     rest: {
       method: 'POST',
       path: '/v1/account/exports',

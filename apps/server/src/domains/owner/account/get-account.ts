@@ -5,6 +5,7 @@ import { getAccount } from './account.service.ts';
 /** Any member (or an API key): the account, their role and the branches they can see. */
 export const getAccountOperation = accountProcedure('read')
   .meta({
+    allowClosedAccount: true,
     rest: {
       method: 'GET',
       path: '/v1/account',

@@ -1,6 +1,6 @@
 import { ERROR_TEXTS, type TOwnerLogin, type TOwnerLoginResponse } from '@starloop/contract';
 import { findMemberContext, findPersonCredentialsByPhone } from '@starloop/db';
-import { assertOwnerMaySignIn } from '../../../auth/authenticate.ts';
+import { assertClosedAccountAccess, assertOwnerMaySignIn } from '../../../auth/authenticate.ts';
 import { dummyPasswordHash, verifyPassword } from '../../../auth/passwords.ts';
 import { startOwnerSession } from '../../../auth/sign-in.ts';
 import type { TDeps } from '../../../context.ts';
@@ -30,7 +30,9 @@ export async function loginOwner(
   // The person's first branch (active ones first) answers as the signed-in owner, in the spec's shape.
   const context = await findMemberContext(deps.db, person.id);
   if (!context) throw unauthorized();
-  assertOwnerMaySignIn(context.business);
+  // A closed account's owners sign in to its restricted state (the closure banner and the export).
+  if (context.business.closedAt) assertClosedAccountAccess(context.business, context.membership.role, true);
+  else assertOwnerMaySignIn(context.business);
   const token = await startOwnerSession(deps, person.id, client, 'password');
   deps.log.info({ personId: person.id, ownerId: context.business.id }, 'owner signed in');
   return { token, user: toOwnerUser(context.business), message: ERROR_TEXTS.ownerLoginSuccess };

@@ -57,6 +57,8 @@ export function pageData(
   if (lookup.status === 404)
     return { ...base, initial: { status: 'failed', detail: messages.businessNotFound } };
   if (lookup.status === 410) {
+    // A closed account's page says goodbye politely; the other reasons keep the spec's texts.
+    if (lookup.owner.closedAt) return { ...base, code: lookup.owner.code, initial: { status: 'closed' } };
     return { ...base, code: lookup.owner.code, initial: { status: 'failed', detail: messages.pageInactive } };
   }
   const { owner } = lookup;

@@ -19,6 +19,11 @@ export function reviewPageState(owner: TOwnerPublic | undefined, now: Date): TPa
 export function assertReviewPageOpen(owner: TOwnerPublic | undefined, now: Date): TOwnerPublic {
   const state = reviewPageState(owner, now);
   if (state.status === 404) throw notFound(PUBLIC_TEXTS.businessNotFound);
-  if (state.status === 410) throw new AppError('GONE', PUBLIC_TEXTS.reviewPageInactive);
+  if (state.status === 410) {
+    throw new AppError(
+      'GONE',
+      state.owner.closedAt ? PUBLIC_TEXTS.reviewPageClosed : PUBLIC_TEXTS.reviewPageInactive,
+    );
+  }
   return state.owner;
 }

@@ -6,6 +6,7 @@ import { loadError } from '../../../components/data-table/paged-data-table.tsx';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { formatDateTime, formatNumber, truncate } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
+import { PrivacySettings } from '../privacy/privacy-settings.tsx';
 import { AdminPage } from '../shared/admin-page.tsx';
 import { MailStatusBadge } from '../shared/badges.tsx';
 
@@ -129,6 +130,7 @@ export function SystemScreen() {
         failed={SYSTEM_TEXTS.outboxFailed}
         minWidth={860}
       />
+      <PrivacySettings />
     </AdminPage>
   );
 }

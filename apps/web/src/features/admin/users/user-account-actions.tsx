@@ -9,6 +9,7 @@ import { anyMessage } from '../../../lib/api-errors.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { AddBranchDialog } from '../../owner/branches/add-branch-dialog.tsx';
 import { useAdminRefresh } from '../shared/use-admin-refresh.ts';
+import { ReopenAccount } from './reopen-account/reopen-account.tsx';
 
 export const ACCOUNT_ACTION_TEXTS = {
   resend: 'Resend invitation',
@@ -141,6 +142,7 @@ export function UserAccountActions({ answer }: { answer: TAdminUserAccount }) {
   const planOfAccount = answer.branches.find((b) => b.deletedAt === null)?.plan ?? 'essential';
   return (
     <Stack gap="sm">
+      <ReopenAccount answer={answer} />
       {adding ? (
         <AddBranchDialog
           opened

@@ -93,6 +93,7 @@ function account(overrides: Partial<TAdminUserAccount> = {}): TAdminUserAccount 
       },
     ],
     ownerPasswordSet: true,
+    closure: { closed: false, closedAt: null, erasureAt: null },
     audit: [
       {
         id: 90,
@@ -318,5 +319,45 @@ describe('User details: the Account section', { timeout: 15_000 }, () => {
     expect(await form.findByText(added.message)).toBeInTheDocument();
     expect(form.queryByRole('button', { name: 'Pay for it now' })).toBeNull();
     await waitFor(() => expect(app.server.callsTo('admin.users.account').length).toBeGreaterThan(before));
+  });
+
+  it('reopens a closed account within its 30 days, and says why the server refused', async () => {
+    const closure = {
+      closed: true,
+      closedAt: '2026-12-01T06:00:00.000Z',
+      erasureAt: '2026-12-31T06:00:00.000Z',
+    };
+    let closed = true;
+    const { app, section } = await openDetails({
+      'admin.users.account': () => account(closed ? { closure } : {}),
+      'admin.users.reopen': () => {
+        closed = false;
+        return {
+          success: true,
+          message: 'The account is open again. Its owners sign in as before; API keys stay revoked.',
+        };
+      },
+    });
+    expect(section).toHaveTextContent('Closed on 01 Dec 2026. Its data is erased on 31 Dec 2026');
+    await app.user.click(within(section).getByRole('button', { name: 'Reopen account' }));
+    expect(await screen.findByText(/The account is open again/)).toBeInTheDocument();
+    expect(app.server.callsTo('admin.users.reopen')[0]?.input).toEqual({ id: 7 });
+    await waitFor(() => expect(within(section).queryByRole('button', { name: 'Reopen account' })).toBeNull());
+  });
+
+  it('shows the 409 once the window is over', async () => {
+    const closure = {
+      closed: true,
+      closedAt: '2026-10-01T06:00:00.000Z',
+      erasureAt: '2026-10-31T06:00:00.000Z',
+    };
+    const refusal =
+      'This account can no longer be reopened: its 30-day window ended on 2026-10-31 and its data is being erased.';
+    const { app, section } = await openDetails({
+      'admin.users.account': () => account({ closure }),
+      'admin.users.reopen': failsWith('CONFLICT', refusal),
+    });
+    await app.user.click(within(section).getByRole('button', { name: 'Reopen account' }));
+    expect(await within(section).findByText(refusal)).toBeInTheDocument();
   });
 });

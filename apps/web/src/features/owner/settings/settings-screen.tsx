@@ -5,9 +5,11 @@ import { GoogleSection } from '../google/google-section.tsx';
 import { LoadError } from '../shared/load-error.tsx';
 import { AlertsSection } from './alerts/alerts-section.tsx';
 import { ChannelsSection } from './channels-section.tsx';
+import { CloseAccountSection } from './close-account/close-account-section.tsx';
 import { ExportSection } from './export/export-section.tsx';
 import { IntegrationsSection } from './integrations-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
+import { RetentionSection } from './retention/retention-section.tsx';
 import { ReviewFlowSection } from './review-flow-section.tsx';
 import { ReviewLanguageSection } from './review-language-section.tsx';
 import { TeamSection } from './team-section.tsx';
@@ -50,6 +52,8 @@ export function SettingsScreen() {
         options={trpc.owner.settings.changePassword.mutationOptions()}
         changed="Password changed. Other devices have been signed out."
       />
+      <RetentionSection />
+      <CloseAccountSection />
     </Stack>
   );
 }

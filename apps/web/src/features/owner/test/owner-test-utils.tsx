@@ -131,6 +131,8 @@ export function ownerHandlers(more: TFakeHandlers = {}): TFakeHandlers {
     'owner.requests.summary': () => requestSummary(),
     // The sidebar's count of open feedback cases.
     'owner.cases.list': () => ({ cases: [], meta: meta(0, 1, 1) }),
+    // The owner area asks whether the account is closed (issue 35).
+    'owner.account.closure': () => ({ closed: false, closedAt: null, erasureAt: null }),
     ...more,
   };
 }
