@@ -14,6 +14,7 @@ import { useSignOut } from '../../lib/use-sign-out.ts';
 import { useTrpc } from '../../lib/use-trpc.ts';
 import { ClosedAccountGate } from './account-closure/closed-account-gate.tsx';
 import { BranchSwitcher } from './branch-switcher/branch-switcher.tsx';
+import { ExportSection } from './settings/export/export-section.tsx';
 import { useOwner } from './shared/use-owner.ts';
 
 /** Sidebar of spec section 2 (Dashboard, Profile) plus the Inbox, Requests, Plan and Settings tabs. */
@@ -115,7 +116,7 @@ function OwnerArea() {
         <OfflineBanner />
         {/* The inbox covers every branch the person works on; its own filter picks one. */}
         {onInbox ? null : <BranchSwitcher />}
-        <ClosedAccountGate>
+        <ClosedAccountGate closedContent={<ExportSection />}>
           <Outlet />
         </ClosedAccountGate>
       </Box>

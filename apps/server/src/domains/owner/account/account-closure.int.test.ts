@@ -231,6 +231,11 @@ describe(`closing an account, its 30 days, reopening and the erasure on ${testDr
         expect(refused.statusCode, url).toBe(403);
         expect(refused.json().message).toBe(CLOSURE_TEXTS.restricted('2026-12-31'));
       }
+      // What the 30 days are for: a copy of everything (issue 35 item 1).
+      const started = await call('POST', '/api/v1/account/exports', token, {});
+      expect(started.statusCode, started.body).toBe(202);
+      const exportId = started.json().id as number;
+      expect((await call('GET', `/api/v1/account/exports/${exportId}`, token)).statusCode).toBe(200);
       expect((await call('POST', '/api/users/logout', token)).statusCode).toBe(200);
     });
 
