@@ -1,5 +1,6 @@
 import { DELETED_OWNER_RETENTION_DAYS } from '@starloop/contract';
 import {
+  deleteDataRequestCodesBefore,
   deleteExpiredSessions,
   deleteIdempotencyKeysBefore,
   deletePurgedOwner,
@@ -14,6 +15,7 @@ import {
   purgeChannelRecordsBefore,
 } from '@starloop/db';
 import type { TDeps } from '../context.ts';
+import { autoCompleteDueDataRequests } from '../domains/owner/data-requests/data-requests.service.ts';
 import { REPLY_PER_ADDRESS_SECONDS } from '../domains/replies/reply.worker.ts';
 import { QUEUES } from './queue.ts';
 
@@ -55,8 +57,9 @@ export function registerMaintenanceJobs(deps: TDeps): void {
 
 /**
  * Deletes what has served its purpose: expired sessions, spent or expired one-time links, webhook
- * ids older than 90 days, sent mails (with attachments) older than 30 days, and per-address reply
- * limits older than a day.
+ * ids older than 90 days, sent mails (with attachments) older than 30 days, per-address reply
+ * limits older than a day and "my data" codes expired a day ago; and completes customers' data
+ * requests past their due date.
  */
 export async function runMaintenance(deps: TMaintenanceDeps): Promise<{
   sessions: number;
@@ -67,6 +70,8 @@ export async function runMaintenance(deps: TMaintenanceDeps): Promise<{
   channelRecords: number;
   idempotencyKeys: number;
   webhookDeliveries: number;
+  dataRequestCodes: number;
+  dataRequestsCompleted: number;
 }> {
   const now = deps.now();
   const removed = {
@@ -87,6 +92,10 @@ export async function runMaintenance(deps: TMaintenanceDeps): Promise<{
       deps.db,
       daysBefore(now, RETENTION_DAYS.webhookDeliveries),
     ),
+    // The "my data" page's codes live 10 minutes; a day on, nobody needs them.
+    dataRequestCodes: await deleteDataRequestCodesBefore(deps.db, daysBefore(now, 1)),
+    // Customers' requests past their due date are completed by StarLoop (issue 35).
+    dataRequestsCompleted: await autoCompleteDueDataRequests(deps),
   };
   if (Object.values(removed).some((n) => n > 0)) deps.log.info(removed, 'maintenance: old rows deleted');
   return removed;

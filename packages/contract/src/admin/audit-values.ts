@@ -50,6 +50,11 @@ export const AUDIT_ACTIONS = [
   'billing_profile.update',
   'account.billing_update',
   'renewal.remind',
+  // Customers' rights (issue 35): a customer's request, its completion by an owner or by StarLoop.
+  'data_request.create',
+  'data_request.complete',
+  'data_request.auto_complete',
+  'consent.withdraw',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -32,6 +32,7 @@ export const AUDIT_TARGET_TABLES = [
   'invitations',
   'accounts',
   'billing_profile',
+  'data_requests',
 ] as const;
 export type TAuditTargetTable = (typeof AUDIT_TARGET_TABLES)[number];
 

@@ -74,13 +74,14 @@ export async function sendDelivery(
       await updateRequest(deps.db, request.id, { status: 'failed', cancelReason: 'gone' });
     return 'failed';
   }
-  if (contact.optedOutAt) {
+  const optedOut = async () => {
     await markDeliveryFailed(deps.db, delivery.id, 'The customer opted out', now);
     if (initial && request.status !== 'sent') {
       await updateRequest(deps.db, request.id, { status: 'cancelled', cancelReason: 'opted-out' });
     }
-    return 'cancelled';
-  }
+    return 'cancelled' as const;
+  };
+  if (contact.optedOutAt) return optedOut();
   const hours = deps.config.requests.promotionalHours;
   if ((request.category === 'promotional' || !initial) && !isWithinHours(now, hours)) {
     // Late (retries, a backlog) past 9 pm: it waits for the morning instead of going now.
@@ -97,6 +98,11 @@ export async function sendDelivery(
     await sendAgainAfter(deps, deliveryId, job.retryCount, Number(error.details?.retryAfterSeconds ?? 1));
     return 'throttled';
   }
+
+  // Read again right before the send: a withdrawal (a STOP, the "my data" page, another branch of
+  // the account) that landed while this job waited stops the message (issue 35 item 3).
+  const current = await findContact(deps.db, owner.id, contact.id);
+  if (!current || current.optedOutAt) return optedOut();
 
   const channel = channelFor(delivery.channel);
   let result: TSendResult;
