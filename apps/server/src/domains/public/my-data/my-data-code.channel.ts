@@ -13,7 +13,7 @@ export async function sendMyDataCode(deps: TDeps, id: TCustomerId, code: string)
   if (id.kind === 'email') {
     const result = await deps.mailer.send({
       to: id.value,
-      subject: `${code} is your StarLoop code`,
+      subject: 'Your StarLoop code',
       text: [
         `Your code to see or erase what businesses using StarLoop hold about this address: ${code}`,
         '',
