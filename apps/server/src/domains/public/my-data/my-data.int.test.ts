@@ -249,4 +249,42 @@ describe(`the "my data" page on ${testDriverName()}`, () => {
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toMatchObject({ message: MY_DATA_TEXTS.sessionExpired });
   });
+
+  it('works as a page without a script: code, list, erasure', async () => {
+    const email = 'page@example.in';
+    await b.mutate('owner.requests.addContact', { name: 'Page', email, consent: true });
+    const form = (fields: Record<string, string>) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/my-data',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': freshIp() },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const start = await server.app.inject({ method: 'GET', url: '/my-data' });
+    expect(start.statusCode).toBe(200);
+    expect(start.body).toContain('name="identifier"');
+    const asked = await form({ step: 'code', identifier: email });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain('name="code"');
+    const wrong = await form({ step: 'verify', identifier: email, code: '12345' });
+    expect(wrong.statusCode).toBe(400);
+    const list = await form({ step: 'verify', identifier: email, code: await mailedCode(email) });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.body).toContain('Bela Salon');
+    const token = /name="token" value="([^"]+)"/.exec(list.body)?.[1] ?? '';
+    const asking = await form({
+      step: 'erasure',
+      token: token.replace(/&#(\d+);/g, (_m, c) => String.fromCharCode(Number(c))),
+      businessId: String(b.owner.id),
+    });
+    expect(asking.statusCode, asking.body).toBe(200);
+    expect(asking.body).toContain(MY_DATA_TEXTS.requested(1, 'erasure'));
+    const tasks = b.data(await b.query('owner.dataRequests.list')).requests;
+    expect(tasks).toContainEqual(
+      expect.objectContaining({ kind: 'erasure', status: 'open', identifier: email }),
+    );
+    const expired = await form({ step: 'withdraw', token: 'forged.token' });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.body).toContain(MY_DATA_TEXTS.sessionExpired);
+  });
 });
