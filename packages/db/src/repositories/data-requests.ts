@@ -234,6 +234,23 @@ export async function insertDataRequests(db: TDb, rows: TDataRequestInsert[]): P
     .execute();
 }
 
+/** The due date of the open requests of `kind` for the identifier at these businesses, by business. */
+export async function openDataRequestDueDates(
+  db: TDb,
+  where: { identifierHash: string; kind: 'access' | 'erasure'; ownerIds: number[] },
+): Promise<Map<number, Date>> {
+  if (where.ownerIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('dataRequests')
+    .select(['ownerId', 'dueAt'])
+    .where('identifierHash', '=', where.identifierHash)
+    .where('kind', '=', where.kind)
+    .where('status', '=', 'open')
+    .where('ownerId', 'in', where.ownerIds)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.ownerId), r.dueAt]));
+}
+
 /** A business's requests: open first by due date, then the completed ones newest first (at most 200). */
 export async function listOwnerDataRequests(db: TDb, ownerId: number): Promise<TDataRequestRow[]> {
   return db

@@ -3,6 +3,7 @@ import {
   cancelPendingRequestsOf,
   completeDataRequestRow,
   eraseCustomerData,
+  findContactsByKeys,
   findOwnerDataRequest,
   inTransaction,
   listDueDataRequestIds,
@@ -57,17 +58,10 @@ export async function eraseForBusiness(
   ownerId: number,
   who: { phoneE164?: string; email?: string },
 ): Promise<void> {
-  const contacts = await trx
-    .selectFrom('contacts')
-    .select('id')
-    .where('ownerId', '=', ownerId)
-    .where((eb) =>
-      eb.or([
-        ...(who.phoneE164 ? [eb('phoneE164', '=', who.phoneE164)] : []),
-        ...(who.email ? [eb('email', '=', who.email)] : []),
-      ]),
-    )
-    .execute();
+  const contacts = await findContactsByKeys(trx, ownerId, {
+    phones: who.phoneE164 ? [who.phoneE164] : [],
+    emails: who.email ? [who.email] : [],
+  });
   const cancelled = await cancelPendingRequestsOf(
     trx,
     { contactIds: contacts.map((c) => Number(c.id)) },

@@ -1,7 +1,6 @@
 import { DATA_REQUEST_TEXTS, MY_DATA_TEXTS } from '@starloop/contract';
 import { testDriverName } from '@starloop/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChain } from '../../../test/accounts-kit.ts';
 import { addressSequence, postJson } from '../../../test/client-kit.ts';
 import { startFakeSmsGateway, type TFakeSmsGateway } from '../../../test/fake-sms-gateway.ts';
 import { ownerClient, type TOwnerClient, trpcError } from '../../../test/requests-kit.ts';

@@ -15,6 +15,7 @@ import {
   findLiveDataRequestCode,
   insertDataRequestCode,
   insertDataRequests,
+  openDataRequestDueDates,
   spendDataRequestCode,
 } from '@starloop/db';
 import type { TDeps } from '../../../context.ts';
@@ -223,19 +224,11 @@ export async function createMyDataRequests(
       chosen.map((h) => h.ownerId),
     );
   }
-  const open = await deps.db
-    .selectFrom('dataRequests')
-    .select(['ownerId', 'dueAt'])
-    .where('identifierHash', '=', identifierHash)
-    .where('kind', '=', input.kind)
-    .where('status', '=', 'open')
-    .where(
-      'ownerId',
-      'in',
-      chosen.map((h) => h.ownerId),
-    )
-    .execute();
-  const dueOf = new Map(open.map((r) => [Number(r.ownerId), r.dueAt]));
+  const dueOf = await openDataRequestDueDates(deps.db, {
+    identifierHash,
+    kind: input.kind,
+    ownerIds: chosen.map((h) => h.ownerId),
+  });
   return {
     success: true,
     message: MY_DATA_TEXTS.requested(chosen.length, input.kind),
