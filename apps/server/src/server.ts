@@ -14,6 +14,7 @@ import { cachedSubscriberLoader } from './domains/cases/case-webhook.events.ts';
 import { cachedTargetLoader, casesReviewListener } from './domains/cases/cases.listener.ts';
 import { outboundWebhooksReviewListener } from './domains/owner/integrations/webhooks.listener.ts';
 import { onRequestMailOutcome } from './domains/owner/requests/delivery-events.service.ts';
+import { myDataPageRoutes } from './domains/public/my-data/my-data-page.route.ts';
 import { shortLinkRoutes } from './domains/public/requests/short-link.route.ts';
 import { createPageViewCounter } from './domains/public/review/page-views.service.ts';
 import { createReviewPageCache } from './domains/public/review/review-page.cache.ts';
@@ -293,6 +294,7 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
   });
   // A review request's short link, /r/{token}: a redirect to the review page.
   await app.register(shortLinkRoutes, { deps });
+  await app.register(myDataPageRoutes, { deps });
   await app.register(webPlugin, { distDir: webDistDir });
 
   let lock: TServerLock | undefined;

@@ -257,6 +257,20 @@ const ZEnv = z.object({
       .refine((v) => v.split('{#var#}').length - 1 >= 2, 'must hold {#var#} for the business and the reply')
       .optional(),
   ),
+  // The "my data" page's one-time codes by SMS (issue 35): a DLT template whose one {#var#} is the
+  // code. Without them (or the platform sender), codes go by email only.
+  PLATFORM_SMS_OTP_TEMPLATE_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{10,25}$/, 'must be the DLT content template id')
+      .optional(),
+  ),
+  PLATFORM_SMS_OTP_TEMPLATE_TEXT: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => v.split('{#var#}').length - 1 === 1, 'must hold one {#var#} for the code')
+      .optional(),
+  ),
   // Email replies from a case carry a reply address case+<token>@<this domain>; the inbound mail
   // service posts them to /api/webhooks/email/inbound with this secret.
   CASE_REPLY_EMAIL_DOMAIN: optionalText.pipe(
@@ -342,6 +356,9 @@ export interface TPlatformChannelsConfig {
         header: string;
         caseTemplateId: string;
         caseTemplateText: string;
+        /** The "my data" page's code template (one {#var#}); undefined: codes by email only. */
+        otpTemplateId: string | undefined;
+        otpTemplateText: string | undefined;
       }
     | undefined;
   replyEmailDomain: string | undefined;
@@ -598,6 +615,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
               header: env.PLATFORM_SMS_HEADER,
               caseTemplateId: env.PLATFORM_SMS_CASE_TEMPLATE_ID,
               caseTemplateText: env.PLATFORM_SMS_CASE_TEMPLATE_TEXT,
+              otpTemplateId:
+                env.PLATFORM_SMS_OTP_TEMPLATE_ID && env.PLATFORM_SMS_OTP_TEMPLATE_TEXT
+                  ? env.PLATFORM_SMS_OTP_TEMPLATE_ID
+                  : undefined,
+              otpTemplateText:
+                env.PLATFORM_SMS_OTP_TEMPLATE_ID && env.PLATFORM_SMS_OTP_TEMPLATE_TEXT
+                  ? env.PLATFORM_SMS_OTP_TEMPLATE_TEXT
+                  : undefined,
             }
           : undefined,
       replyEmailDomain: env.CASE_REPLY_EMAIL_DOMAIN,

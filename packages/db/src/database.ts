@@ -1003,6 +1003,48 @@ export interface PushSubscriptionTable {
   disabledStatus: number | null;
 }
 export type TPushSubscriptionRow = Selectable<PushSubscriptionTable>;
+/** A one-time code for the public "my data" page (migration 0035): hashes only. */
+export interface DataRequestCodeTable {
+  id: Generated<number>;
+  identifierHash: string;
+  codeHash: string;
+  expiresAt: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  usedAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+/** What a business held about a customer when they asked (counts per kind of record). */
+export interface TDataRequestHeld {
+  contacts: number;
+  reviewContacts: number;
+  reviews: number;
+  requests: number;
+  caseMessages: number;
+}
+
+/** A customer's access or erasure request to one business (migration 0035): a task for its owners. */
+export interface DataRequestTable {
+  id: Generated<number>;
+  ownerId: number;
+  kind: 'access' | 'erasure';
+  identifierKind: 'phone' | 'email';
+  identifierHash: string;
+  identifierMasked: string;
+  /** In clear only while open (the business needs it to act). */
+  identifier: string | null;
+  held: Json<TDataRequestHeld>;
+  status: ColumnType<
+    'open' | 'completed' | 'auto_completed',
+    'open' | 'completed' | 'auto_completed' | undefined,
+    'open' | 'completed' | 'auto_completed'
+  >;
+  dueAt: Timestamp;
+  completedAt: Timestamp | null;
+  completedByPersonId: number | null;
+  createdAt: CreatedAt;
+}
+export type TDataRequestRow = Selectable<DataRequestTable>;
 
 export interface Database {
   accountExports: AccountExportTable;
@@ -1018,6 +1060,8 @@ export interface Database {
   caseMessages: CaseMessageTable;
   platformMessageUsage: PlatformMessageUsageTable;
   caseReplyTemplates: CaseReplyTemplateTable;
+  dataRequestCodes: DataRequestCodeTable;
+  dataRequests: DataRequestTable;
   accounts: AccountTable;
   erasedReviewAggregates: ErasedReviewAggregateTable;
   platformSettings: PlatformSettingsTable;

@@ -24,6 +24,7 @@ export * from './repositories/channel-send-attempts.ts';
 export * from './repositories/channel-settings.ts';
 export * from './repositories/contact-imports.ts';
 export * from './repositories/contacts.ts';
+export * from './repositories/data-requests.ts';
 export * from './repositories/email-outbox.ts';
 export * from './repositories/email-suppressions.ts';
 export * from './repositories/google/google-connections.ts';

@@ -1,6 +1,9 @@
 /** The product name (contract BRAND; a server test keeps the two equal), without the contract package. */
 export const BRAND = 'StarLoop';
 
+/** The public "my data" page (issue 35): see, erase, withdraw; served by the server. */
+export const MY_DATA_PATH = '/my-data';
+
 /** Query parameters of the review page. */
 export const PAGE_PARAMS = {
   /** The placement the QR code or link was printed for (counted by the server, passed with reviews). */

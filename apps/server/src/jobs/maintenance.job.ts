@@ -1,5 +1,6 @@
 import { DELETED_OWNER_RETENTION_DAYS } from '@starloop/contract';
 import {
+  deleteDataRequestCodesBefore,
   deleteExpiredAccountExports,
   deleteExpiredSessions,
   deleteIdempotencyKeysBefore,
@@ -19,6 +20,7 @@ import {
   purgeExpiredCustomerData,
   runAccountClosures,
 } from '../domains/owner/account/account-closure.service.ts';
+import { autoCompleteDueDataRequests } from '../domains/owner/data-requests/data-requests.service.ts';
 import { REPLY_PER_ADDRESS_SECONDS } from '../domains/replies/reply.worker.ts';
 import { QUEUES } from './queue.ts';
 
@@ -74,7 +76,8 @@ export function registerMaintenanceJobs(deps: TDeps): void {
 /**
  * Deletes what has served its purpose: expired sessions, spent or expired one-time links, webhook
  * ids older than 90 days, sent mails (with attachments) older than 30 days, per-address reply
- * limits older than a day, and account data exports (with their files) past their 7 days.
+ * limits older than a day, account data exports (with their files) past their 7 days and "my data"
+ * codes expired a day ago; and completes customers' data requests past their due date.
  */
 export async function runMaintenance(deps: TMaintenanceDeps): Promise<{
   sessions: number;
@@ -86,6 +89,8 @@ export async function runMaintenance(deps: TMaintenanceDeps): Promise<{
   idempotencyKeys: number;
   webhookDeliveries: number;
   accountExports: number;
+  dataRequestCodes: number;
+  dataRequestsCompleted: number;
 }> {
   const now = deps.now();
   const removed = {
@@ -108,6 +113,10 @@ export async function runMaintenance(deps: TMaintenanceDeps): Promise<{
     ),
     // Account data exports and their files, 7 days after they were ready (or failed).
     accountExports: await deleteExpiredAccountExports(deps.db, now),
+    // The "my data" page's codes live 10 minutes; a day on, nobody needs them.
+    dataRequestCodes: await deleteDataRequestCodesBefore(deps.db, daysBefore(now, 1)),
+    // Customers' requests past their due date are completed by StarLoop (issue 35).
+    dataRequestsCompleted: await autoCompleteDueDataRequests(deps),
   };
   if (Object.values(removed).some((n) => n > 0)) deps.log.info(removed, 'maintenance: old rows deleted');
   return removed;

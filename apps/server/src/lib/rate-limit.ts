@@ -45,6 +45,13 @@ export const RATE_LIMITS = {
    * runaway loop on the owner's side stops here instead of spending the month's quota at once.
    */
   apiCallsPerKey: { points: 120, duration: 60 },
+  /**
+   * The "my data" page (issue 35): codes asked for per address and per phone or email (keyed
+   * hash), and code guesses per address (each code also takes at most 5).
+   */
+  myDataCodePerIp: { points: 10, duration: 60 * 60 },
+  myDataCodePerIdentifier: { points: 3, duration: 60 * 60 },
+  myDataVerifyPerIp: { points: 30, duration: 15 * 60 },
 } as const satisfies Record<string, Pick<IRateLimiterOptions, 'points' | 'duration'>>;
 
 export type TRateLimitName = keyof typeof RATE_LIMITS;

@@ -85,6 +85,8 @@ import { updateChannelSettingsOperation } from '../domains/owner/channels/update
 import { getOwnerReviewOperation } from '../domains/owner/dashboard/get-owner-review.ts';
 import { getOwnerStatsOperation } from '../domains/owner/dashboard/get-owner-stats.ts';
 import { listOwnerReviewsOperation } from '../domains/owner/dashboard/list-owner-reviews.ts';
+import { completeDataRequestOperation } from '../domains/owner/data-requests/complete-data-request.ts';
+import { listDataRequestsOperation } from '../domains/owner/data-requests/list-data-requests.ts';
 import { getOwnerOperation } from '../domains/owner/get-owner.ts';
 import { disconnectGoogleOperation } from '../domains/owner/google/disconnect-google.ts';
 import { finishGoogleConnectOperation } from '../domains/owner/google/finish-google-connect.ts';
@@ -147,6 +149,10 @@ import { verifyPaymentOperation } from '../domains/payments/verify-payment.ts';
 import { checkBusinessCodeOperation } from '../domains/public/business-code/check-business-code.ts';
 import { acceptInvitationOperation } from '../domains/public/invitations/accept-invitation.ts';
 import { createLeadOperation } from '../domains/public/lead/create-lead.ts';
+import { createMyDataRequestsOperation } from '../domains/public/my-data/create-my-data-requests.ts';
+import { requestMyDataCodeOperation } from '../domains/public/my-data/request-my-data-code.ts';
+import { verifyMyDataCodeOperation } from '../domains/public/my-data/verify-my-data-code.ts';
+import { withdrawMyConsentOperation } from '../domains/public/my-data/withdraw-my-consent.ts';
 import { requestPasswordResetOperation } from '../domains/public/password/request-password-reset.ts';
 import { resetPasswordOperation } from '../domains/public/password/reset-password.ts';
 import { setPasswordOperation } from '../domains/public/password/set-password.ts';
@@ -176,6 +182,12 @@ export const appRouter = router({
     },
     invitations: { accept: acceptInvitationOperation },
     privacy: { grievanceOfficer: getPublicGrievanceOfficerOperation },
+    myData: {
+      requestCode: requestMyDataCodeOperation,
+      verify: verifyMyDataCodeOperation,
+      createRequests: createMyDataRequestsOperation,
+      withdraw: withdrawMyConsentOperation,
+    },
   },
   payments: {
     initiate: initiatePaymentOperation,
@@ -232,6 +244,7 @@ export const appRouter = router({
       bulkUpdate: bulkUpdateCasesOperation,
       assignees: listCaseAssigneesOperation,
     },
+    dataRequests: { list: listDataRequestsOperation, complete: completeDataRequestOperation },
     team: {
       list: listMembersOperation,
       invite: inviteMemberOperation,

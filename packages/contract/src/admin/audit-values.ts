@@ -59,6 +59,11 @@ export const AUDIT_ACTIONS = [
   'account.retention_update',
   'grievance_officer.update',
   'audit.export',
+  // Customers' rights (issue 35): a customer's request, its completion by an owner or by StarLoop.
+  'data_request.create',
+  'data_request.complete',
+  'data_request.auto_complete',
+  'consent.withdraw',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -34,6 +34,7 @@ export const AUDIT_TARGET_TABLES = [
   'billing_profile',
   'platform_settings',
   'audit_log',
+  'data_requests',
 ] as const;
 export type TAuditTargetTable = (typeof AUDIT_TARGET_TABLES)[number];
 

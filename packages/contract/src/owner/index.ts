@@ -9,6 +9,7 @@ export * from './case-figures.ts';
 export * from './cases.ts';
 export * from './channels.ts';
 export * from './dashboard.ts';
+export * from './data-requests.ts';
 export * from './google.ts';
 export * from './integrations.ts';
 export * from './language.ts';

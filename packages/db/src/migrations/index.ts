@@ -29,6 +29,7 @@ import * as caseSourcesAndFigures from './2026-11-28-0031-case-sources-and-figur
 import * as caseAlerts from './2026-11-28-0032-case-alerts.ts';
 import * as accountExports from './2026-11-28-0033-account-exports.ts';
 import * as accountClosure from './2026-11-28-0034-account-closure.ts';
+import * as dataRequests from './2026-11-28-0035-data-requests.ts';
 import * as pushSubscriptions from './2026-11-28-0037-push-subscriptions.ts';
 import * as personLanguage from './2026-11-28-0039-person-language.ts';
 
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0032-case-alerts': caseAlerts,
   '2026-11-28-0033-account-exports': accountExports,
   '2026-11-28-0034-account-closure': accountClosure,
+  '2026-11-28-0035-data-requests': dataRequests,
   '2026-11-28-0037-push-subscriptions': pushSubscriptions,
   '2026-11-28-0039-person-language': personLanguage,
 };

@@ -34,12 +34,19 @@ export interface TReviewMessages {
   contactEmail: string;
   /** The consent line; `{business}` is the business's name. Its wording is versioned (REVIEW_CONTACT_CONSENT_VERSION). */
   contactConsent: string;
+  /**
+   * The notice at the point of collection (issue 35, DPDP Act): who keeps the contact, why, for how
+   * long, how to withdraw; `{business}` is the business's name, `{brand}` StarLoop.
+   */
+  contactNotice: string;
   opening: string;
   openLink: string;
   publicReview: string;
   lowIntro: string;
   openIntro: string;
   poweredBy: string;
+  /** The link to the "my data" page (see, erase, withdraw), on every page. */
+  myDataLink: string;
   /** The switcher's name for screen readers. */
   language: string;
 }

@@ -66,8 +66,8 @@ describe('the review page, rendered on the server', () => {
       else if (key === 'starLabel') for (const n of [1, 2, 5]) expected.push(plural(lang, t.starLabel, n));
       else if (key === 'poweredBy') expected.push(fill(t.poweredBy, { brand: BRAND }));
       else if (key === 'submitFailed') expected.push(fill(t.submitFailed, { message: 'Too many' }));
-      else if (key === 'contactConsent')
-        expected.push(fill(t.contactConsent, { business: info.businessName }));
+      else if (key === 'contactConsent' || key === 'contactNotice')
+        expected.push(fill(t[key], { business: info.businessName, brand: BRAND }));
       else expected.push(t[key] as string);
     }
     for (const text of expected) expect(html, `${lang}: ${text}`).toContain(text);

@@ -4,7 +4,14 @@ import { LanguageSwitcher } from '../language-switcher/language-switcher.tsx';
 import { DEFAULT_REVIEW_LANGUAGE, type TReviewLanguage } from '../languages.ts';
 import { fill, plural } from '../messages/format.ts';
 import type { TReviewMessages } from '../messages/types.ts';
-import { BRAND, feedbackActionPath, PAGE_PARAMS, rateActionPath, reviewPagePath } from '../paths.ts';
+import {
+  BRAND,
+  feedbackActionPath,
+  MY_DATA_PATH,
+  PAGE_PARAMS,
+  rateActionPath,
+  reviewPagePath,
+} from '../paths.ts';
 import { fallbackReviewUrl, getDeviceId, submitReview } from '../review-api.ts';
 import { loadReviewInfo, ReviewApiError, type TReviewInfo } from '../review-info.ts';
 
@@ -88,6 +95,9 @@ export function ReviewPage({
         )}
       </div>
       <p className="rv-powered">{fill(messages.poweredBy, { brand: BRAND })}</p>
+      <p className="rv-powered">
+        <a href={MY_DATA_PATH}>{messages.myDataLink}</a>
+      </p>
       <LanguageSwitcher current={lang} code={code} placement={placement} label={messages.language} />
     </main>
   );
@@ -479,6 +489,10 @@ function ReviewForm({ context, ready }: { context: TPageContext; ready: TReadySt
                 />
                 <span>{fill(t.contactConsent, { business: info.businessName })}</span>
               </label>
+              <p className="rv-notice">
+                {fill(t.contactNotice, { business: info.businessName, brand: BRAND })}{' '}
+                <a href={MY_DATA_PATH}>{t.myDataLink}</a>
+              </p>
             </fieldset>
             <div className="rv-actions">
               {/* Without the script, Cancel submits the empty form below: the page again, no rating. */}

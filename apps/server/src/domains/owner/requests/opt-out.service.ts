@@ -1,8 +1,10 @@
 import { REQUEST_TEXTS, type TMessageResult, type TOptOutSource } from '@starloop/contract';
 import {
+  accountSiblingOwnerIds,
   cancelPendingRequestsOf,
   findContact,
   findOwnerById,
+  findOwnerContacts,
   findRequest,
   markContactsOptedOut,
   markLatestRequestsOptedOut,
@@ -22,7 +24,11 @@ import { giveBackUsage } from './request-usage.service.ts';
  * what was still to go to them is cancelled, its month's usage given back.
  */
 
-/** Marks contacts opted out and cancels what was still to go to them (one transaction). */
+/**
+ * Marks contacts opted out and cancels what was still to go to them (one transaction). A withdrawal
+ * counts for every business of the account (issue 35 item 3): the phone or email the customer
+ * withdrew is marked in each of the account's branches, their case consents end too.
+ */
 async function optOut(
   deps: TDeps,
   who: { ids?: number[]; ownerId?: number; phoneE164?: string; email?: string },
@@ -31,24 +37,40 @@ async function optOut(
   const now = deps.now();
   const marked = await deps.db.transaction().execute(async (trx) => {
     const rows = await markContactsOptedOut(trx, who, { ...how, at: now });
+    const siblings =
+      who.ownerId === undefined
+        ? []
+        : (await accountSiblingOwnerIds(trx, [who.ownerId])).filter((id) => id !== who.ownerId);
+    // The phones and emails withdrawn: those named, and those of the contacts named by id.
+    const keys = new Map<string, { phoneE164?: string; email?: string }>();
+    if (who.phoneE164) keys.set(`p:${who.phoneE164}`, { phoneE164: who.phoneE164 });
+    if (who.email) keys.set(`e:${who.email}`, { email: who.email });
+    if (who.ids?.length && who.ownerId !== undefined) {
+      for (const contact of await findOwnerContacts(trx, who.ownerId, who.ids)) {
+        if (contact.phoneE164) keys.set(`p:${contact.phoneE164}`, { phoneE164: contact.phoneE164 });
+        if (contact.email) keys.set(`e:${contact.email}`, { email: contact.email });
+      }
+    }
+    for (const ownerId of siblings) {
+      for (const key of keys.values()) {
+        rows.push(...(await markContactsOptedOut(trx, { ownerId, ...key }, { ...how, at: now })));
+      }
+    }
     const ids = rows.map((r) => r.id);
     const cancelled = await cancelPendingRequestsOf(trx, { contactIds: ids }, 'opted-out');
     await giveBackUsage(trx, cancelled);
     await markLatestRequestsOptedOut(trx, ids, now);
     // The same customer's consent to be contacted about their feedback ends too (issue 33).
     const targets = new Map<string, { ownerId?: number; phoneE164?: string; email?: string }>();
-    const scope = who.ownerId === undefined ? {} : { ownerId: who.ownerId };
-    if (who.phoneE164 || who.email) {
-      targets.set('who', {
-        ...scope,
-        ...(who.phoneE164 ? { phoneE164: who.phoneE164 } : {}),
-        ...(who.email ? { email: who.email } : {}),
-      });
+    const scopes: { ownerId?: number }[] =
+      who.ownerId === undefined ? [{}] : [who.ownerId, ...siblings].map((ownerId) => ({ ownerId }));
+    for (const scope of scopes) {
+      for (const [name, key] of keys) targets.set(`${scope.ownerId ?? '*'}:${name}`, { ...scope, ...key });
     }
     for (const row of rows) {
       const ownerId = Number(row.ownerId);
-      if (row.phoneE164) targets.set(`${ownerId}:${row.phoneE164}`, { ownerId, phoneE164: row.phoneE164 });
-      if (row.email) targets.set(`${ownerId}:${row.email}`, { ownerId, email: row.email });
+      if (row.phoneE164) targets.set(`${ownerId}:p:${row.phoneE164}`, { ownerId, phoneE164: row.phoneE164 });
+      if (row.email) targets.set(`${ownerId}:e:${row.email}`, { ownerId, email: row.email });
     }
     for (const target of targets.values()) {
       await withdrawCaseConsent(trx, target, { source: how.source, channel: how.channel, at: now });
@@ -58,6 +80,24 @@ async function optOut(
   // Counts only: who opted out stays out of the log.
   if (marked.length > 0) deps.log.info({ contacts: marked.length, ...how }, 'contacts opted out');
   return marked.length;
+}
+
+/**
+ * The "my data" page (issue 35): the customer withdraws consent for the phone or the email, at the
+ * businesses named (each with its whole account) or, with none, at every business. Answers how
+ * many contacts were newly marked.
+ */
+export async function withdrawConsent(
+  deps: TDeps,
+  who: { phoneE164?: string; email?: string },
+  ownerIds?: number[],
+): Promise<number> {
+  if (!who.phoneE164 && !who.email) return 0;
+  const how = { source: 'unsubscribe' as const, channel: null };
+  if (!ownerIds) return optOut(deps, who, how);
+  let marked = 0;
+  for (const ownerId of ownerIds) marked += await optOut(deps, { ...who, ownerId }, how);
+  return marked;
 }
 
 /**

@@ -74,13 +74,14 @@ export async function sendDelivery(
       await updateRequest(deps.db, request.id, { status: 'failed', cancelReason: 'gone' });
     return 'failed';
   }
-  if (contact.optedOutAt) {
+  const optedOut = async () => {
     await markDeliveryFailed(deps.db, delivery.id, 'The customer opted out', now);
     if (initial && request.status !== 'sent') {
       await updateRequest(deps.db, request.id, { status: 'cancelled', cancelReason: 'opted-out' });
     }
-    return 'cancelled';
-  }
+    return 'cancelled' as const;
+  };
+  if (contact.optedOutAt) return optedOut();
   const hours = deps.config.requests.promotionalHours;
   if ((request.category === 'promotional' || !initial) && !isWithinHours(now, hours)) {
     // Late (retries, a backlog) past 9 pm: it waits for the morning instead of going now.
@@ -99,7 +100,7 @@ export async function sendDelivery(
   }
 
   const channel = channelFor(delivery.channel);
-  let result: TSendResult;
+  let result: TSendResult | undefined;
   if (!channel) {
     result = { status: 'failed', error: `The ${delivery.channel} channel is not available on this server` };
   } else {
@@ -114,9 +115,19 @@ export async function sendDelivery(
       language: owner.reviewPageLanguage ?? 'en',
       purpose: delivery.purpose,
     };
+    let settings: Awaited<ReturnType<NonNullable<typeof channel.settings>>> | undefined;
     try {
-      const settings = await channel.settings?.(deps, owner.id);
-      result = await channel.send(deps, settings, message);
+      settings = await channel.settings?.(deps, owner.id);
+    } catch (error) {
+      settings = undefined;
+      result = { status: 'retry', error: error instanceof Error ? error.message : String(error) };
+    }
+    // Read again right before the send: a withdrawal (a STOP, the "my data" page, another branch
+    // of the account) that landed while this job waited or ran stops the message (issue 35 item 3).
+    const current = await findContact(deps.db, owner.id, contact.id);
+    if (!current || current.optedOutAt) return optedOut();
+    try {
+      result ??= await channel.send(deps, settings, message);
     } catch (error) {
       result = { status: 'retry', error: error instanceof Error ? error.message : String(error) };
     }

@@ -76,6 +76,10 @@ describe(`review requests on ${testDriverName()}`, () => {
       expect(delivery!.providerMessageId).toBe(`outbox:${mail!.id}`);
       expect(mail!.textBody).toContain(`${server.config.appUrl}/r/${request!.token}`);
       expect(mail!.textBody).toContain('Hello Asha,');
+      // The notice (issue 35): who keeps what, until when, and where to see or erase it.
+      expect(mail!.textBody).toContain(
+        `StarLoop stores it for them. See or erase your data: ${server.config.appUrl}/my-data`,
+      );
       expect(mail!.headers?.['List-Unsubscribe']).toMatch(
         /^<http.*\/api\/unsubscribe\?token=r\d+\.[\w-]{22}>$/,
       );

@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { formatNumber } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { ByPlacement } from '../by-placement/by-placement.tsx';
+import { DataRequestsCard } from '../data-requests/data-requests-card.tsx';
 import { GoogleReconnectBanner } from '../google/google-reconnect-banner.tsx';
 import { RenewalBanner } from '../renewal/renewal-banner.tsx';
 import { LoadError } from '../shared/load-error.tsx';
@@ -59,6 +60,7 @@ export function DashboardScreen() {
           </Suspense>
         </>
       )}
+      <DataRequestsCard />
       <ByPlacement />
       <StaffLeaderboard />
       <RecentReviews onOpen={setOpen} />

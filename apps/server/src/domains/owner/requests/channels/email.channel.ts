@@ -36,6 +36,8 @@ export function requestMail(deps: Pick<TDeps, 'config'>, message: TRequestMessag
     '--',
     `You got this email because you are a customer of ${business}.`,
     `To stop review requests from ${business}: ${unsubscribe}`,
+    // The notice (issue 35, DPDP Act): who keeps what, why, for how long, how to withdraw or erase.
+    `${business} keeps your name, number or email only to ask about your visits, until you withdraw or ask for erasure; StarLoop stores it for them. See or erase your data: ${deps.config.appUrl}/my-data`,
   ].join('\n');
   return {
     subject,
