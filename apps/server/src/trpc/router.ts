@@ -57,6 +57,9 @@ import { updateAccountBillingOperation } from '../domains/owner/account/update-a
 import { updateMemberOperation } from '../domains/owner/account/update-member.ts';
 import { getAlertPreferencesOperation } from '../domains/owner/alerts/get-alert-preferences.ts';
 import { updateAlertPreferencesOperation } from '../domains/owner/alerts/update-alert-preferences.ts';
+import { changeBusinessCodeOperation } from '../domains/owner/business/change-business-code.ts';
+import { getBusinessOperation } from '../domains/owner/business/get-business.ts';
+import { updateBusinessOperation } from '../domains/owner/business/update-business.ts';
 import { addCaseNoteOperation } from '../domains/owner/cases/add-case-note.ts';
 import { bulkUpdateCasesOperation } from '../domains/owner/cases/bulk-update-cases.ts';
 import { getCaseOperation } from '../domains/owner/cases/get-case.ts';
@@ -168,6 +171,11 @@ export const appRouter = router({
     login: loginOwnerOperation,
     logout: logoutOwnerOperation,
     me: getOwnerOperation,
+    business: {
+      get: getBusinessOperation,
+      update: updateBusinessOperation,
+      changeCode: changeBusinessCodeOperation,
+    },
     account: {
       get: getAccountOperation,
       branches: getBranchFiguresOperation,

@@ -50,6 +50,9 @@ export const AUDIT_ACTIONS = [
   'billing_profile.update',
   'account.billing_update',
   'renewal.remind',
+  // The owner's own business details and code, and an admin's code change (issue 34).
+  'business.update',
+  'business.code_change',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -3,6 +3,7 @@ export * from './account.ts';
 export * from './account-branches.ts';
 export * from './alerts.ts';
 export * from './auth.ts';
+export * from './business.ts';
 export * from './case-figures.ts';
 export * from './cases.ts';
 export * from './channels.ts';

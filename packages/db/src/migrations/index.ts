@@ -27,6 +27,7 @@ import * as feedbackCases from './2026-11-28-0029-feedback-cases.ts';
 import * as caseMessages from './2026-11-28-0030-case-messages.ts';
 import * as caseSourcesAndFigures from './2026-11-28-0031-case-sources-and-figures.ts';
 import * as caseAlerts from './2026-11-28-0032-case-alerts.ts';
+import * as businessCodeHistory from './2026-11-28-0036-business-code-history.ts';
 
 /** Static map so migrations bundle cleanly; keys sort by date prefix. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0030-case-messages': caseMessages,
   '2026-11-28-0031-case-sources-and-figures': caseSourcesAndFigures,
   '2026-11-28-0032-case-alerts': caseAlerts,
+  '2026-11-28-0036-business-code-history': businessCodeHistory,
 };
