@@ -64,7 +64,7 @@ function usePrintTableCard() {
 }
 
 /**
- * The owner's read-only business details, review page QR code (download, print) and table card,
+ * The owner's business details (owners edit them, BusinessDetailsActions), review page QR code (download, print) and table card,
  * for the Default placement or any named one, and the placements themselves.
  */
 export function ProfileScreen() {
