@@ -1121,6 +1121,18 @@ export interface Database {
   googleConnections: GoogleConnectionTable;
   googleOauthStates: GoogleOauthStateTable;
   googleReviews: GoogleReviewTable;
+  businessCodeHistory: BusinessCodeHistoryTable;
+}
+
+/**
+ * A business's former code (migration 0036): it redirects to the business's current code and stays
+ * reserved for that business.
+ */
+export interface BusinessCodeHistoryTable {
+  code: string;
+  ownerId: number;
+  retiredAt: ColumnType<Date, Date | undefined, Date>;
+  retiredBy: 'owner' | 'admin';
 }
 
 /** A background job that used every retry (migration 0013), for admins to see and act on. */

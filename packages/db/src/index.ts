@@ -17,6 +17,7 @@ export * from './repositories/audit-log.ts';
 export * from './repositories/autopay.ts';
 export * from './repositories/billing.ts';
 export * from './repositories/branch-figures.ts';
+export * from './repositories/business-codes.ts';
 export * from './repositories/case-alerts.ts';
 export * from './repositories/case-messages.ts';
 export * from './repositories/cases.ts';

@@ -68,6 +68,9 @@ import { listAccountExportsOperation } from '../domains/owner/account-exports/li
 import { startAccountExportOperation } from '../domains/owner/account-exports/start-account-export.ts';
 import { getAlertPreferencesOperation } from '../domains/owner/alerts/get-alert-preferences.ts';
 import { updateAlertPreferencesOperation } from '../domains/owner/alerts/update-alert-preferences.ts';
+import { changeBusinessCodeOperation } from '../domains/owner/business/change-business-code.ts';
+import { getBusinessOperation } from '../domains/owner/business/get-business.ts';
+import { updateBusinessOperation } from '../domains/owner/business/update-business.ts';
 import { addCaseNoteOperation } from '../domains/owner/cases/add-case-note.ts';
 import { bulkUpdateCasesOperation } from '../domains/owner/cases/bulk-update-cases.ts';
 import { getCaseOperation } from '../domains/owner/cases/get-case.ts';
@@ -198,6 +201,11 @@ export const appRouter = router({
     login: loginOwnerOperation,
     logout: logoutOwnerOperation,
     me: getOwnerOperation,
+    business: {
+      get: getBusinessOperation,
+      update: updateBusinessOperation,
+      changeCode: changeBusinessCodeOperation,
+    },
     account: {
       get: getAccountOperation,
       branches: getBranchFiguresOperation,

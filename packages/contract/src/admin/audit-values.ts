@@ -64,6 +64,9 @@ export const AUDIT_ACTIONS = [
   'data_request.complete',
   'data_request.auto_complete',
   'consent.withdraw',
+  // The owner's own business details and code, and an admin's code change (issue 34).
+  'business.update',
+  'business.code_change',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

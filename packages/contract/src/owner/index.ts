@@ -5,6 +5,7 @@ export * from './account-closure.ts';
 export * from './account-exports.ts';
 export * from './alerts.ts';
 export * from './auth.ts';
+export * from './business.ts';
 export * from './case-figures.ts';
 export * from './cases.ts';
 export * from './channels.ts';

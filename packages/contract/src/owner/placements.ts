@@ -130,8 +130,15 @@ const ZPlacementFigures = z.object({
   positive: z.number().int(),
   /** positive / ratings (0 to 1), null without ratings. */
   positiveShare: z.number().nullable(),
-  /** ratings / scans, null without scans (above 1 when reviews came without a counted view). */
-  conversion: z.number().nullable(),
+  /**
+   * Ratings that came with a scan: per IST day, at most as many of the placement's ratings as it
+   * had scans that day (issue 34: conversion is reviews over scans of the same placement and period).
+   */
+  scanRatings: z.number().int(),
+  /** Ratings with no scan of their placement that day (a shared link, the API...): counted apart. */
+  ratingsWithoutScan: z.number().int(),
+  /** scanRatings / scans (0 to 1, never above), null without scans. */
+  conversion: z.number().min(0).max(1).nullable(),
 });
 export type TPlacementFigures = z.infer<typeof ZPlacementFigures>;
 

@@ -14,4 +14,5 @@ export * from './ist.ts';
 export * from './languages.ts';
 export * from './money.ts';
 export * from './rating.ts';
+export * from './review-link.ts';
 export * from './roles.ts';

@@ -30,6 +30,7 @@ import * as caseAlerts from './2026-11-28-0032-case-alerts.ts';
 import * as accountExports from './2026-11-28-0033-account-exports.ts';
 import * as accountClosure from './2026-11-28-0034-account-closure.ts';
 import * as dataRequests from './2026-11-28-0035-data-requests.ts';
+import * as businessCodeHistory from './2026-11-28-0036-business-code-history.ts';
 import * as pushSubscriptions from './2026-11-28-0037-push-subscriptions.ts';
 import * as personLanguage from './2026-11-28-0039-person-language.ts';
 
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0033-account-exports': accountExports,
   '2026-11-28-0034-account-closure': accountClosure,
   '2026-11-28-0035-data-requests': dataRequests,
+  '2026-11-28-0036-business-code-history': businessCodeHistory,
   '2026-11-28-0037-push-subscriptions': pushSubscriptions,
   '2026-11-28-0039-person-language': personLanguage,
 };

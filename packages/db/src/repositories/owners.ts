@@ -4,6 +4,7 @@ import type { TDb } from '../client.ts';
 import type { Database, TNewOwner, TOwner, TOwnerUpdate } from '../database.ts';
 import { inTransaction } from '../transaction.ts';
 import { insertAccount, insertMembership, insertPerson } from './accounts.ts';
+import { isFormerCodeOfAnother } from './business-codes.ts';
 import { monthStartOf } from './months.ts';
 import { countOf, readPage, sortedWindow, type TPageReader, type TPageRequest } from './paging.ts';
 import { containsPattern } from './search.ts';
@@ -117,10 +118,15 @@ export async function findOwnerByCode(db: TDb, code: string): Promise<TOwnerPubl
     .executeTakeFirst();
 }
 
+/**
+ * Whether another business holds the code: as its current code, or as a former one (a former code
+ * redirects to its business forever, so nobody else may take it; migration 0036).
+ */
 export async function isBusinessCodeTaken(db: TDb, code: string, exceptOwnerId?: number): Promise<boolean> {
   let query = db.selectFrom('owners').select('id').where('code', '=', code.trim().toLowerCase());
   if (exceptOwnerId !== undefined) query = query.where('id', '!=', exceptOwnerId);
-  return (await query.executeTakeFirst()) !== undefined;
+  if ((await query.executeTakeFirst()) !== undefined) return true;
+  return isFormerCodeOfAnother(db, code, exceptOwnerId);
 }
 
 /** Whether the phone is someone's sign-in phone (another person's than `exceptPersonId`). */

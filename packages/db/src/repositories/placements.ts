@@ -135,11 +135,22 @@ export interface TPlacementActivity {
   ratings: number;
   ratingSum: number;
   positive: number;
+  /**
+   * Ratings that came with a scan: on each IST day, at most as many of the placement's ratings as
+   * it had scans that day (a rating with no scan of its placement that day came another way: a
+   * shared link, a preview, the API). Never more than `scans` nor `ratings`.
+   */
+  scanRatings: number;
 }
+
+/** The IST day ('YYYY-MM-DD') of a timestamptz column, in SQL (the same day as contract's istDay). */
+const istDayOf = (column: string) =>
+  sql<string>`to_char((${sql.ref(column)} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
 
 /**
  * Scans and ratings of one owner per placement over IST days `from`..`to` (both included): two
- * grouped range reads (the scan counters by owner and day, the reviews by the owner's date index).
+ * grouped range reads (the scan counters by owner and day, the reviews by the owner's date index),
+ * per placement and day, so that a rating is matched with a scan of the same placement and day.
  * `reviewsFrom`/`reviewsBefore` are the instants the days start and end.
  */
 export async function placementActivity(
@@ -150,15 +161,20 @@ export async function placementActivity(
   const [scans, reviews] = await Promise.all([
     db
       .selectFrom('placementScans')
-      .select(['placementId', sql<number>`sum(scans)::bigint`.as('scans')])
+      .select([
+        'placementId',
+        sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'),
+        sql<number>`sum(scans)::bigint`.as('scans'),
+      ])
       .where('ownerId', '=', ownerId)
       .where(sql<boolean>`day between ${range.from}::date and ${range.to}::date`)
-      .groupBy('placementId')
+      .groupBy(['placementId', 'day'])
       .execute(),
     db
       .selectFrom('reviews')
       .select([
         'placementId',
+        istDayOf('created_at').as('day'),
         sql<number>`count(*)::int`.as('ratings'),
         sql<number>`coalesce(sum(rating), 0)::bigint`.as('ratingSum'),
         sql<number>`(count(*) filter (where ${positiveRating()}))::int`.as('positive'),
@@ -166,24 +182,30 @@ export async function placementActivity(
       .where('ownerId', '=', ownerId)
       .where('createdAt', '>=', range.reviewsFrom)
       .where('createdAt', '<', range.reviewsBefore)
-      .groupBy('placementId')
+      .groupBy(['placementId', istDayOf('created_at')])
       .execute(),
   ]);
   const byPlacement = new Map<number | null, TPlacementActivity>();
   const entry = (placementId: number | null) => {
     let row = byPlacement.get(placementId);
     if (!row) {
-      row = { placementId, scans: 0, ratings: 0, ratingSum: 0, positive: 0 };
+      row = { placementId, scans: 0, ratings: 0, ratingSum: 0, positive: 0, scanRatings: 0 };
       byPlacement.set(placementId, row);
     }
     return row;
   };
-  for (const row of scans) entry(row.placementId).scans = Number(row.scans);
+  const scansOn = new Map<string, number>();
+  for (const row of scans) {
+    const count = Number(row.scans);
+    entry(row.placementId).scans += count;
+    scansOn.set(`${row.placementId ?? ''}|${row.day}`, count);
+  }
   for (const row of reviews) {
     const target = entry(row.placementId);
-    target.ratings = row.ratings;
-    target.ratingSum = Number(row.ratingSum);
-    target.positive = row.positive;
+    target.ratings += row.ratings;
+    target.ratingSum += Number(row.ratingSum);
+    target.positive += row.positive;
+    target.scanRatings += Math.min(row.ratings, scansOn.get(`${row.placementId ?? ''}|${row.day}`) ?? 0);
   }
   return [...byPlacement.values()];
 }

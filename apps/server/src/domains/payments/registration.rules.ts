@@ -2,6 +2,7 @@ import {
   findOwnerByCode,
   hasAppliedCapturedPayment,
   hasOtherBusiness,
+  isFormerCodeOfAnother,
   type TDb,
   type TOwnerPublic,
 } from '@starloop/db';
@@ -43,6 +44,8 @@ export async function registrationTargets(
   code: string,
 ): Promise<TRegistrationTargets | { taken: 'phone' | 'code' }> {
   if (phoneOwner && !(await isReusableRegistration(db, phoneOwner))) return { taken: 'phone' };
+  // A former code forwards to its business forever: nobody else may register it.
+  if (await isFormerCodeOfAnother(db, code, phoneOwner?.id)) return { taken: 'code' };
   const holder = await findOwnerByCode(db, code);
   const codeHolder = holder && holder.id !== phoneOwner?.id ? holder : undefined;
   if (codeHolder && !(await isReusableRegistration(db, codeHolder))) return { taken: 'code' };

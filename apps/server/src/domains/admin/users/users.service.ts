@@ -17,6 +17,7 @@ import {
   isPhoneTaken,
   listAccountPersonIds,
   listAdminUsers,
+  moveBusinessCode,
   revokeSubjectSessions,
   softDeleteOwner,
   type TAdminUserRow,
@@ -102,6 +103,7 @@ async function signOutAccountIfNoBranchLeft(deps: Pick<TDeps, 'now'>, trx: TDb, 
 /** The unique indexes a concurrent edit can still hit after the checks, with the 409 each check gives. */
 const OWNER_UNIQUE_KEYS = {
   owners_code_key: [ADMIN_TEXTS.codeTaken, 'code'],
+  business_code_history_pkey: [ADMIN_TEXTS.codeTaken, 'code'],
   persons_phone_key: [ADMIN_TEXTS.phoneTaken, 'contactNumber'],
 } as const;
 
@@ -124,6 +126,14 @@ export async function updateUser(
         throw conflict(ADMIN_TEXTS.phoneTaken, 'contactNumber');
       }
       if (await isBusinessCodeTaken(trx, input.code, id)) throw conflict(ADMIN_TEXTS.codeTaken, 'code');
+      // A new code: the old one keeps redirecting to it and stays reserved for this business.
+      const codeMoved = await moveBusinessCode(trx, {
+        ownerId: id,
+        from: owner.code,
+        to: input.code,
+        by: 'admin',
+        at: deps.now(),
+      });
       const patch: TOwnerUpdate = {
         name: input.name,
         businessName: input.businessName,
@@ -168,6 +178,7 @@ export async function updateUser(
           details: {
             fields: Object.keys(patch),
             ...(patch.status ? movedValue('status', owner.status, patch.status) : {}),
+            ...(codeMoved ? movedValue('code', owner.code, input.code) : {}),
           },
         },
       });

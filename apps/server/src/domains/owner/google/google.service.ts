@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   GOOGLE_SCOPE,
   GOOGLE_TEXTS,
+  googleReviewLinkFor,
   type TGoogleConnectFinish,
   type TGoogleLocations,
   type TGoogleReplyRules,
@@ -90,6 +91,12 @@ function fromGoogle(error: unknown): never {
     if (error.status === 403) throw new AppError('FORBIDDEN', GOOGLE_TEXTS.locationUnknown);
   }
   throw error;
+}
+
+/** A location's review link: Google's own, else its review form for the place id (issue 34). */
+export function locationReviewLink(metadata: TGoogleApiLocation['metadata']): string | null {
+  if (metadata?.newReviewUri) return metadata.newReviewUri;
+  return metadata?.placeId ? googleReviewLinkFor(metadata.placeId) : null;
 }
 
 // ---------------------------------------------------------------------------- status
@@ -266,7 +273,7 @@ export async function listGoogleLocations(deps: TDeps, ownerId: number): Promise
           name: l.name,
           title: l.title ?? l.name,
           address: addressOf(l),
-          newReviewUri: l.metadata?.newReviewUri ?? null,
+          newReviewUri: locationReviewLink(l.metadata),
         })),
       });
     }

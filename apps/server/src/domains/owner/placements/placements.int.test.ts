@@ -346,9 +346,26 @@ describe(`owner placements on ${testDriverName()}`, () => {
          where owner_id = ${owner.id} and day between ${from}::date and ${to}::date
          group by placement_id`.execute(db());
 
+      // Ratings that came with a scan: per placement and IST day, no more than that day's scans.
+      const directMatched = await sql<{ placementId: number | null; scanRatings: number }>`
+        select r.placement_id, sum(least(r.n, coalesce(s.scans, 0)))::int as scan_ratings
+          from (select placement_id,
+                       ((created_at at time zone 'UTC') + interval '330 minutes')::date as day,
+                       count(*)::int as n
+                  from reviews
+                 where owner_id = ${owner.id}
+                   and ((created_at at time zone 'UTC') + interval '330 minutes')::date
+                       between ${from}::date and ${to}::date
+                 group by 1, 2) r
+          left join placement_scans s
+            on s.owner_id = ${owner.id} and s.day = r.day
+           and coalesce(s.placement_id, 0) = coalesce(r.placement_id, 0)
+         group by r.placement_id`.execute(db());
+
       const expected = (placementId: number | null) => {
         const r = direct.rows.find((row) => row.placementId === placementId);
         const s = directScans.rows.find((row) => row.placementId === placementId)?.scans ?? 0;
+        const matched = directMatched.rows.find((row) => row.placementId === placementId)?.scanRatings ?? 0;
         const ratings = r?.ratings ?? 0;
         return {
           scans: s,
@@ -356,7 +373,9 @@ describe(`owner placements on ${testDriverName()}`, () => {
           averageRating: ratings ? r!.ratingSum / ratings : 0,
           positive: r?.positive ?? 0,
           positiveShare: ratings ? r!.positive / ratings : null,
-          conversion: s ? ratings / s : null,
+          scanRatings: matched,
+          ratingsWithoutScan: ratings - matched,
+          conversion: s ? matched / s : null,
         };
       };
       const rows = stats.rows as { placement: { id: number | null; name: string } }[];
@@ -375,6 +394,38 @@ describe(`owner placements on ${testDriverName()}`, () => {
       );
     });
 
+    it('never converts above 100%: 15 ratings on a day of 1 scan are 1 from the scan and 14 without', async () => {
+      const owner = await createTestOwner(server);
+      const auth = await authFor(owner.id);
+      const today = istDay(new Date());
+      const yesterday = addDays(today, -1);
+      await insertReviews(
+        db(),
+        Array.from({ length: 15 }, (_, i) => ({
+          ownerId: owner.id,
+          message: '',
+          placementKey: null,
+          rating: (i % 5) + 1,
+          createdAt: new Date(istDayStart(today).getTime() + i * 60_000),
+        })),
+      );
+      // A scan yesterday does not make today's ratings scanned ones (same period only).
+      await addPlacementScans(db(), [
+        { ownerId: owner.id, placementKey: null, day: today, scans: 1 },
+        { ownerId: owner.id, placementKey: null, day: yesterday, scans: 4 },
+      ]);
+      const stats = data(await query('owner.placements.stats', auth, { from: yesterday, to: today }));
+      expect(stats.totals).toMatchObject({
+        scans: 5,
+        ratings: 15,
+        scanRatings: 1,
+        ratingsWithoutScan: 14,
+        conversion: 1 / 5,
+      });
+      const todayOnly = data(await query('owner.placements.stats', auth, { from: today, to: today }));
+      expect(todayOnly.totals).toMatchObject({ scans: 1, ratings: 15, scanRatings: 1, conversion: 1 });
+    });
+
     it('defaults to the last 30 days and checks the range', async () => {
       const owner = await createTestOwner(server);
       const auth = await authFor(owner.id);
@@ -388,6 +439,8 @@ describe(`owner placements on ${testDriverName()}`, () => {
         averageRating: 0,
         positive: 0,
         positiveShare: null,
+        scanRatings: 0,
+        ratingsWithoutScan: 0,
         conversion: null,
       });
       expectError(

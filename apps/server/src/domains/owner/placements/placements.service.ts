@@ -131,19 +131,27 @@ export function statsRange(input: TPlacementStatsInput, now: Date): { from: stri
 
 const maxDay = (a: string, b: string) => (a > b ? a : b);
 
-function figures(sums: {
+/**
+ * A placement's (or the total's) figures. Conversion is the ratings that came with a scan over the
+ * scans, same placement and days: never above 100%; the ratings without a scan are counted apart.
+ */
+export function figures(sums: {
   scans: number;
   ratings: number;
   ratingSum: number;
   positive: number;
+  scanRatings: number;
 }): TPlacementFigures {
+  const scanRatings = Math.min(sums.scanRatings, sums.scans, sums.ratings);
   return {
     scans: sums.scans,
     ratings: sums.ratings,
     averageRating: sums.ratings === 0 ? 0 : sums.ratingSum / sums.ratings,
     positive: sums.positive,
     positiveShare: sums.ratings === 0 ? null : sums.positive / sums.ratings,
-    conversion: sums.scans === 0 ? null : sums.ratings / sums.scans,
+    scanRatings,
+    ratingsWithoutScan: sums.ratings - scanRatings,
+    conversion: sums.scans === 0 ? null : scanRatings / sums.scans,
   };
 }
 
@@ -174,7 +182,7 @@ export async function getPlacementStats(
   const gone = (await findOwnerPlacementsByIds(deps.db, owner.id, goneIds)).sort(
     (a, b) => a.name.localeCompare(b.name) || a.id - b.id,
   );
-  const empty = { scans: 0, ratings: 0, ratingSum: 0, positive: 0 };
+  const empty = { scans: 0, ratings: 0, ratingSum: 0, positive: 0, scanRatings: 0 };
   const byId = new Map(activity.map((a) => [a.placementId, a]));
   const rows: TPlacementStatsRow[] = [
     {
@@ -192,6 +200,7 @@ export async function getPlacementStats(
       ratings: sum.ratings + a.ratings,
       ratingSum: sum.ratingSum + a.ratingSum,
       positive: sum.positive + a.positive,
+      scanRatings: sum.scanRatings + a.scanRatings,
     }),
     empty,
   );

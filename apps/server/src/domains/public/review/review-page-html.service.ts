@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { findIllFormedText, isLowRating, ZBusinessCode, ZReviewSubmit } from '@starloop/contract';
-import type { TOwnerPublic } from '@starloop/db';
+import { findCurrentCodeOf, type TOwnerPublic } from '@starloop/db';
 import {
   fallbackReviewUrl,
   PAGE_PARAMS,
@@ -24,6 +24,28 @@ export const RECORD_WAIT_MS = 300;
 export async function lookUpReviewPage(deps: TDeps, code: string): Promise<TPageLookup> {
   if (!ZBusinessCode.safeParse(code).success) return reviewPageState(undefined, deps.now());
   return reviewPageState(await deps.reviewPageCache.find(code), deps.now());
+}
+
+/**
+ * A former business code's successor: the business's current code, when `code` is unknown as a
+ * current code but was the business's before (issue 34: printed QR codes never break).
+ */
+export async function currentCodeOf(deps: Pick<TDeps, 'db'>, code: string): Promise<string | undefined> {
+  const parsed = ZBusinessCode.safeParse(code);
+  if (!parsed.success) return undefined;
+  const current = await findCurrentCodeOf(deps.db, parsed.data);
+  return current !== undefined && current !== parsed.data ? current : undefined;
+}
+
+/** Shared caches keep a former code's redirect an hour: the business may take the code back. */
+export const FORMER_CODE_REDIRECT_MAX_AGE_SECONDS = 3600;
+
+/** The same address on the business's current code: `/review/{old}/rest?query` to `/review/{new}/rest?query`. */
+export function movedPageUrl(url: string, current: string): string {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  const rest = path.replace(/^\/review\/[^/?]*/, '');
+  return `/review/${encodeURIComponent(current)}${rest}${query === -1 ? '' : url.slice(query)}`;
 }
 
 export interface TPageRequest {

@@ -10,7 +10,10 @@ import { createReviewPageAssets } from './review-page-assets.service.ts';
 import { renderReviewPageDocument, reviewPageCsp } from './review-page-document.render.ts';
 import { createReviewPageHtmlCache, etagOf } from './review-page-html.cache.ts';
 import {
+  currentCodeOf,
+  FORMER_CODE_REDIRECT_MAX_AGE_SECONDS,
   lookUpReviewPage,
+  movedPageUrl,
   pageData,
   pageLanguage,
   pagePlacement,
@@ -141,6 +144,22 @@ export async function reviewPageRoutes(
     );
   };
 
+  /**
+   * A business's former code (it changed its code): a permanent redirect (308, which keeps a form's
+   * method and body) to the same address on its current code, so printed QR codes keep working.
+   */
+  const redirectFormerCode = async (
+    request: FastifyRequest<{ Params: { code: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const current = await currentCodeOf(deps, request.params.code);
+    if (current === undefined) return false;
+    reply
+      .header('cache-control', `public, max-age=${FORMER_CODE_REDIRECT_MAX_AGE_SECONDS}`)
+      .redirect(movedPageUrl(request.url, current), 308);
+    return true;
+  };
+
   // /review and /review/ (ignoreTrailingSlash): 'No business code provided'.
   app.get('/review', async (request, reply) =>
     sendPlainPage(request, reply, undefined, null, pageRequestOf(request, request.query as TQuery)),
@@ -149,6 +168,7 @@ export async function reviewPageRoutes(
   app.get<{ Params: { code: string } }>('/review/:code', async (request, reply) => {
     const query = request.query as TQuery;
     const lookup = await lookUpReviewPage(deps, request.params.code);
+    if (lookup.status === 404 && (await redirectFormerCode(request, reply))) return reply;
     const pageRequest = pageRequestOf(request, query);
     const stars = starsOf(query[PAGE_PARAMS.stars]);
     const thanks = query[PAGE_PARAMS.thanks] === '1';
@@ -183,6 +203,7 @@ export async function reviewPageRoutes(
       string
     >;
     const lookup = await lookUpReviewPage(deps, request.params.code);
+    if (lookup.status === 404 && (await redirectFormerCode(request, reply))) return undefined;
     if (lookup.status !== 200) {
       const { lang } = pageLanguage(pageRequestOf(request, body), lookup.owner);
       const html = render(pageData(lookup, request.params.code, lang, pagePlacement(body.p)));

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { notify } from '../../../components/notify.ts';
 import { StatCard, StatGrid } from '../../../components/stat-card/stat-card.tsx';
 import { formatNumber, formatRating, formatRupeesExact } from '../../../lib/format.ts';
+import { countOf } from '../../../lib/plural.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { AdminPage } from '../shared/admin-page.tsx';
 import { ExportReportsModal } from './export-reports-modal.tsx';
@@ -88,7 +89,7 @@ function OverviewCards({
           label="Review Requests"
           loading={loading}
           value={n(requests.requests)}
-          hint={`this month · ${n(requests.owners)} businesses`}
+          hint={`this month · ${countOf(requests.owners, 'business', 'businesses')}`}
         />
       ) : null}
     </StatGrid>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ErrorBanner } from '../../../components/error-banner/error-banner.tsx';
 import { notify } from '../../../components/notify.ts';
 import { anyMessage } from '../../../lib/api-errors.ts';
+import { countOf } from '../../../lib/plural.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { AddBranchDialog } from '../../owner/branches/add-branch-dialog.tsx';
 import { useAdminRefresh } from '../shared/use-admin-refresh.ts';
@@ -189,7 +190,7 @@ export function UserAccountActions({ answer }: { answer: TAdminUserAccount }) {
             <Text size="sm" fw={600}>
               {panel === 'move'
                 ? `Move ${business?.businessName ?? 'this branch'} into another account. People limited to chosen branches lose it here.`
-                : `Merge ${answer.account.name} (${answer.branches.length} branches, ${answer.people.length} people) into another account. Open invitations are revoked and this account is deleted.`}
+                : `Merge ${answer.account.name} (${countOf(answer.branches.length, 'branch', 'branches')}, ${countOf(answer.people.length, 'person', 'people')}) into another account. Open invitations are revoked and this account is deleted.`}
             </Text>
             <AccountPicker exclude={answer.account.id} value={target} onChange={setTarget} />
             <ErrorBanner message={error ? anyMessage(error, ACCOUNT_ACTION_TEXTS.failed) : null} />

@@ -1,11 +1,13 @@
 import { Anchor, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import type { TAdminUser, TOwnerStatus } from '@starloop/contract';
+import { useState } from 'react';
 import type { TDetailField } from '../../../components/detail-dialog/detail-dialog.tsx';
 import { FormDialog } from '../../../components/edit-dialog/edit-dialog.tsx';
 import { useRecordForm } from '../../../components/edit-dialog/use-record-form.ts';
 import { formatDate, formatNumber, titleCase } from '../../../lib/format.ts';
 import { OwnerStatusBadge } from '../shared/badges.tsx';
 import type { TEditDialogHandlers } from '../shared/record-dialogs.ts';
+import { CodeChangeWarning } from './code-change-warning/code-change-warning.tsx';
 import { type TUserEditValues, userEditValues, ZUserEdit } from './user-edit-schema.ts';
 
 export function agentText(user: TAdminUser): string {
@@ -58,6 +60,12 @@ export function UserEditDialog({
   ...props
 }: TEditDialogHandlers<TUserEditValues> & { user: TAdminUser | null }) {
   const form = useRecordForm(ZUserEdit, user, userEditValues, EMPTY_VALUES);
+  // A new business code is saved only once the warning is ticked (the old code keeps forwarding).
+  const [codeConfirmed, setCodeConfirmed] = useState<string | null>(null);
+  const [codeMissing, setCodeMissing] = useState(false);
+  const newCode = form.values.code.trim().toLowerCase();
+  const codeChanged = user !== null && newCode !== '' && newCode !== user.code;
+  const confirmed = codeConfirmed === newCode;
   // The form offers pending and active (spec section 4); an inactive user keeps showing its status.
   const statuses: TOwnerStatus[] = [
     'pending',
@@ -66,13 +74,31 @@ export function UserEditDialog({
   ];
 
   return (
-    <FormDialog form={form} opened={user !== null} title="Edit User" {...props}>
+    <FormDialog
+      form={form}
+      opened={user !== null}
+      title="Edit User"
+      {...props}
+      onSave={(values) => {
+        if (codeChanged && !confirmed) return setCodeMissing(true);
+        props.onSave(values);
+      }}
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput label="Name" withAsterisk {...form.input('name')} data-autofocus />
         <TextInput label="Business name" withAsterisk {...form.input('businessName')} />
         <TextInput label="Contact number" withAsterisk inputMode="numeric" {...form.input('contactNumber')} />
         <TextInput label="Business code" withAsterisk {...form.input('code')} />
       </SimpleGrid>
+      {codeChanged && user ? (
+        <CodeChangeWarning
+          oldCode={user.code}
+          newCode={newCode}
+          confirmed={confirmed}
+          onConfirmedChange={(checked) => setCodeConfirmed(checked ? newCode : null)}
+          missing={codeMissing}
+        />
+      ) : null}
       <TextInput
         label="Review link"
         withAsterisk

@@ -4,6 +4,7 @@ import { BarChart } from '@mantine/charts';
 import { Paper, Text, Title } from '@mantine/core';
 import type { TPlacementStatsRow } from '@starloop/contract';
 import { formatNumber } from '../../../lib/format.ts';
+import { countOf } from '../../../lib/plural.ts';
 import { placementLabel } from './placement-label.ts';
 
 /** At most this many bars: the busiest placements (by scans, then ratings). */
@@ -24,7 +25,7 @@ export function ByPlacementChart({ rows }: { rows: readonly TPlacementStatsRow[]
     data.length === 0
       ? 'No scans or ratings in this period yet.'
       : `Scans and ratings per placement, busiest first. ${data
-          .map((d) => `${d.placement}: ${formatNumber(d.Scans)} scans, ${formatNumber(d.Ratings)} ratings`)
+          .map((d) => `${d.placement}: ${countOf(d.Scans, 'scan')}, ${countOf(d.Ratings, 'rating')}`)
           .join('; ')}.`;
   return (
     <Paper withBorder radius="md" p="md" component="figure" m={0}>

@@ -34,7 +34,7 @@ function placementStats(input: unknown) {
       ...placementFigures(5, 6, 30, 6),
     },
   ];
-  return { from, to, rows, totals: placementFigures(245, 19, 81, 15) };
+  return { from, to, rows, totals: placementFigures(245, 19, 81, 15, 18) };
 }
 
 const dashboardHandlers = (more: Record<string, (input: unknown) => unknown> = {}) => ({
@@ -66,6 +66,7 @@ describe('By placement on the owner dashboard', () => {
       'Average',
       '4-5 stars',
       'Conversion',
+      'Without a scan',
     ]);
     const names = table
       .getAllByRole('row')
@@ -79,21 +80,24 @@ describe('By placement on the owner dashboard', () => {
       'All placements',
     ]);
     // 42 / 10 = 4.2; 8 of 10 = 80%; 10 of 200 = 5%.
-    expect(cellsOf('Default')).toEqual(['Default', '200', '10', '4.2', '80%', '5%']);
+    expect(cellsOf('Default')).toEqual(['Default', '200', '10', '4.2', '80%', '5%', '0']);
     // 9 / 3 = 3.0; 1 of 3 = 33%; 3 of 40 = 8% (7.5 rounded).
-    expect(cellsOf('Table 4')).toEqual(['Table 4', '40', '3', '3.0', '33%', '8%']);
+    expect(cellsOf('Table 4')).toEqual(['Table 4', '40', '3', '3.0', '33%', '8%', '0']);
     // Nothing to divide by: a dash, not 0% or NaN.
-    expect(cellsOf('Idle corner')).toEqual(['Idle corner', '0', '0', '-', '-', '-']);
-    // More ratings than counted scans (reviews before counting began): said as it is.
+    expect(cellsOf('Idle corner')).toEqual(['Idle corner', '0', '0', '-', '-', '-', '0']);
+    // More ratings than scans: conversion stops at 100%, the rating without a scan is counted apart.
     expect(cellsOf(`Old counter ${PLACEMENT_TEXTS.deletedLabel}`)).toEqual([
       `Old counter ${PLACEMENT_TEXTS.deletedLabel}`,
       '5',
       '6',
       '5.0',
       '100%',
-      '120%',
+      '100%',
+      '1',
     ]);
-    expect(cellsOf('All placements')).toEqual(['All placements', '245', '19', '4.3', '79%', '8%']);
+    // 18 of 245 = 7%; the one rating without a scan again in the totals.
+    expect(cellsOf('All placements')).toEqual(['All placements', '245', '19', '4.3', '79%', '7%', '1']);
+    expect(section().getByText(/never above 100%/)).toBeInTheDocument();
 
     // The last 30 days (India time) by default.
     const today = todayInIndia();

@@ -44,6 +44,10 @@ export function byPlacementRows(stats: TPlacementStats): TByPlacementRow[] {
   ];
 }
 
+/** What the figures mean, under the title. */
+export const BY_PLACEMENT_NOTE =
+  'Scans are openings of your review page, counted per day (India time) without cookies. Conversion is the ratings that came with a scan of the same placement that day, over its scans: never above 100%. Ratings without a scan (a shared link, a saved page) are counted apart.';
+
 /** A share (0 to 1) as a rounded percentage; '-' when there is nothing to divide by. */
 const share = (value: number | null) => (value === null ? '-' : formatPercent(value * 100));
 
@@ -91,11 +95,18 @@ const COLUMNS: TDataTableColumn<TByPlacementRow>[] = [
     align: 'right',
     render: (row) => strong(row, share(row.conversion)),
   },
+  {
+    key: 'withoutScan',
+    header: 'Without a scan',
+    align: 'right',
+    render: (row) => strong(row, formatNumber(row.ratingsWithoutScan)),
+  },
 ];
 
 /**
  * The dashboard's "By placement": for each placement (Default first) the scans, ratings, average,
- * share of 4-5 stars and conversion (ratings per scan) over a range of days, and a chart.
+ * share of 4-5 stars, conversion (ratings that came with a scan, over scans) and the ratings
+ * without a scan over a range of days, and a chart.
  */
 export function ByPlacement() {
   const trpc = useTrpc();
@@ -137,8 +148,7 @@ export function ByPlacement() {
           {stats.data
             ? `${formatDate(`${stats.data.from}T00:00:00`)} to ${formatDate(`${stats.data.to}T00:00:00`)}. `
             : ''}
-          Scans are openings of your review page, counted per day (India time) without cookies. Conversion is
-          ratings per scan.
+          {BY_PLACEMENT_NOTE}
         </>
       }
       aside={

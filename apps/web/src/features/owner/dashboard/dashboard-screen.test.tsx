@@ -54,7 +54,7 @@ describe('owner dashboard', () => {
       await page().findByRole('heading', { name: 'Ratings per month' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(
-      page().getByText(/5 stars: 12, 4 stars: 7, 3 stars: 3, 2 stars: 1, 1 stars: 2/),
+      page().getByText(/5 stars: 12, 4 stars: 7, 3 stars: 3, 2 stars: 1, 1 star: 2/),
     ).toBeInTheDocument();
   });
 

@@ -5,6 +5,7 @@ import { Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import type { TOwnerStats } from '@starloop/contract';
 import type { ReactNode } from 'react';
 import { formatMonthKey, formatNumber, formatRating } from '../../../lib/format.ts';
+import { countOf } from '../../../lib/plural.ts';
 
 export interface TRatingChartsProps {
   stats: TOwnerStats | undefined;
@@ -61,11 +62,11 @@ export function RatingCharts({ stats, loading }: TRatingChartsProps) {
     undefined,
   );
   const monthlySummary = busiest
-    ? `Reviews and average rating for the last 12 months. Busiest month: ${formatMonthKey(busiest.month)} with ${formatNumber(busiest.count)} reviews.`
+    ? `Reviews and average rating for the last 12 months. Busiest month: ${formatMonthKey(busiest.month)} with ${countOf(busiest.count, 'review')}.`
     : 'No reviews in the last 12 months yet.';
-  const starSummary = STAR_ORDER.map((star) => `${star} stars: ${formatNumber(stats.stars[star] ?? 0)}`).join(
-    ', ',
-  );
+  const starSummary = STAR_ORDER.map(
+    (star) => `${countOf(star, 'star')}: ${formatNumber(stats.stars[star] ?? 0)}`,
+  ).join(', ');
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

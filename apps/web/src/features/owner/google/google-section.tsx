@@ -22,6 +22,7 @@ import { notify } from '../../../components/notify.ts';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { countOf } from '../../../lib/plural.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { useGoogleStatus, useRefreshGoogle } from './use-google-status.ts';
 
@@ -355,7 +356,7 @@ function ReplyRules({ rules }: { rules: TGoogleReplyRule[] }) {
           {draft.map((rule) => (
             <Table.Tr key={rule.rating}>
               <Table.Td w={90}>
-                <Text size="sm">{rule.rating} stars</Text>
+                <Text size="sm">{countOf(rule.rating, 'star')}</Text>
               </Table.Td>
               <Table.Td>
                 <SegmentedControl

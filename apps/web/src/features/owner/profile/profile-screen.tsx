@@ -15,8 +15,8 @@ import { PLACEMENT_TEXTS } from '@starloop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { AnchorLink } from '../../../components/router-links.tsx';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
+import { BusinessDetailsActions } from '../business-details/business-details-actions.tsx';
 import { PlacementsSection } from '../placements/placements-section.tsx';
 import { usePlacements } from '../placements/use-placements.ts';
 import { LoadError } from '../shared/load-error.tsx';
@@ -64,7 +64,7 @@ function usePrintTableCard() {
 }
 
 /**
- * The owner's read-only business details, review page QR code (download, print) and table card,
+ * The owner's business details (owners edit them, BusinessDetailsActions), review page QR code (download, print) and table card,
  * for the Default placement or any named one, and the placements themselves.
  */
 export function ProfileScreen() {
@@ -176,10 +176,7 @@ export function ProfileScreen() {
                 </DataList.Item>
               ) : null}
             </DataList>
-            <Text size="xs" c="dimmed" mt="md">
-              These details can't be changed here. To update them,{' '}
-              <AnchorLink to="/support">contact support</AnchorLink>.
-            </Text>
+            <BusinessDetailsActions />
           </SectionCard>
         </Grid.Col>
 

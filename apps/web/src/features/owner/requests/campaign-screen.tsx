@@ -11,6 +11,7 @@ import { SimpleTable, type TTableColumn } from '../../../components/simple-table
 import { StatCard, StatGrid } from '../../../components/stat-card/stat-card.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime, formatRating } from '../../../lib/format.ts';
+import { countOf } from '../../../lib/plural.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
 import { campaignDetail } from './request-details.ts';
@@ -75,7 +76,7 @@ export function CampaignScreen({ campaignId }: { campaignId: number }) {
           </Group>
           <Text size="sm" c="dimmed">
             {data.status === 'scheduled' ? 'Sends' : 'Sent'} {formatDateTime(data.sendAt)}
-            {data.reminderAfterDays ? ` · one reminder after ${data.reminderAfterDays} days` : ''}
+            {data.reminderAfterDays ? ` · one reminder after ${countOf(data.reminderAfterDays, 'day')}` : ''}
           </Text>
         </Stack>
         {data.status === 'scheduled' || data.status === 'sending' ? (

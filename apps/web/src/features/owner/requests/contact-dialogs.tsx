@@ -12,6 +12,7 @@ import { useState } from 'react';
 import type { TDialogProps } from '../../../components/busy-modal/busy-modal.tsx';
 import { FormDialog } from '../../../components/edit-dialog/edit-dialog.tsx';
 import { notify } from '../../../components/notify.ts';
+import { countOf } from '../../../lib/plural.ts';
 import { type TForm, type TFormSchema, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { ConsentSourceSelect } from './consent-source-select.tsx';
@@ -244,7 +245,7 @@ export function CampaignDialog({
     >
       <Text size="sm">
         {contactIds.length > 0
-          ? `To the ${contactIds.length.toLocaleString('en-IN')} customers you ticked.`
+          ? `To the ${countOf(contactIds.length, 'customer')} you ticked.`
           : 'To every customer who agreed to messages and was not asked recently.'}{' '}
         Campaign messages go out between 9 am and 9 pm.
       </Text>

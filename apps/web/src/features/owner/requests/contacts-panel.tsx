@@ -11,6 +11,7 @@ import { notify } from '../../../components/notify.ts';
 import { AnchorLink } from '../../../components/router-links.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { countOf } from '../../../lib/plural.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { AddContactDialog, CampaignDialog, SendNowDialog } from './contact-dialogs.tsx';
 import { ImportDialog } from './import-dialog.tsx';
@@ -143,7 +144,7 @@ export function ContactsPanel({
         />
         <Text size="sm" c="dimmed">
           {list.data
-            ? `${list.data.counts.total.toLocaleString('en-IN')} customers, ${list.data.counts.optedOut.toLocaleString('en-IN')} opted out`
+            ? `${countOf(list.data.counts.total, 'customer')}, ${list.data.counts.optedOut.toLocaleString('en-IN')} opted out`
             : ''}
         </Text>
       </Group>

@@ -84,15 +84,26 @@ export function placement(id: number, name: string, overrides: Record<string, un
   };
 }
 
-/** By-placement figures of one row (counts in, shares worked out as the server does). */
-export function placementFigures(scans: number, ratings: number, ratingSum: number, positive: number) {
+/**
+ * By-placement figures of one row (counts in, shares worked out as the server does); the ratings
+ * that came with a scan are at most the scans unless given.
+ */
+export function placementFigures(
+  scans: number,
+  ratings: number,
+  ratingSum: number,
+  positive: number,
+  scanRatings = Math.min(scans, ratings),
+) {
   return {
     scans,
     ratings,
     averageRating: ratings ? ratingSum / ratings : 0,
     positive,
     positiveShare: ratings ? positive / ratings : null,
-    conversion: scans ? ratings / scans : null,
+    scanRatings,
+    ratingsWithoutScan: ratings - scanRatings,
+    conversion: scans ? scanRatings / scans : null,
   };
 }
 

@@ -4,6 +4,7 @@ import { LabelledValue } from '../../../../components/labelled-value/labelled-va
 import { SimpleTable, type TTableColumn } from '../../../../components/simple-table/simple-table.tsx';
 import { StatCard, StatGrid } from '../../../../components/stat-card/stat-card.tsx';
 import { formatNumber, formatPercent } from '../../../../lib/format.ts';
+import { countOf } from '../../../../lib/plural.ts';
 
 /** Wall-clock minutes as people say them: 45 min, 2 h 5 min, 3 d 4 h; '-' when there is none. */
 export function formatMinutes(minutes: number | null): string {
@@ -102,12 +103,12 @@ export function CaseFigures({ figures }: TCaseFiguresProps) {
         <StatCard
           label="Median first response"
           value={formatMinutes(overall.medianFirstResponseMinutes)}
-          hint={`${formatNumber(overall.responded)} of ${formatNumber(overall.cases)} cases answered`}
+          hint={`${formatNumber(overall.responded)} of ${countOf(overall.cases, 'case')} answered`}
         />
         <StatCard
           label="Resolution rate"
           value={rate(overall.resolutionRate)}
-          hint={`${formatNumber(overall.resolved)} of ${formatNumber(overall.cases)} cases resolved`}
+          hint={`${formatNumber(overall.resolved)} of ${countOf(overall.cases, 'case')} resolved`}
         />
         <StatCard
           label="Recovery rate"
