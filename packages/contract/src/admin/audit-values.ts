@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   'billing_profile.update',
   'account.billing_update',
   'renewal.remind',
+  // The dashboard's first-run checklist (issue 34): a step taken, the finished list closed.
+  'onboarding.step',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -16,3 +16,4 @@ export * from './requests.ts';
 export * from './reviews.ts';
 export * from './settings.ts';
 export * from './templates.ts';
+export * from './onboarding.ts';
