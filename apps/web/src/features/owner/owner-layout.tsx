@@ -6,6 +6,7 @@ import { getUserData } from '../../lib/auth.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 import { useTrpc } from '../../lib/use-trpc.ts';
 import { BranchSwitcher } from './branch-switcher/branch-switcher.tsx';
+import { OwnerPhoneNav } from './phone-nav/owner-phone-nav.tsx';
 import { useOwner } from './shared/use-owner.ts';
 
 /** Sidebar of spec section 2 (Dashboard, Profile) plus the Inbox, Requests, Plan and Settings tabs. */
@@ -17,6 +18,14 @@ export const OWNER_LINKS: readonly TAreaLink[] = [
   { to: '/dashboard/plan', label: 'Plan' },
   { to: '/dashboard/settings', label: 'Settings' },
 ];
+
+/** The bottom navigation's own tabs on a phone; the others sit behind More. */
+const PHONE_MAIN_TABS = new Set<string>([
+  '/dashboard',
+  '/dashboard/inbox',
+  '/dashboard/requests',
+  '/dashboard/settings',
+]);
 
 const TAB_TITLES: Record<string, string> = {
   '/dashboard/profile': 'Business Profile',
@@ -35,6 +44,7 @@ export function ownerTabTitle(pathname: string, name: string | undefined): strin
   const title = TAB_TITLES[path];
   if (title) return title;
   if (path.startsWith('/dashboard/requests')) return 'Review Requests';
+  if (path.startsWith('/dashboard/settings/')) return 'Settings';
   return name ? `Hi, ${name}` : 'Dashboard';
 }
 
@@ -74,6 +84,14 @@ export function OwnerLayout() {
       links={links}
       onLogout={() => void signOut()}
       loggingOut={signingOut}
+      phoneNav={
+        <OwnerPhoneNav
+          main={links.filter((link) => PHONE_MAIN_TABS.has(link.to))}
+          more={links.filter((link) => !PHONE_MAIN_TABS.has(link.to))}
+          onLogout={() => void signOut()}
+          loggingOut={signingOut}
+        />
+      }
     >
       <Box maw={1200} mx="auto">
         <Title order={1} fz={{ base: 'h3', sm: 'h2' }} mb="lg">

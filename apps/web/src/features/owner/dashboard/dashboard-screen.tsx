@@ -1,14 +1,18 @@
 import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { planOf, type TOwnerReview, type TOwnerStats } from '@starloop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { PHONE_QUERY } from '../../../components/area-shell/area-shell.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { ByPlacement } from '../by-placement/by-placement.tsx';
 import { GoogleReconnectBanner } from '../google/google-reconnect-banner.tsx';
+import { FirstRunChecklist } from '../onboarding/first-run-checklist.tsx';
 import { RenewalBanner } from '../renewal/renewal-banner.tsx';
 import { LoadError } from '../shared/load-error.tsx';
 import { useOwner } from '../shared/use-owner.ts';
+import { NeedsYouNow } from './needs-you-now.tsx';
 import { RecentReviews } from './recent-reviews.tsx';
 import { ReviewDrawer } from './review-drawer.tsx';
 import { StaffLeaderboard } from './staff-leaderboard.tsx';
@@ -37,31 +41,57 @@ export function SourcesNote({ stats }: { stats: TOwnerStats | undefined }) {
   );
 }
 
-/** The owner's default tab: numbers first (cards), then pictures (charts), by placement, then the list. */
+/**
+ * The owner's default tab. On a desktop: numbers first (cards), then pictures (charts), by
+ * placement, then the list (spec section 2). On a phone (issue 34): what needs the owner now (open
+ * low ratings), then the latest reviews as cards, then the figures and charts. A new owner's
+ * first-run checklist sits on top of both until it is done.
+ */
 export function DashboardScreen() {
   const trpc = useTrpc();
   const stats = useQuery(trpc.owner.dashboard.stats.queryOptions());
   const owner = useOwner();
   const [open, setOpen] = useState<TOwnerReview | null>(null);
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  // No charts before the first review: nothing to draw, and the chart code is not downloaded.
+  const noReviews = stats.data?.totalReviews === 0;
+
+  const figures = stats.isError ? (
+    <LoadError title="Failed to load stats" query={stats} />
+  ) : (
+    <>
+      <StatsCards stats={stats.data} loading={stats.isPending} />
+      <SourcesNote stats={stats.data} />
+      {noReviews ? null : (
+        <Suspense fallback={<ChartsSkeleton />}>
+          <RatingCharts stats={stats.data} loading={stats.isPending} />
+        </Suspense>
+      )}
+    </>
+  );
+  const reviews = <RecentReviews onOpen={setOpen} layout={phone ? 'cards' : 'table'} />;
 
   return (
     <Stack gap="lg">
       <RenewalBanner />
       <GoogleReconnectBanner />
-      {stats.isError ? (
-        <LoadError title="Failed to load stats" query={stats} />
-      ) : (
+      <FirstRunChecklist />
+      {phone ? (
         <>
-          <StatsCards stats={stats.data} loading={stats.isPending} />
-          <SourcesNote stats={stats.data} />
-          <Suspense fallback={<ChartsSkeleton />}>
-            <RatingCharts stats={stats.data} loading={stats.isPending} />
-          </Suspense>
+          <NeedsYouNow />
+          {reviews}
+          {figures}
+        </>
+      ) : (
+        figures
+      )}
+      {noReviews ? null : (
+        <>
+          <ByPlacement />
+          <StaffLeaderboard />
         </>
       )}
-      <ByPlacement />
-      <StaffLeaderboard />
-      <RecentReviews onOpen={setOpen} />
+      {phone ? null : reviews}
       <ReviewDrawer
         review={open}
         plan={owner.data ? planOf(owner.data.plan) : undefined}

@@ -1,5 +1,6 @@
 import { Radio, Stack, Text } from '@mantine/core';
 import type { TOwnerSettings } from '@starloop/contract';
+import { useRecordOnboarding } from '../onboarding/use-onboarding.ts';
 import { SavedSection } from './saved-note.tsx';
 import type { TSettingsSaver } from './use-settings.ts';
 
@@ -22,12 +23,15 @@ export const REVIEW_GATING_NOTE =
 /** How the review page treats each rating (decisions.md: Review flow). Saved on change. */
 export function ReviewFlowSection({ settings, saver }: { settings: TOwnerSettings; saver: TSettingsSaver }) {
   const value = saver.pending?.reviewFlow ?? settings.reviewFlow;
+  const recordOnboarding = useRecordOnboarding();
   return (
     <SavedSection titleId="review-flow-title" title="Review flow" saver={saver} field="reviewFlow" gap="xs">
       <Radio.Group
         value={value}
         onChange={(next) => {
-          if (next === 'smart' || next === 'open') saver.save({ reviewFlow: next });
+          if (next !== 'smart' && next !== 'open') return;
+          saver.save({ reviewFlow: next });
+          recordOnboarding('review_flow_chosen');
         }}
         label="What your customers see after they rate you"
         description={REVIEW_GATING_NOTE}
