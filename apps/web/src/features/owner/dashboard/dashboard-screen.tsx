@@ -2,21 +2,23 @@ import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { planOf, type TOwnerReview, type TOwnerStats } from '@starloop/contract';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { PHONE_QUERY } from '../../../components/area-shell/area-shell.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { ByPlacement } from '../by-placement/by-placement.tsx';
 import { GoogleReconnectBanner } from '../google/google-reconnect-banner.tsx';
 import { FirstRunChecklist } from '../onboarding/first-run-checklist.tsx';
+import { useOnboardingChecklist } from '../onboarding/use-onboarding.ts';
 import { RenewalBanner } from '../renewal/renewal-banner.tsx';
 import { LoadError } from '../shared/load-error.tsx';
 import { useOwner } from '../shared/use-owner.ts';
-import { NeedsYouNow } from './needs-you-now.tsx';
+import { NEEDS_YOU_LIMIT, NeedsYouNow } from './needs-you-now.tsx';
 import { RecentReviews } from './recent-reviews.tsx';
 import { ReviewDrawer } from './review-drawer.tsx';
 import { StaffLeaderboard } from './staff-leaderboard.tsx';
 import { StatsCards } from './stats-cards.tsx';
+import { WhenVisible } from './when-visible.tsx';
 
 // The charts (recharts, ~120 KiB gzip) load after the cards and the table: numbers first.
 const RatingCharts = lazy(() => import('./rating-charts.tsx').then((m) => ({ default: m.RatingCharts })));
@@ -56,42 +58,56 @@ export function DashboardScreen() {
   // No charts before the first review: nothing to draw, and the chart code is not downloaded.
   const noReviews = stats.data?.totalReviews === 0;
 
+  const charts = noReviews ? null : (
+    <Suspense fallback={<ChartsSkeleton />}>
+      <RatingCharts stats={stats.data} loading={stats.isPending} />
+    </Suspense>
+  );
   const figures = stats.isError ? (
     <LoadError title="Failed to load stats" query={stats} />
   ) : (
     <>
       <StatsCards stats={stats.data} loading={stats.isPending} />
       <SourcesNote stats={stats.data} />
-      {noReviews ? null : (
-        <Suspense fallback={<ChartsSkeleton />}>
-          <RatingCharts stats={stats.data} loading={stats.isPending} />
-        </Suspense>
-      )}
+      {phone && charts ? <WhenVisible minHeight={600}>{charts}</WhenVisible> : charts}
     </>
   );
   const reviews = <RecentReviews onOpen={setOpen} layout={phone ? 'cards' : 'table'} />;
+  const more = noReviews ? null : (
+    <>
+      <ByPlacement />
+      <StaffLeaderboard />
+    </>
+  );
+
+  if (phone)
+    return (
+      <Stack gap="lg">
+        <RenewalBanner />
+        <GoogleReconnectBanner />
+        <PhoneFirstScreen>
+          <FirstRunChecklist />
+          <NeedsYouNow />
+          {reviews}
+        </PhoneFirstScreen>
+        {figures}
+        {more ? <WhenVisible minHeight={400}>{more}</WhenVisible> : null}
+        <ReviewDrawer
+          review={open}
+          plan={owner.data ? planOf(owner.data.plan) : undefined}
+          onClose={() => setOpen(null)}
+        />
+      </Stack>
+    );
 
   return (
     <Stack gap="lg">
       <RenewalBanner />
       <GoogleReconnectBanner />
       <FirstRunChecklist />
-      {phone ? (
-        <>
-          <NeedsYouNow />
-          {reviews}
-          {figures}
-        </>
-      ) : (
-        figures
-      )}
-      {noReviews ? null : (
-        <>
-          <ByPlacement />
-          <StaffLeaderboard />
-        </>
-      )}
-      {phone ? null : reviews}
+      {figures}
+      {more}
+      {reviews}
       <ReviewDrawer
         review={open}
         plan={owner.data ? planOf(owner.data.plan) : undefined}
@@ -99,4 +115,22 @@ export function DashboardScreen() {
       />
     </Stack>
   );
+}
+
+/**
+ * The phone's first screen appears at once, when what it shows (the checklist, the open cases, the
+ * newest reviews) has answered: one skeleton before, nothing pushed down as each arrives.
+ */
+function PhoneFirstScreen({ children }: { children: ReactNode }) {
+  const trpc = useTrpc();
+  const checklist = useOnboardingChecklist();
+  const cases = useQuery(trpc.owner.cases.list.queryOptions({ status: 'open', limit: NEEDS_YOU_LIMIT }));
+  if (checklist.isPending || cases.isPending)
+    return (
+      <Stack gap="lg" data-testid="first-screen-loading">
+        <Skeleton height={180} radius="md" />
+        <Skeleton height={320} radius="md" />
+      </Stack>
+    );
+  return <>{children}</>;
 }

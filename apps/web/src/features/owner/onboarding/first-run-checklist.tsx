@@ -3,7 +3,7 @@ import type { TOnboardingChecklist, TOnboardingStep } from '@starloop/contract';
 import type { ReactNode } from 'react';
 import { AnchorLink, ButtonLink } from '../../../components/router-links.tsx';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
-import { REVIEW_FLOW_OPTIONS } from '../settings/review-flow-section.tsx';
+import { REVIEW_FLOW_OPTIONS } from '../settings/review-flow-options.ts';
 import { useSettings } from '../settings/use-settings.ts';
 import { useOwner } from '../shared/use-owner.ts';
 import { useOnboardingChecklist, useRecordOnboarding } from './use-onboarding.ts';

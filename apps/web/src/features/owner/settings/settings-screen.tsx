@@ -6,7 +6,12 @@ import { PHONE_QUERY } from '../../../components/area-shell/area-shell.tsx';
 import { AnchorLink, NavLinkLink } from '../../../components/router-links.tsx';
 import { consentReturn } from '../google/google-section.tsx';
 import { LoadError } from '../shared/load-error.tsx';
-import { SETTINGS_SECTIONS, SettingsErrorShown, type TSettingsSection } from './settings-sections.tsx';
+import {
+  SETTINGS_SECTIONS,
+  SettingsErrorShown,
+  settingsSectionOf,
+  type TSettingsSection,
+} from './settings-sections.tsx';
 import { useSettings } from './use-settings.ts';
 
 /**
@@ -91,4 +96,10 @@ export function SettingsSectionScreen({ section }: { section: TSettingsSection }
       {section.body()}
     </Stack>
   );
+}
+
+/** The route's component: the section its address names (the route has checked it exists). */
+export function SettingsSectionRoute({ section }: { section: string }) {
+  const found = settingsSectionOf(section);
+  return found ? <SettingsSectionScreen section={found} /> : null;
 }

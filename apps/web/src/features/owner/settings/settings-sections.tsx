@@ -10,6 +10,7 @@ import { IntegrationsSection } from './integrations-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
 import { ReviewFlowSection } from './review-flow-section.tsx';
 import { ReviewLanguageSection } from './review-language-section.tsx';
+import type { TSettingsSlug } from './settings-slugs.ts';
 import { TeamSection } from './team-section.tsx';
 import { TemplatesSection } from './templates-section.tsx';
 import { type TSettingsSaver, useSettings } from './use-settings.ts';
@@ -84,13 +85,11 @@ export const SETTINGS_SECTIONS = [
 ] as const satisfies readonly TSettingsSection[];
 
 export interface TSettingsSection {
-  slug: string;
+  slug: TSettingsSlug;
   title: string;
   description: string;
   body: () => ReactNode;
 }
-
-export type TSettingsSlug = (typeof SETTINGS_SECTIONS)[number]['slug'];
 
 export const settingsSectionOf = (slug: string): TSettingsSection | undefined =>
   SETTINGS_SECTIONS.find((section) => section.slug === slug);

@@ -1,19 +1,18 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { SettingsSectionScreen } from '../../../../features/owner/settings/settings-screen.tsx';
-import { settingsSectionOf } from '../../../../features/owner/settings/settings-sections.tsx';
+import { SettingsSectionRoute } from '../../../../features/owner/settings/settings-screen.tsx';
+import { isSettingsSlug } from '../../../../features/owner/settings/settings-slugs.ts';
 import { titleHead } from '../../../../lib/page-title.ts';
 
 /** One section of Settings (settings-sections.tsx): /dashboard/settings/review-page, /team, ... */
 export const Route = createFileRoute('/_app/dashboard/settings/$section')({
   head: titleHead('Settings'),
   beforeLoad: ({ params }) => {
-    if (!settingsSectionOf(params.section)) throw notFound();
+    if (!isSettingsSlug(params.section)) throw notFound();
   },
-  component: SettingsSectionRoute,
+  component: SettingsSection,
 });
 
-function SettingsSectionRoute() {
+function SettingsSection() {
   const { section } = Route.useParams();
-  const found = settingsSectionOf(section);
-  return found ? <SettingsSectionScreen section={found} /> : null;
+  return <SettingsSectionRoute section={section} />;
 }
