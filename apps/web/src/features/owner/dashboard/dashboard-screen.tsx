@@ -86,8 +86,8 @@ export function DashboardScreen() {
         <RenewalBanner />
         <GoogleReconnectBanner />
         <PhoneFirstScreen>
-          <FirstRunChecklist />
           <NeedsYouNow />
+          <FirstRunChecklist />
           {reviews}
         </PhoneFirstScreen>
         {figures}

@@ -10,7 +10,7 @@ import { useOnboardingChecklist, useRecordOnboarding } from './use-onboarding.ts
 
 export const CHECKLIST_TEXT = {
   title: 'Get started',
-  description: 'A few steps before your first reviews come in.',
+  description: 'A few steps to set up your review page and start collecting reviews.',
   done: 'All set: your review page is ready for customers.',
   dismiss: 'Hide this checklist',
 } as const;
@@ -42,6 +42,8 @@ export function FirstRunChecklist() {
 function ChecklistCard({ checklist }: { checklist: TOnboardingChecklist }) {
   const record = useRecordOnboarding();
   const doneCount = checklist.steps.filter((step) => step.done).length;
+  // The next step to take says what to do; the others wait as one line each (short on a phone).
+  const next = checklist.steps.find((step) => !step.done)?.key;
   return (
     <SectionCard
       titleId="first-run-title"
@@ -77,7 +79,7 @@ function ChecklistCard({ checklist }: { checklist: TOnboardingChecklist }) {
                 {STEP_TITLES[step.key]}
                 <VisuallyHidden>{step.done ? ' (done)' : ' (to do)'}</VisuallyHidden>
               </Text>
-              {step.done ? null : <StepAction step={step.key} />}
+              {step.key === next ? <StepAction step={step.key} /> : null}
             </Stack>
           </List.Item>
         ))}
