@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { api, ownerToken } from '../lib/api.ts';
 import { launch, newPage, PHONE } from '../lib/browser.ts';
+import { screenshot } from '../lib/screens.ts';
 
 /** A demo owner no other journey uses: its checklist and reviews are this file's own. */
 const who = { phone: '9800000004', password: 'demo1234', code: 'fitzone-gym', business: 'FitZone Gym' };
@@ -87,6 +88,9 @@ describe('the owner on a phone (390x844)', () => {
       box.y + box.height <= PHONE.height,
       `the newest low rating is on the first screen (y ${box.y})`,
     );
+
+    // README: the owner's dashboard on a phone.
+    await screenshot(page, 'owner-dashboard-phone');
 
     // The bottom navigation replaces the sidebar: no burger, the tabs one tap away.
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
