@@ -126,6 +126,19 @@ describe('the owner on a phone (390x844)', () => {
     assert.deepEqual(problems, []);
   });
 
+  it('Requests puts "Send a request" on the first screen', async () => {
+    const { context, page } = await newPage(browser, { viewport: PHONE, storage: { authToken: token } });
+    await page.goto('/dashboard/requests');
+    const send = page.getByRole('button', { name: 'Send a request' });
+    await send.waitFor();
+    const box = await send.boundingBox();
+    assert.ok(
+      box && box.y + box.height <= PHONE.height - 60,
+      `"Send a request" is on the first screen (y ${box?.y})`,
+    );
+    await context.close();
+  });
+
   it("the first-run checklist's steps tick off as the owner takes them", async () => {
     const { context, page } = await newPage(browser, { viewport: PHONE, storage: { authToken: token } });
     await page.goto('/dashboard');
