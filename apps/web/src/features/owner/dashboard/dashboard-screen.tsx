@@ -8,6 +8,7 @@ import { formatNumber } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { ByPlacement } from '../by-placement/by-placement.tsx';
 import { GoogleReconnectBanner } from '../google/google-reconnect-banner.tsx';
+import { useGoogleStatus } from '../google/use-google-status.ts';
 import { FirstRunChecklist } from '../onboarding/first-run-checklist.tsx';
 import { useOnboardingChecklist } from '../onboarding/use-onboarding.ts';
 import { RenewalBanner } from '../renewal/renewal-banner.tsx';
@@ -83,9 +84,9 @@ export function DashboardScreen() {
   if (phone)
     return (
       <Stack gap="lg">
-        <RenewalBanner />
-        <GoogleReconnectBanner />
         <PhoneFirstScreen>
+          <RenewalBanner />
+          <GoogleReconnectBanner />
           <NeedsYouNow />
           <FirstRunChecklist />
           {reviews}
@@ -118,14 +119,17 @@ export function DashboardScreen() {
 }
 
 /**
- * The phone's first screen appears at once, when what it shows (the checklist, the open cases, the
- * newest reviews) has answered: one skeleton before, nothing pushed down as each arrives.
+ * The phone's first screen appears at once, when what it shows (the banners, the open cases, the
+ * checklist) has answered: one skeleton before, nothing pushed down as each arrives.
  */
 function PhoneFirstScreen({ children }: { children: ReactNode }) {
   const trpc = useTrpc();
   const checklist = useOnboardingChecklist();
   const cases = useQuery(trpc.owner.cases.list.queryOptions({ status: 'open', limit: NEEDS_YOU_LIMIT }));
-  if (checklist.isPending || cases.isPending)
+  // The banners above (renewal, Google reconnect) wait for the same answers, not to push it down.
+  const owner = useOwner();
+  const google = useGoogleStatus();
+  if (checklist.isPending || cases.isPending || owner.isPending || google.isPending)
     return (
       <Stack gap="lg" data-testid="first-screen-loading">
         <Skeleton height={180} radius="md" />
