@@ -21,7 +21,9 @@ const OWNER_PAGES: [string, string, string][] = [
   ['owner-dashboard', '/dashboard', 'Recent Reviews'],
   ['owner-profile', '/dashboard/profile', 'Download QR Code'],
   ['owner-plan', '/dashboard/plan', 'Subscription Plan'],
-  ['owner-settings', '/dashboard/settings', 'Open to everyone'],
+  // The sections' index on a phone (issue 34), every section below it on a desktop.
+  ['owner-settings', '/dashboard/settings', 'Integrations for developers'],
+  ['owner-settings-review-page', '/dashboard/settings/review-page', 'Open to everyone'],
   ['owner-inbox', '/dashboard/inbox', 'Feedback inbox'],
 ];
 const ADMIN_PAGES: [string, string, string][] = [

@@ -111,6 +111,8 @@ import { getMyLanguageOperation } from '../domains/owner/language/get-my-languag
 import { updateMyLanguageOperation } from '../domains/owner/language/update-my-language.ts';
 import { loginOwnerOperation } from '../domains/owner/login-owner.ts';
 import { logoutOwnerOperation } from '../domains/owner/logout-owner.ts';
+import { getOnboardingChecklistOperation } from '../domains/owner/onboarding/get-onboarding-checklist.ts';
+import { recordOnboardingEventOperation } from '../domains/owner/onboarding/record-onboarding-event.ts';
 import { createPlacementOperation } from '../domains/owner/placements/create-placement.ts';
 import { deletePlacementOperation } from '../domains/owner/placements/delete-placement.ts';
 import { getPlacementStatsOperation } from '../domains/owner/placements/get-placement-stats.ts';
@@ -304,6 +306,7 @@ export const appRouter = router({
       updateRules: updateGoogleReplyRulesOperation,
       publishReply: publishGoogleReplyOperation,
     },
+    onboarding: { checklist: getOnboardingChecklistOperation, record: recordOnboardingEventOperation },
     placements: {
       list: listPlacementsOperation,
       create: createPlacementOperation,

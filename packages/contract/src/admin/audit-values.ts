@@ -67,6 +67,8 @@ export const AUDIT_ACTIONS = [
   // The owner's own business details and code, and an admin's code change (issue 34).
   'business.update',
   'business.code_change',
+  // The dashboard's first-run checklist (issue 34): a step taken, the finished list closed.
+  'onboarding.step',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -14,6 +14,7 @@ export * from './data-requests.ts';
 export * from './google.ts';
 export * from './integrations.ts';
 export * from './language.ts';
+export * from './onboarding.ts';
 export * from './placements.ts';
 export * from './plan.ts';
 export * from './push.ts';

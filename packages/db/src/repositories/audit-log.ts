@@ -139,3 +139,22 @@ export async function listAuditLogRange(
     .limit(limit)
     .execute();
 }
+
+/**
+ * The `details.event` of every `action` row about one target (e.g. the first-run checklist's
+ * events of a branch, `onboarding.step` on `owners`), distinct.
+ */
+export async function listAuditEventsOf(
+  db: TDb,
+  target: { action: string; targetTable: string; targetId: number },
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('auditLog')
+    .select(sql<string>`audit_log.details->>'event'`.as('event'))
+    .distinct()
+    .where('auditLog.targetTable', '=', target.targetTable)
+    .where('auditLog.targetId', '=', target.targetId)
+    .where('auditLog.action', '=', target.action)
+    .execute();
+  return rows.map((row) => row.event).filter((event): event is string => typeof event === 'string');
+}

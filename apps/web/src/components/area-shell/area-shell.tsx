@@ -1,5 +1,5 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { FileRouteTypes } from '../../routeTree.gen.ts';
@@ -26,8 +26,18 @@ export interface TAreaShellProps {
   links: readonly TAreaLink[];
   onLogout: () => void;
   loggingOut: boolean;
+  /**
+   * On a phone (below `sm`), a bottom navigation that replaces the sidebar and its burger (the
+   * owner area); without it the sidebar opens from the burger as on every area.
+   */
+  phoneNav?: ReactNode;
   children: ReactNode;
 }
+
+/** Below Mantine's `sm` breakpoint: a phone. */
+export const PHONE_QUERY = '(max-width: 47.99em)';
+/** The bottom navigation's height (the inbox's own bottom bar sits above it). */
+export const PHONE_NAV_HEIGHT = 60;
 
 const MAIN_ID = 'main-content';
 
@@ -39,29 +49,36 @@ export function AreaShell({
   links,
   onLogout,
   loggingOut,
+  phoneNav,
   children,
 }: TAreaShellProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  const bottomNav = phone && phoneNav !== undefined;
 
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: bottomNav || !opened } }}
+      footer={bottomNav ? { height: PHONE_NAV_HEIGHT } : undefined}
       padding="md"
+      data-phone-nav={bottomNav || undefined}
     >
       <a className={classes.skipLink} href={`#${MAIN_ID}`}>
         Skip to content
       </a>
       <AppShell.Header>
         <Group h="100%" px="md" gap="sm" wrap="nowrap">
-          <Burger
-            opened={opened}
-            onClick={toggle}
-            hiddenFrom="sm"
-            size="sm"
-            aria-label={opened ? 'Close navigation' : 'Open navigation'}
-            aria-expanded={opened}
-          />
+          {bottomNav ? null : (
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={opened}
+            />
+          )}
           <Link to={homePath} className={classes.brand} onClick={close}>
             <StarMark className={classes.brandMark} />
             StarLoop
@@ -72,30 +89,34 @@ export function AreaShell({
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="sm" aria-label={navLabel}>
-        <AppShell.Section grow component={ScrollArea}>
-          {links.map((link) => (
-            <NavLinkLink
-              key={link.to}
-              to={link.to}
-              label={link.label}
-              rightSection={link.badge}
-              activeOptions={{ exact: true, includeSearch: false }}
-              activeProps={{ active: true }}
-              onClick={close}
+      {bottomNav ? (
+        <AppShell.Footer className={classes.phoneNav}>{phoneNav}</AppShell.Footer>
+      ) : (
+        <AppShell.Navbar p="sm" aria-label={navLabel}>
+          <AppShell.Section grow component={ScrollArea}>
+            {links.map((link) => (
+              <NavLinkLink
+                key={link.to}
+                to={link.to}
+                label={link.label}
+                rightSection={link.badge}
+                activeOptions={{ exact: true, includeSearch: false }}
+                activeProps={{ active: true }}
+                onClick={close}
+              />
+            ))}
+          </AppShell.Section>
+          <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+            <NavLink
+              component="button"
+              type="button"
+              label={loggingOut ? 'Logging out...' : 'Logout'}
+              onClick={onLogout}
+              disabled={loggingOut}
             />
-          ))}
-        </AppShell.Section>
-        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-          <NavLink
-            component="button"
-            type="button"
-            label={loggingOut ? 'Logging out...' : 'Logout'}
-            onClick={onLogout}
-            disabled={loggingOut}
-          />
-        </AppShell.Section>
-      </AppShell.Navbar>
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
 
       <AppShell.Main id={MAIN_ID} className={classes.main} tabIndex={-1}>
         {children}

@@ -14,6 +14,7 @@ import { useSignOut } from '../../lib/use-sign-out.ts';
 import { useTrpc } from '../../lib/use-trpc.ts';
 import { ClosedAccountGate } from './account-closure/closed-account-gate.tsx';
 import { BranchSwitcher } from './branch-switcher/branch-switcher.tsx';
+import { OwnerPhoneNav } from './phone-nav/owner-phone-nav.tsx';
 import { ExportSection } from './settings/export/export-section.tsx';
 import { useOwner } from './shared/use-owner.ts';
 
@@ -29,6 +30,14 @@ export function ownerLinks(t: TOwnerMessages = en): TAreaLink[] {
   ];
 }
 export const OWNER_LINKS: readonly TAreaLink[] = ownerLinks();
+
+/** The bottom navigation's own tabs on a phone; the others sit behind More. */
+const PHONE_MAIN_TABS = new Set<string>([
+  '/dashboard',
+  '/dashboard/inbox',
+  '/dashboard/requests',
+  '/dashboard/settings',
+]);
 
 const TAB_TITLES: Record<string, keyof TOwnerMessages['titles']> = {
   '/dashboard/profile': 'profile',
@@ -48,6 +57,7 @@ export function ownerTabTitle(pathname: string, name: string | undefined, t: TOw
   const title = TAB_TITLES[path];
   if (title) return t.titles[title];
   if (path.startsWith('/dashboard/requests')) return t.titles.requests;
+  if (path.startsWith('/dashboard/settings/')) return t.titles.settings;
   return name ? fillText(t.titles.hi, { name }) : t.titles.dashboard;
 }
 
@@ -105,6 +115,14 @@ function OwnerArea() {
       links={links}
       onLogout={() => void signOut()}
       loggingOut={signingOut}
+      phoneNav={
+        <OwnerPhoneNav
+          main={links.filter((link) => PHONE_MAIN_TABS.has(link.to))}
+          more={links.filter((link) => !PHONE_MAIN_TABS.has(link.to))}
+          onLogout={() => void signOut()}
+          loggingOut={signingOut}
+        />
+      }
     >
       <Box maw={1200} mx="auto">
         <Group justify="space-between" align="center" mb="lg" gap="xs">

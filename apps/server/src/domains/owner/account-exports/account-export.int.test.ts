@@ -151,7 +151,7 @@ describe(`account data export on ${testDriverName()}`, () => {
     const mails = await listEmails(server.deps.db, { to: 'owner@export.test' });
     expect(mails.some((mail) => mail.subject === 'Your StarLoop data export is ready')).toBe(true);
     expect(mails.find((mail) => mail.subject.includes('export'))?.textBody).toContain(
-      'https://starloop.test/dashboard/settings#export',
+      'https://starloop.test/dashboard/settings/account',
     );
   }, 60_000);
 

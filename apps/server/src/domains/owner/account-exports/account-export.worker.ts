@@ -213,7 +213,7 @@ export async function buildAccountExport(
 
 /** Tells the account's owners their export is ready, with the Settings page to download it from. */
 async function mailOwners(deps: Pick<TDeps, 'db' | 'mailer' | 'config'>, accountId: number, name: string) {
-  const link = `${deps.config.appUrl}/dashboard/settings#export`;
+  const link = `${deps.config.appUrl}/dashboard/settings/account`;
   for (const to of await exportRecipients(deps, accountId)) {
     await deps.mailer.queue({
       to,

@@ -1,19 +1,26 @@
 import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { planOf, type TOwnerReview, type TOwnerStats } from '@starloop/contract';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { PHONE_QUERY } from '../../../components/area-shell/area-shell.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { ByPlacement } from '../by-placement/by-placement.tsx';
 import { DataRequestsCard } from '../data-requests/data-requests-card.tsx';
 import { GoogleReconnectBanner } from '../google/google-reconnect-banner.tsx';
+import { useGoogleStatus } from '../google/use-google-status.ts';
+import { FirstRunChecklist } from '../onboarding/first-run-checklist.tsx';
+import { useOnboardingChecklist } from '../onboarding/use-onboarding.ts';
 import { RenewalBanner } from '../renewal/renewal-banner.tsx';
 import { LoadError } from '../shared/load-error.tsx';
 import { useOwner } from '../shared/use-owner.ts';
+import { NEEDS_YOU_LIMIT, NeedsYouNow } from './needs-you-now.tsx';
 import { RecentReviews } from './recent-reviews.tsx';
 import { ReviewDrawer } from './review-drawer.tsx';
 import { StaffLeaderboard } from './staff-leaderboard.tsx';
 import { StatsCards } from './stats-cards.tsx';
+import { WhenVisible } from './when-visible.tsx';
 
 // The charts (recharts, ~120 KiB gzip) load after the cards and the table: numbers first.
 const RatingCharts = lazy(() => import('./rating-charts.tsx').then((m) => ({ default: m.RatingCharts })));
@@ -38,32 +45,73 @@ export function SourcesNote({ stats }: { stats: TOwnerStats | undefined }) {
   );
 }
 
-/** The owner's default tab: numbers first (cards), then pictures (charts), by placement, then the list. */
+/**
+ * The owner's default tab. On a desktop: numbers first (cards), then pictures (charts), by
+ * placement, then the list (spec section 2). On a phone (issue 34): what needs the owner now (open
+ * low ratings), then the latest reviews as cards, then the figures and charts. A new owner's
+ * first-run checklist sits on top of both until it is done.
+ */
 export function DashboardScreen() {
   const trpc = useTrpc();
   const stats = useQuery(trpc.owner.dashboard.stats.queryOptions());
   const owner = useOwner();
   const [open, setOpen] = useState<TOwnerReview | null>(null);
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  // No charts before the first review: nothing to draw, and the chart code is not downloaded.
+  const noReviews = stats.data?.totalReviews === 0;
+
+  const charts = noReviews ? null : (
+    <Suspense fallback={<ChartsSkeleton />}>
+      <RatingCharts stats={stats.data} loading={stats.isPending} />
+    </Suspense>
+  );
+  const figures = stats.isError ? (
+    <LoadError title="Failed to load stats" query={stats} />
+  ) : (
+    <>
+      <StatsCards stats={stats.data} loading={stats.isPending} />
+      <SourcesNote stats={stats.data} />
+      {phone && charts ? <WhenVisible minHeight={600}>{charts}</WhenVisible> : charts}
+    </>
+  );
+  const reviews = <RecentReviews onOpen={setOpen} layout={phone ? 'cards' : 'table'} />;
+  const more = noReviews ? null : (
+    <>
+      <ByPlacement />
+      <StaffLeaderboard />
+    </>
+  );
+
+  if (phone)
+    return (
+      <Stack gap="lg">
+        <PhoneFirstScreen>
+          <RenewalBanner />
+          <GoogleReconnectBanner />
+          <NeedsYouNow />
+          <DataRequestsCard />
+          <FirstRunChecklist />
+          {reviews}
+        </PhoneFirstScreen>
+        {figures}
+        {more ? <WhenVisible minHeight={400}>{more}</WhenVisible> : null}
+        <ReviewDrawer
+          review={open}
+          plan={owner.data ? planOf(owner.data.plan) : undefined}
+          onClose={() => setOpen(null)}
+        />
+      </Stack>
+    );
 
   return (
     <Stack gap="lg">
       <RenewalBanner />
       <GoogleReconnectBanner />
-      {stats.isError ? (
-        <LoadError title="Failed to load stats" query={stats} />
-      ) : (
-        <>
-          <StatsCards stats={stats.data} loading={stats.isPending} />
-          <SourcesNote stats={stats.data} />
-          <Suspense fallback={<ChartsSkeleton />}>
-            <RatingCharts stats={stats.data} loading={stats.isPending} />
-          </Suspense>
-        </>
-      )}
+      <FirstRunChecklist />
+      {figures}
       <DataRequestsCard />
-      <ByPlacement />
-      <StaffLeaderboard />
-      <RecentReviews onOpen={setOpen} />
+      {more}
+      {reviews}
       <ReviewDrawer
         review={open}
         plan={owner.data ? planOf(owner.data.plan) : undefined}
@@ -71,4 +119,25 @@ export function DashboardScreen() {
       />
     </Stack>
   );
+}
+
+/**
+ * The phone's first screen appears at once, when what it shows (the banners, the open cases, the
+ * checklist) has answered: one skeleton before, nothing pushed down as each arrives.
+ */
+function PhoneFirstScreen({ children }: { children: ReactNode }) {
+  const trpc = useTrpc();
+  const checklist = useOnboardingChecklist();
+  const cases = useQuery(trpc.owner.cases.list.queryOptions({ status: 'open', limit: NEEDS_YOU_LIMIT }));
+  // The banners above (renewal, Google reconnect) wait for the same answers, not to push it down.
+  const owner = useOwner();
+  const google = useGoogleStatus();
+  if (checklist.isPending || cases.isPending || owner.isPending || google.isPending)
+    return (
+      <Stack gap="lg" data-testid="first-screen-loading">
+        <Skeleton height={180} radius="md" />
+        <Skeleton height={320} radius="md" />
+      </Stack>
+    );
+  return <>{children}</>;
 }

@@ -5,6 +5,7 @@ import {
   Pagination,
   SegmentedControl,
   Skeleton,
+  Stack,
   Table,
   Text,
   UnstyledButton,
@@ -31,8 +32,14 @@ const CONTROL_LABELS = {
   last: 'Last page',
 } as const;
 
+/** Under 'No reviews available.': what brings the first one. */
+export const NO_REVIEWS_HINT =
+  'Put your QR card where customers pay, or send a review request from Requests.';
+
 export interface TRecentReviewsProps {
   onOpen: (review: TOwnerReview) => void;
+  /** 'cards' on a phone (no table wider than the screen); 'table' by default. */
+  layout?: 'table' | 'cards';
 }
 
 /** QR or Google, shown beside each review once the owner's Google reviews are in. */
@@ -46,7 +53,7 @@ export function SourceBadge({ review }: { review: TOwnerReview }) {
 }
 
 /** 'Recent Reviews': Sr.no, Rating, Message, Date; searched and paged by the server, 5 a page. */
-export function RecentReviews({ onOpen }: TRecentReviewsProps) {
+export function RecentReviews({ onOpen, layout = 'table' }: TRecentReviewsProps) {
   const list = usePagedList(ownerReviewsList);
   const { query: reviews, search: params } = list;
   const { page } = params;
@@ -104,77 +111,94 @@ export function RecentReviews({ onOpen }: TRecentReviewsProps) {
           data-stale={reviews.isPlaceholderData || undefined}
           aria-busy={reviews.isFetching || undefined}
         >
-          <Table.ScrollContainer minWidth={480}>
-            <Table highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={64}>Sr.no</Table.Th>
-                  <Table.Th w={120}>Rating</Table.Th>
-                  <Table.Th>Message</Table.Th>
-                  <Table.Th w={120}>Date</Table.Th>
-                  {withSources ? <Table.Th w={90}>Source</Table.Th> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {reviews.isPending
-                  ? Array.from({ length: 3 }, (_, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: static skeleton rows
-                      <Table.Tr key={i} data-testid="review-skeleton">
-                        <Table.Td colSpan={columns}>
-                          <Skeleton height={20} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))
-                  : rows.map((review, index) => (
-                      <Table.Tr
-                        key={`${review.source ?? 'qr'}-${review.id}`}
-                        className={classes.row}
-                        onClick={() => onOpen(review)}
-                      >
-                        <Table.Td>{firstIndex + index + 1}</Table.Td>
-                        <Table.Td>
-                          <RatingStars rating={review.rating} size="sm" />
-                        </Table.Td>
-                        <Table.Td>
-                          <UnstyledButton
-                            className={classes.messageButton}
-                            onClick={(event) => {
-                              event.stopPropagation();
-                              onOpen(review);
-                            }}
-                            aria-label={`Open review ${firstIndex + index + 1}`}
-                          >
-                            {review.message ? (
-                              <Text size="sm" lineClamp={2}>
-                                {truncate(review.message, 140)}
-                              </Text>
-                            ) : (
-                              <Text size="sm" c="dimmed" fs="italic">
-                                No message
-                              </Text>
-                            )}
-                          </UnstyledButton>
-                        </Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(review.createdAt)}</Table.Td>
-                        {withSources ? (
-                          <Table.Td>
-                            <SourceBadge review={review} />
-                          </Table.Td>
-                        ) : null}
-                      </Table.Tr>
-                    ))}
-                {!reviews.isPending && rows.length === 0 ? (
+          {layout === 'cards' ? (
+            <ReviewCards
+              rows={rows}
+              loading={reviews.isPending}
+              firstIndex={firstIndex}
+              withSources={withSources}
+              empty={searching ? 'No reviews found matching your search.' : 'No reviews available.'}
+              hint={searching ? undefined : NO_REVIEWS_HINT}
+              onOpen={onOpen}
+            />
+          ) : (
+            <Table.ScrollContainer minWidth={480}>
+              <Table highlightOnHover verticalSpacing="sm">
+                <Table.Thead>
                   <Table.Tr>
-                    <Table.Td colSpan={columns}>
-                      <Text ta="center" c="dimmed" py="md">
-                        {searching ? 'No reviews found matching your search.' : 'No reviews available.'}
-                      </Text>
-                    </Table.Td>
+                    <Table.Th w={64}>Sr.no</Table.Th>
+                    <Table.Th w={120}>Rating</Table.Th>
+                    <Table.Th>Message</Table.Th>
+                    <Table.Th w={120}>Date</Table.Th>
+                    {withSources ? <Table.Th w={90}>Source</Table.Th> : null}
                   </Table.Tr>
-                ) : null}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {reviews.isPending
+                    ? Array.from({ length: 3 }, (_, i) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: static skeleton rows
+                        <Table.Tr key={i} data-testid="review-skeleton">
+                          <Table.Td colSpan={columns}>
+                            <Skeleton height={20} />
+                          </Table.Td>
+                        </Table.Tr>
+                      ))
+                    : rows.map((review, index) => (
+                        <Table.Tr
+                          key={`${review.source ?? 'qr'}-${review.id}`}
+                          className={classes.row}
+                          onClick={() => onOpen(review)}
+                        >
+                          <Table.Td>{firstIndex + index + 1}</Table.Td>
+                          <Table.Td>
+                            <RatingStars rating={review.rating} size="sm" />
+                          </Table.Td>
+                          <Table.Td>
+                            <UnstyledButton
+                              className={classes.messageButton}
+                              onClick={(event) => {
+                                event.stopPropagation();
+                                onOpen(review);
+                              }}
+                              aria-label={`Open review ${firstIndex + index + 1}`}
+                            >
+                              {review.message ? (
+                                <Text size="sm" lineClamp={2}>
+                                  {truncate(review.message, 140)}
+                                </Text>
+                              ) : (
+                                <Text size="sm" c="dimmed" fs="italic">
+                                  No message
+                                </Text>
+                              )}
+                            </UnstyledButton>
+                          </Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(review.createdAt)}</Table.Td>
+                          {withSources ? (
+                            <Table.Td>
+                              <SourceBadge review={review} />
+                            </Table.Td>
+                          ) : null}
+                        </Table.Tr>
+                      ))}
+                  {!reviews.isPending && rows.length === 0 ? (
+                    <Table.Tr>
+                      <Table.Td colSpan={columns}>
+                        <Text ta="center" c="dimmed" pt="md" pb={searching ? 'md' : 0}>
+                          {searching ? 'No reviews found matching your search.' : 'No reviews available.'}
+                        </Text>
+                        {searching ? null : (
+                          <Text ta="center" size="sm" c="dimmed" pb="md">
+                            {NO_REVIEWS_HINT}
+                          </Text>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  ) : null}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
         </Box>
       )}
 
@@ -192,5 +216,73 @@ export function RecentReviews({ onOpen }: TRecentReviewsProps) {
         </Group>
       ) : null}
     </SectionCard>
+  );
+}
+
+interface TReviewCardsProps {
+  rows: readonly TOwnerReview[];
+  loading: boolean;
+  firstIndex: number;
+  withSources: boolean;
+  empty: string;
+  hint: string | undefined;
+  onOpen: (review: TOwnerReview) => void;
+}
+
+/** The reviews as cards on a phone: stars and date on top, the message under them, a tap opens it. */
+function ReviewCards({ rows, loading, firstIndex, withSources, empty, hint, onOpen }: TReviewCardsProps) {
+  if (loading)
+    return (
+      <Stack gap="xs">
+        {Array.from({ length: 3 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static skeleton cards
+          <Skeleton key={i} height={64} radius="md" data-testid="review-skeleton" />
+        ))}
+      </Stack>
+    );
+  if (rows.length === 0)
+    return (
+      <Stack gap={4} py="md" align="center">
+        <Text ta="center" c="dimmed">
+          {empty}
+        </Text>
+        {hint ? (
+          <Text ta="center" size="sm" c="dimmed">
+            {hint}
+          </Text>
+        ) : null}
+      </Stack>
+    );
+  return (
+    <Stack gap="xs" component="ul" className={classes.cards}>
+      {rows.map((review, index) => (
+        <li key={`${review.source ?? 'qr'}-${review.id}`}>
+          <UnstyledButton
+            className={classes.card}
+            onClick={() => onOpen(review)}
+            aria-label={`Open review ${firstIndex + index + 1}`}
+          >
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <RatingStars rating={review.rating} size="sm" />
+              <Group gap={6} wrap="nowrap">
+                {withSources ? <SourceBadge review={review} /> : null}
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(review.createdAt)}
+                </Text>
+              </Group>
+            </Group>
+            {review.message ? (
+              <Text size="sm" mt={4} lineClamp={3} className={classes.cardMessage}>
+                {truncate(review.message, 200)}
+              </Text>
+            ) : (
+              <Text size="sm" mt={4} c="dimmed" fs="italic">
+                No message
+              </Text>
+            )}
+          </UnstyledButton>
+        </li>
+      ))}
+    </Stack>
   );
 }

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { GOOGLE_TEXTS, type TGoogleReplyRule, type TGoogleStatus } from '@starloop/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { notify } from '../../../components/notify.ts';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
@@ -50,6 +50,7 @@ export function GoogleSection() {
   const trpc = useTrpc();
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const pathname = useLocation({ select: (location) => location.pathname });
   const status = useGoogleStatus({ poll: true });
   const refresh = useRefreshGoogle();
   const connect = useMutation(trpc.owner.google.connect.mutationOptions());
@@ -63,7 +64,8 @@ export function GoogleSection() {
     handled.current = true;
     const back = consentReturn(search);
     if (!back) return;
-    void navigate({ to: '/dashboard/settings', search: {}, replace: true });
+    // The page the owner came back to (Settings, or its Channels section).
+    void navigate({ to: pathname as '/dashboard/settings', search: {}, replace: true });
     if ('error' in back) {
       setConsentError(GOOGLE_TEXTS.consentFailed);
       return;
@@ -77,7 +79,7 @@ export function GoogleSection() {
       },
       onError: (error) => setConsentError(anyMessage(error)),
     });
-  }, [finish, navigate, refresh, search]);
+  }, [finish, navigate, pathname, refresh, search]);
 
   const startConnect = () =>
     connect.mutate(undefined, {

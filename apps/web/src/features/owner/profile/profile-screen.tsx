@@ -17,6 +17,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { BusinessDetailsActions } from '../business-details/business-details-actions.tsx';
+import { useRecordOnboarding } from '../onboarding/use-onboarding.ts';
 import { PlacementsSection } from '../placements/placements-section.tsx';
 import { usePlacements } from '../placements/use-placements.ts';
 import { LoadError } from '../shared/load-error.tsx';
@@ -70,7 +71,13 @@ function usePrintTableCard() {
 export function ProfileScreen() {
   const owner = useOwner();
   const info = useSystemInfo();
-  const printCard = usePrintTableCard();
+  const print = usePrintTableCard();
+  // Saving or printing the card ticks the dashboard's first-run checklist (issue 34).
+  const recordOnboarding = useRecordOnboarding();
+  const printCard = () => {
+    recordOnboarding('qr_card_saved');
+    print();
+  };
   const placements = usePlacements();
   // The placement whose QR code and card are shown; null = Default (the original QR code).
   const [placementKey, setPlacementKey] = useState<string | null>(null);
@@ -141,7 +148,12 @@ export function ProfileScreen() {
                 <DataList.ItemLabel>Review link</DataList.ItemLabel>
                 <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>
                   {profile.reviewLink ? (
-                    <Anchor href={profile.reviewLink} target="_blank" rel="noopener noreferrer">
+                    <Anchor
+                      href={profile.reviewLink}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      onClick={() => recordOnboarding('review_link_checked')}
+                    >
                       {profile.reviewLink}
                     </Anchor>
                   ) : (
@@ -218,6 +230,7 @@ export function ProfileScreen() {
                 component="a"
                 href={qr.data}
                 download={fileName}
+                onClick={() => recordOnboarding('qr_card_saved')}
                 disabled={!qr.data}
                 aria-disabled={!qr.data || undefined}
               >

@@ -1,6 +1,8 @@
 import { Stack, Tabs } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { PHONE_QUERY } from '../../../components/area-shell/area-shell.tsx';
 import { StatCard, StatGrid } from '../../../components/stat-card/stat-card.tsx';
 import { formatRating } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
@@ -26,31 +28,35 @@ export function RequestsScreen() {
     void navigate({ to: '.', search: (previous) => ({ ...previous, tab: value as TRequestTab }) });
   };
   const data = summary.data;
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  const figures = (
+    <StatGrid>
+      <StatCard
+        label="Requests this month"
+        value={data ? data.usage.used.toLocaleString('en-IN') : '-'}
+        hint={data ? usageLabel(data.usage.used, data.usage.limit) : undefined}
+        loading={summary.isPending}
+      />
+      <StatCard
+        label="Requests sent"
+        value={data?.requestsSent.toLocaleString('en-IN') ?? '-'}
+        loading={summary.isPending}
+      />
+      <StatCard
+        label="Reviews from requests"
+        value={data?.reviewsFromRequests.toLocaleString('en-IN') ?? '-'}
+        loading={summary.isPending}
+      />
+      <StatCard
+        label="Average from requests"
+        value={data?.averageFromRequests == null ? '-' : formatRating(data.averageFromRequests)}
+        loading={summary.isPending}
+      />
+    </StatGrid>
+  );
   return (
     <Stack gap="lg">
-      <StatGrid>
-        <StatCard
-          label="Requests this month"
-          value={data ? data.usage.used.toLocaleString('en-IN') : '-'}
-          hint={data ? usageLabel(data.usage.used, data.usage.limit) : undefined}
-          loading={summary.isPending}
-        />
-        <StatCard
-          label="Requests sent"
-          value={data?.requestsSent.toLocaleString('en-IN') ?? '-'}
-          loading={summary.isPending}
-        />
-        <StatCard
-          label="Reviews from requests"
-          value={data?.reviewsFromRequests.toLocaleString('en-IN') ?? '-'}
-          loading={summary.isPending}
-        />
-        <StatCard
-          label="Average from requests"
-          value={data?.averageFromRequests == null ? '-' : formatRating(data.averageFromRequests)}
-          loading={summary.isPending}
-        />
-      </StatGrid>
+      {phone ? null : figures}
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="customers">Customers</Tabs.Tab>
@@ -75,6 +81,8 @@ export function RequestsScreen() {
           <RequestSettingsPanel />
         </Tabs.Panel>
       </Tabs>
+      {/* On a phone the tabs and their actions (Send a request) come first, the figures after. */}
+      {phone ? figures : null}
     </Stack>
   );
 }

@@ -287,7 +287,8 @@ describe('settings: WhatsApp, SMS and integrations', () => {
     let fail = true;
     const base = handlers();
     const app = await renderOwner(
-      '/dashboard/settings',
+      // Its own section's page (issue 34): the webhooks' error is the only alert there.
+      '/dashboard/settings/developers',
       {
         ...base,
         'owner.integrations.webhooks.list': () => {

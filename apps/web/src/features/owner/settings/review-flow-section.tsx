@@ -1,33 +1,22 @@
 import { Radio, Stack, Text } from '@mantine/core';
 import type { TOwnerSettings } from '@starloop/contract';
+import { useRecordOnboarding } from '../onboarding/use-onboarding.ts';
+import { REVIEW_FLOW_OPTIONS, REVIEW_GATING_NOTE } from './review-flow-options.ts';
 import { SavedSection } from './saved-note.tsx';
 import type { TSettingsSaver } from './use-settings.ts';
-
-export const REVIEW_FLOW_OPTIONS = [
-  {
-    value: 'smart',
-    label: 'Smart routing',
-    description: '4-5 stars go to your public review page, 1-3 to private feedback.',
-  },
-  {
-    value: 'open',
-    label: 'Open to everyone',
-    description: 'Every customer sees both: your public review page and the private feedback form.',
-  },
-] as const;
-
-export const REVIEW_GATING_NOTE =
-  'Google\'s review policy does not allow sending only happy customers to Google ("review gating"); "Open to everyone" keeps you inside it.';
 
 /** How the review page treats each rating (decisions.md: Review flow). Saved on change. */
 export function ReviewFlowSection({ settings, saver }: { settings: TOwnerSettings; saver: TSettingsSaver }) {
   const value = saver.pending?.reviewFlow ?? settings.reviewFlow;
+  const recordOnboarding = useRecordOnboarding();
   return (
     <SavedSection titleId="review-flow-title" title="Review flow" saver={saver} field="reviewFlow" gap="xs">
       <Radio.Group
         value={value}
         onChange={(next) => {
-          if (next === 'smart' || next === 'open') saver.save({ reviewFlow: next });
+          if (next !== 'smart' && next !== 'open') return;
+          saver.save({ reviewFlow: next });
+          recordOnboarding('review_flow_chosen');
         }}
         label="What your customers see after they rate you"
         description={REVIEW_GATING_NOTE}

@@ -362,3 +362,33 @@ describe('settings: review page language', () => {
     expect(app.server.callsTo('owner.settings.update')[1]?.input).toEqual({ reviewPageLanguage: null });
   });
 });
+
+describe('settings in sections (issue 34)', () => {
+  it('lists the sections, each a page of its own, and opens one', async () => {
+    const app = await renderOwner('/dashboard/settings', handlers(), 'Settings');
+    const index = within(page().getByRole('navigation', { name: 'Settings sections' }));
+    expect(index.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/dashboard/settings/review-page',
+      '/dashboard/settings/replies',
+      '/dashboard/settings/channels',
+      '/dashboard/settings/team',
+      '/dashboard/settings/developers',
+      '/dashboard/settings/account',
+    ]);
+
+    await app.user.click(index.getByRole('link', { name: /^Account/ }));
+    await waitFor(() => expect(app.pathname()).toBe('/dashboard/settings/account'));
+    expect(await page().findByRole('heading', { level: 2, name: 'Account' })).toBeInTheDocument();
+    // The section alone: the password, not the review flow.
+    expect(page().queryByRole('radiogroup')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    await app.user.click(page().getByRole('link', { name: 'All settings' }));
+    await waitFor(() => expect(app.pathname()).toBe('/dashboard/settings'));
+  });
+
+  it('opens the review page section at its address', async () => {
+    await renderOwner('/dashboard/settings/review-page', handlers(), 'Settings');
+    expect(await page().findByRole('radiogroup')).toBeInTheDocument();
+    expect(page().queryByRole('region', { name: 'Change password' })).toBeNull();
+  });
+});

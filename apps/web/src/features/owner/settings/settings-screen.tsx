@@ -1,59 +1,105 @@
-import { Skeleton, Stack } from '@mantine/core';
-import { PasswordChangeForm } from '../../../components/password-change-form/password-change-form.tsx';
-import { useTrpc } from '../../../lib/use-trpc.ts';
-import { GoogleSection } from '../google/google-section.tsx';
+import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useSearch } from '@tanstack/react-router';
+import { Fragment, useState } from 'react';
+import { PHONE_QUERY } from '../../../components/area-shell/area-shell.tsx';
+import { AnchorLink, NavLinkLink } from '../../../components/router-links.tsx';
+import { consentReturn } from '../google/google-section.tsx';
 import { LoadError } from '../shared/load-error.tsx';
-import { AlertsSection } from './alerts/alerts-section.tsx';
-import { ChannelsSection } from './channels-section.tsx';
-import { CloseAccountSection } from './close-account/close-account-section.tsx';
-import { ExportSection } from './export/export-section.tsx';
-import { IntegrationsSection } from './integrations-section.tsx';
-import { NotificationsSection } from './notifications-section.tsx';
-import { RetentionSection } from './retention/retention-section.tsx';
-import { ReviewFlowSection } from './review-flow-section.tsx';
-import { ReviewLanguageSection } from './review-language-section.tsx';
-import { TeamSection } from './team-section.tsx';
-import { TemplatesSection } from './templates-section.tsx';
+import {
+  SETTINGS_SECTIONS,
+  SettingsErrorShown,
+  settingsSectionOf,
+  type TSettingsSection,
+} from './settings-sections.tsx';
 import { useSettings } from './use-settings.ts';
 
-/** Settings: review flow, review page language, notifications, your alerts, Google, reply templates and password. */
+/**
+ * /dashboard/settings: the sections' index (issue 34). On a desktop every section follows it on
+ * the one page, as before; on a phone each section is its own page (/dashboard/settings/{slug}).
+ * Back from Google's consent page (`?code=&state=`) a phone shows the Channels section, which
+ * finishes the connection.
+ */
 export function SettingsScreen() {
-  const trpc = useTrpc();
-  const { settings, saver } = useSettings();
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  // Read once: the Google section takes the code out of the address bar, the section stays.
+  const [backFromGoogle] = useState(() => consentReturn(search) !== undefined);
+  const shown = phone
+    ? SETTINGS_SECTIONS.filter((section) => backFromGoogle && section.slug === 'channels')
+    : SETTINGS_SECTIONS;
+  // The whole page's sections bound to owner.settings load (or fail) once, said here once.
+  const { settings } = useSettings();
+  const whole = shown.length > 1;
 
   return (
     <Stack gap="lg" maw={860}>
-      {settings.isError ? (
-        <LoadError title="Failed to load settings" query={settings} />
-      ) : settings.isPending ? (
+      <SettingsIndex phone={phone} />
+      {whole && settings.isError ? <LoadError title="Failed to load settings" query={settings} /> : null}
+      {whole && settings.isPending ? (
         <Stack gap="lg" data-testid="settings-loading">
           <Skeleton height={200} radius="md" />
           <Skeleton height={140} radius="md" />
         </Stack>
-      ) : (
-        <>
-          <ReviewFlowSection settings={settings.data} saver={saver} />
-          <ReviewLanguageSection settings={settings.data} saver={saver} />
-          <NotificationsSection settings={settings.data} saver={saver} />
-        </>
-      )}
-      {/* Each person's own: shown to everyone in the team, whatever their role. */}
-      <AlertsSection />
-      {/* Hidden when the server has no Google credentials. */}
-      <GoogleSection />
-      <ChannelsSection />
-      <TeamSection />
-      <IntegrationsSection />
-      <TemplatesSection />
-      <ExportSection />
-      {/* The server signs out the owner's other devices. */}
-      <PasswordChangeForm
-        titleId="password-title"
-        options={trpc.owner.settings.changePassword.mutationOptions()}
-        changed="Password changed. Other devices have been signed out."
-      />
-      <RetentionSection />
-      <CloseAccountSection />
+      ) : null}
+      <SettingsErrorShown value={whole}>
+        {shown.map((section) => (
+          <Fragment key={section.slug}>{section.body()}</Fragment>
+        ))}
+      </SettingsErrorShown>
+      {/* Components not yet in a section (settings-sections.tsx) mount here, on the desktop page. */}
     </Stack>
   );
+}
+
+/** The sections, each a link to its own page: a list of cards on a phone, a grid on a desktop. */
+function SettingsIndex({ phone }: { phone: boolean }) {
+  return (
+    <nav aria-label="Settings sections">
+      <SimpleGrid cols={phone ? 1 : { base: 1, sm: 2, md: 3 }} spacing="xs">
+        {SETTINGS_SECTIONS.map((section) => (
+          <NavLinkLink
+            key={section.slug}
+            to="/dashboard/settings/$section"
+            params={{ section: section.slug }}
+            label={section.title}
+            description={section.description}
+            styles={{
+              root: {
+                border: '1px solid var(--mantine-color-default-border)',
+                borderRadius: 8,
+                background: 'var(--mantine-color-body)',
+              },
+            }}
+          />
+        ))}
+      </SimpleGrid>
+    </nav>
+  );
+}
+
+/** /dashboard/settings/{slug}: one section, on a page of its own. */
+export function SettingsSectionScreen({ section }: { section: TSettingsSection }) {
+  return (
+    <Stack gap="lg" maw={860}>
+      <Stack gap={2}>
+        <AnchorLink to="/dashboard/settings" size="sm">
+          All settings
+        </AnchorLink>
+        <Title order={2} size="h3">
+          {section.title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {section.description}
+        </Text>
+      </Stack>
+      {section.body()}
+    </Stack>
+  );
+}
+
+/** The route's component: the section its address names (the route has checked it exists). */
+export function SettingsSectionRoute({ section }: { section: string }) {
+  const found = settingsSectionOf(section);
+  return found ? <SettingsSectionScreen section={found} /> : null;
 }

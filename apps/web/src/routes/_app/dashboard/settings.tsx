@@ -1,8 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { SettingsScreen } from '../../../features/owner/settings/settings-screen.tsx';
-import { titleHead } from '../../../lib/page-title.ts';
-
-export const Route = createFileRoute('/_app/dashboard/settings')({
-  head: titleHead('Settings'),
-  component: SettingsScreen,
-});
