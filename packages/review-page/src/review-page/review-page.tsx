@@ -490,7 +490,8 @@ function ReviewForm({ context, ready }: { context: TPageContext; ready: TReadySt
                 <span>{fill(t.contactConsent, { business: info.businessName })}</span>
               </label>
               <p className="rv-notice">
-                {fill(t.contactNotice, { business: info.businessName, brand: BRAND })}{' '}
+                {/* One text node: React's server markup would put a separator comment between two. */}
+                {`${fill(t.contactNotice, { business: info.businessName, brand: BRAND })} `}
                 <a href={MY_DATA_PATH}>{t.myDataLink}</a>
               </p>
             </fieldset>
