@@ -10,6 +10,7 @@ import { countOf } from '../../../lib/plural.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { AddBranchDialog } from '../../owner/branches/add-branch-dialog.tsx';
 import { useAdminRefresh } from '../shared/use-admin-refresh.ts';
+import { ExportAccount } from './export-account/export-account.tsx';
 import { ReopenAccount } from './reopen-account/reopen-account.tsx';
 
 export const ACCOUNT_ACTION_TEXTS = {
@@ -144,6 +145,7 @@ export function UserAccountActions({ answer }: { answer: TAdminUserAccount }) {
   return (
     <Stack gap="sm">
       <ReopenAccount answer={answer} />
+      <ExportAccount answer={answer} />
       {adding ? (
         <AddBranchDialog
           opened

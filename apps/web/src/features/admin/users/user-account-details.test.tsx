@@ -360,4 +360,22 @@ describe('User details: the Account section', { timeout: 15_000 }, () => {
     await app.user.click(within(section).getByRole('button', { name: 'Reopen account' }));
     expect(await within(section).findByText(refusal)).toBeInTheDocument();
   });
+  it("starts an export of the account's data for its owners, and says why the server refused", async () => {
+    const { app, section } = await openDetails({
+      'admin.users.account': () => account(),
+      'admin.accounts.export': () => ({ id: 41 }),
+    });
+    await app.user.click(within(section).getByRole('button', { name: 'Export data for its owners' }));
+    expect(await screen.findByText(/Export 41 started/)).toBeInTheDocument();
+    expect(app.server.callsTo('admin.accounts.export')[0]?.input).toEqual({ id: account().account.id });
+  });
+
+  it('shows a refused export under the button', async () => {
+    const { app, section } = await openDetails({
+      'admin.users.account': () => account(),
+      'admin.accounts.export': failsWith('NOT_FOUND', 'Account not found'),
+    });
+    await app.user.click(within(section).getByRole('button', { name: 'Export data for its owners' }));
+    expect(await within(section).findByText('Account not found')).toBeInTheDocument();
+  });
 });
