@@ -16,7 +16,7 @@ import { storeReviews } from '../public/review/review-writer.service.ts';
 import { requeueStuckReplies } from './notifications.worker.ts';
 import { REPLY_QUEUE_OPTIONS } from './replies.jobs.ts';
 import { queueReviewFollowUps, repliesReviewListener } from './replies.listener.ts';
-import { processReplyJob, type TReplyJob, type TReplyOutcome } from './reply.worker.ts';
+import { processReplyJob, REPLY_HELD_REASON, type TReplyJob, type TReplyOutcome } from './reply.worker.ts';
 
 const waitFor = async (check: () => boolean | Promise<boolean>, timeoutMs = 25_000) => {
   const started = Date.now();
@@ -298,6 +298,27 @@ describe(`reply jobs on ${testDriverName()}`, () => {
     expect(sent?.replyAttempts).toBeGreaterThanOrEqual(2);
     expect(smtp.state.received.filter((to) => to === 'meera.nair@example.com')).toHaveLength(1);
     expect(drafts(id).filter((o) => o.outcome === 'drafted')).toHaveLength(0);
+  });
+
+  it('never emails a customer who took their consent back at this business (opt-out): the draft is kept', async () => {
+    const email = `stopped-${Date.now().toString(36)}@example.com`;
+    await database.db
+      .insertInto('contacts')
+      .values({
+        ownerId: owner.id,
+        email,
+        optedOutAt: new Date(),
+        optOutSource: 'unsubscribe',
+        optOutChannel: 'email',
+      })
+      .execute();
+    const id = await submit('Bill galat tha aur khana thanda.', `Ravi <${email}>`);
+    await waitFor(async () => (await findReviewById(database.db, id))?.replyError === REPLY_HELD_REASON);
+    const held = await findReviewById(database.db, id);
+    expect(held?.replyStatus).toBe('drafted');
+    expect(held?.replyText).toContain('Dear Ravi,');
+    expect(held?.replyError).toBe(REPLY_HELD_REASON);
+    expect(smtp.state.received).not.toContain(email);
   });
 
   it('declares retries with backoff and one job per review for the reply queue', async () => {

@@ -3,7 +3,9 @@ import {
   cancelPendingReply,
   claimReplyLease,
   claimReplyRecipient,
+  contactOptedOut,
   findOwnerById,
+  findReviewContact,
   findReviewReplyRow,
   finishReplyAttempt,
   isEmailSuppressed,
@@ -132,6 +134,7 @@ export async function processReplyJob(
   const claimedAt = deps.now();
   if (
     (await isEmailSuppressed(deps.db, to)) ||
+    (await consentTakenBack(deps, reviewId, review.ownerId, to)) ||
     !(await claimReplyRecipient(deps.db, to, { now: claimedAt, windowSeconds: REPLY_PER_ADDRESS_SECONDS }))
   ) {
     await finishReplyAttempt(deps.db, reviewId, lock, { status: 'held', reason: REPLY_HELD_REASON });
@@ -208,4 +211,20 @@ async function draftReply(
   // Nor may the model add a link of its own.
   if (rewritten && containsLink(rewritten) && !containsLink(draft)) return draft;
   return rewritten ?? draft;
+}
+
+/**
+ * The customer took back the consent they gave with this feedback (a STOP, an unsubscribe, the
+ * "my data" page, or the business marking them), here or at another branch of the account: no
+ * reply by email either, though its draft stays for the owner.
+ */
+async function consentTakenBack(
+  deps: Pick<TDeps, 'db'>,
+  reviewId: number,
+  ownerId: number,
+  email: string,
+): Promise<boolean> {
+  const contact = await findReviewContact(deps.db, reviewId);
+  if (contact?.withdrawnAt) return true;
+  return contactOptedOut(deps.db, { ownerId, phoneE164: null, email });
 }
