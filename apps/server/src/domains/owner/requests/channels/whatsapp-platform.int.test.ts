@@ -44,8 +44,13 @@ describe(`WhatsApp requests from StarLoop's number on ${testDriverName()}`, () =
     const contact = { name: 'Priya', phoneE164: '+919812345678', email: null };
     expect(reachableChannels({ order: [{ channel: whatsappChannel, settings }] }, contact)).toHaveLength(1);
 
-    const result = await whatsappChannel.send(t.server.deps, settings, message(owner.id, { language: 'hi' }));
+    const sent = message(owner.id, { language: 'hi' });
+    const result = await whatsappChannel.send(t.server.deps, settings, sent);
     expect(result.status).toBe('sent');
+    // A replay with the same idempotency key answers the first send: no second message, no second quota.
+    const messagesBefore = t.fake.messages.length;
+    expect(await whatsappChannel.send(t.server.deps, settings, sent)).toEqual(result);
+    expect(t.fake.messages).toHaveLength(messagesBefore);
     expect(t.fake.messages.at(-1)).toMatchObject({
       phoneNumberId: OPERATOR_NUMBER,
       to: '919812345678',

@@ -1,3 +1,4 @@
+import { findSendAttempt } from '@starloop/db';
 import type { TDeps } from '../../../../context.ts';
 import { giveBackPlatformQuota, takePlatformQuota } from '../../channels/platform-quota.service.ts';
 import type { TChannelSettings, TRequestChannel, TRequestMessage } from './channel.types.ts';
@@ -181,6 +182,12 @@ export const whatsappChannel: TRequestChannel = {
   },
   async send(deps, settings, message) {
     if (settings?.via !== 'platform') return ownWhatsApp.send(deps, settings, message);
+    // A replay of a message already sent (or in doubt, or running) answers from its attempt and
+    // sends nothing: it must not spend the quota again.
+    const earlier = await findSendAttempt(deps.db, message.idempotencyKey);
+    if (earlier && earlier.state !== 'not_sent') {
+      return ownWhatsApp.send(deps, { ...settings, templateLanguage: message.language }, message);
+    }
     const taken = await takePlatformQuota(deps, message.ownerId);
     if (!taken.ok) return { status: 'failed', error: taken.error };
     const result = await ownWhatsApp.send(deps, { ...settings, templateLanguage: message.language }, message);
