@@ -26,6 +26,8 @@ export interface TAreaShellProps {
   links: readonly TAreaLink[];
   onLogout: () => void;
   loggingOut: boolean;
+  /** The Logout button's words (English by default; the owner area passes the person's language). */
+  logoutLabels?: { logout: string; loggingOut: string };
   /**
    * On a phone (below `sm`), a bottom navigation that replaces the sidebar and its burger (the
    * owner area); without it the sidebar opens from the burger as on every area.
@@ -48,6 +50,7 @@ export function AreaShell({
   navLabel,
   links,
   onLogout,
+  logoutLabels = { logout: 'Logout', loggingOut: 'Logging out...' },
   loggingOut,
   phoneNav,
   children,
@@ -110,7 +113,7 @@ export function AreaShell({
             <NavLink
               component="button"
               type="button"
-              label={loggingOut ? 'Logging out...' : 'Logout'}
+              label={loggingOut ? logoutLabels.loggingOut : logoutLabels.logout}
               onClick={onLogout}
               disabled={loggingOut}
             />

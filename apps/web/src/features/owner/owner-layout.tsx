@@ -115,6 +115,7 @@ function OwnerArea() {
       links={links}
       onLogout={() => void signOut()}
       loggingOut={signingOut}
+      logoutLabels={{ logout: t.nav.logout, loggingOut: t.nav.loggingOut }}
       phoneNav={
         <OwnerPhoneNav
           main={links.filter((link) => PHONE_MAIN_TABS.has(link.to))}

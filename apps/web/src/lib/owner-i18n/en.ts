@@ -18,6 +18,15 @@ export const en = {
     plan: 'Plan',
     settings: 'Settings',
     openCases: '{n} open',
+    more: 'More',
+    logout: 'Logout',
+    loggingOut: 'Logging out...',
+  },
+  needsYou: {
+    title: 'Needs you now',
+    none: 'Nothing waiting: no open low ratings.',
+    all: 'Open the inbox',
+    overdue: 'Overdue',
   },
   titles: {
     hi: 'Hi, {name}',

@@ -4,6 +4,8 @@ import { Link } from '@tanstack/react-router';
 import { ButtonLink } from '../../../components/router-links.tsx';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { formatDateTime, truncate } from '../../../lib/format.ts';
+import { en } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { RatingStars } from './rating-stars.tsx';
 import classes from './recent-reviews.module.css';
@@ -11,18 +13,15 @@ import classes from './recent-reviews.module.css';
 /** How many of the newest open cases the phone's first screen shows. */
 export const NEEDS_YOU_LIMIT = 3;
 
-export const NEEDS_YOU_TEXT = {
-  title: 'Needs you now',
-  none: 'Nothing waiting: no open low ratings.',
-  all: 'Open the inbox',
-  overdue: 'Overdue',
-} as const;
+/** The English texts (the catalog's; tests read them). */
+export const NEEDS_YOU_TEXT = en.needsYou;
 
 /**
  * The phone's first screen (issue 34): the newest low ratings still open (the feedback cases new,
  * in progress or reopened), each a tap from its case in the inbox, and how many are open in all.
  */
 export function NeedsYouNow() {
+  const t = useOwnerMessages().needsYou;
   const trpc = useTrpc();
   const open = useQuery(trpc.owner.cases.list.queryOptions({ status: 'open', limit: NEEDS_YOU_LIMIT }));
   const total = open.data?.meta.total ?? 0;
@@ -30,7 +29,7 @@ export function NeedsYouNow() {
   return (
     <SectionCard
       titleId="needs-you-title"
-      title={NEEDS_YOU_TEXT.title}
+      title={t.title}
       aside={
         total ? (
           <Badge color="red" variant="filled" aria-label={`${total} open`}>
@@ -45,7 +44,7 @@ export function NeedsYouNow() {
         <Skeleton height={64} radius="md" />
       ) : total === 0 ? (
         <Text size="sm" c="dimmed">
-          {NEEDS_YOU_TEXT.none}
+          {t.none}
         </Text>
       ) : (
         <Stack gap="xs" component="ul" className={classes.cards}>
@@ -62,7 +61,7 @@ export function NeedsYouNow() {
                   <Group gap={6} wrap="nowrap">
                     {item.overdue ? (
                       <Badge size="sm" color="red" variant="light">
-                        {NEEDS_YOU_TEXT.overdue}
+                        {t.overdue}
                       </Badge>
                     ) : null}
                     <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -80,7 +79,7 @@ export function NeedsYouNow() {
       )}
       {total > 0 ? (
         <ButtonLink to="/dashboard/inbox" variant="light" fullWidth>
-          {NEEDS_YOU_TEXT.all}
+          {t.all}
         </ButtonLink>
       ) : null}
     </SectionCard>

@@ -2,6 +2,7 @@ import { Menu, UnstyledButton } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { TAppPath } from '../../../components/area-shell/area-shell.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import classes from './owner-phone-nav.module.css';
 
 export interface TPhoneNavLink {
@@ -30,10 +31,11 @@ export function isTabActive(pathname: string, to: string): boolean {
  * each tab, More for the rest and Logout.
  */
 export function OwnerPhoneNav({ main, more, onLogout, loggingOut }: TOwnerPhoneNavProps) {
+  const t = useOwnerMessages();
   const pathname = useLocation({ select: (location) => location.pathname });
   const moreActive = more.some((link) => isTabActive(pathname, link.to));
   return (
-    <nav aria-label="Dashboard" className={classes.nav}>
+    <nav aria-label={t.nav.dashboard} className={classes.nav}>
       {main.map((link) => {
         const active = isTabActive(pathname, link.to);
         return (
@@ -52,7 +54,7 @@ export function OwnerPhoneNav({ main, more, onLogout, loggingOut }: TOwnerPhoneN
       <Menu position="top-end" withinPortal>
         <Menu.Target>
           <UnstyledButton className={classes.item} data-active={moreActive || undefined}>
-            <span className={classes.label}>More</span>
+            <span className={classes.label}>{t.nav.more}</span>
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
@@ -63,7 +65,7 @@ export function OwnerPhoneNav({ main, more, onLogout, loggingOut }: TOwnerPhoneN
           ))}
           <Menu.Divider />
           <Menu.Item onClick={onLogout} disabled={loggingOut}>
-            {loggingOut ? 'Logging out...' : 'Logout'}
+            {loggingOut ? t.nav.loggingOut : t.nav.logout}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
