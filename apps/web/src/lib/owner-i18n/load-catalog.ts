@@ -23,3 +23,19 @@ export function fillText(template: string, values: Record<string, string | numbe
     Object.hasOwn(values, name) ? String(values[name]) : whole,
   );
 }
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** A counted text in `language` by Intl.PluralRules, `{n}` filled in (`other` when a form is missing). */
+export function pluralText(
+  language: string,
+  forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string },
+  n: number,
+): string {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(`${language}-IN`);
+    pluralRules.set(language, rules);
+  }
+  return fillText(forms[rules.select(n)] ?? forms.other, { n });
+}

@@ -13,6 +13,9 @@ import {
 } from '@mantine/core';
 import type { TCase } from '@starloop/contract';
 import { formatDateTime, truncate } from '../../../../lib/format.ts';
+import { en } from '../../../../lib/owner-i18n/en.ts';
+import { fillText } from '../../../../lib/owner-i18n/load-catalog.ts';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
 import { RatingStars } from '../../dashboard/rating-stars.tsx';
 import { CASE_STATUS_COLORS, useCaseLabels } from '../case-labels.ts';
 import classes from './case-list.module.css';
@@ -39,30 +42,29 @@ export interface TCaseListProps {
 /** The open button of a case in the list (j/k move the focus between them). */
 export const caseButtonId = (id: number) => `case-open-${id}`;
 
+/** The English texts (the catalog's; tests read them). */
 export const CASE_LIST_TEXT = {
-  selectAll: 'Select every case on this page',
-  select: (id: number) => `Select case ${id}`,
-  /** Read first in a case's open button (its name starts 'Case 12:'). */
-  caseName: (id: number) => `Case ${id}: `,
-  noMessage: 'No message',
-  unassigned: 'Unassigned',
-  overdue: 'Overdue',
-} as const;
+  ...en.caseList,
+  select: (id: number) => fillText(en.caseList.select, { id }),
+  caseName: (id: number) => fillText(en.caseList.caseName, { id }),
+};
 
 function CaseSummary({ kase }: { kase: TCase }) {
+  const text = useOwnerMessages().caseList;
   return kase.message ? (
     <Text size="sm" lineClamp={2}>
       {truncate(kase.message, 160)}
     </Text>
   ) : (
     <Text size="sm" c="dimmed" fs="italic">
-      {CASE_LIST_TEXT.noMessage}
+      {text.noMessage}
     </Text>
   );
 }
 
 function StatusBadges({ kase }: { kase: TCase }) {
   const labels = useCaseLabels();
+  const text = useOwnerMessages().caseList;
   return (
     <Group gap={4} wrap="wrap">
       <Badge size="sm" variant="light" color={CASE_STATUS_COLORS[kase.status]}>
@@ -70,7 +72,7 @@ function StatusBadges({ kase }: { kase: TCase }) {
       </Badge>
       {kase.overdue ? (
         <Badge size="sm" variant="filled" color="red">
-          {CASE_LIST_TEXT.overdue}
+          {text.overdue}
         </Badge>
       ) : null}
     </Group>
@@ -117,6 +119,7 @@ function CaseTable({
   onOpen,
 }: TLoaded) {
   const labels = useCaseLabels();
+  const text = useOwnerMessages().caseList;
   const all = cases.every((c) => selected.has(c.id));
   const some = cases.some((c) => selected.has(c.id));
   return (
@@ -126,7 +129,7 @@ function CaseTable({
           <Table.Tr>
             <Table.Th w={40}>
               <Checkbox
-                aria-label={CASE_LIST_TEXT.selectAll}
+                aria-label={text.selectAll}
                 checked={all}
                 indeterminate={some && !all}
                 onChange={(event) => onToggleAll(event.currentTarget.checked)}
@@ -152,7 +155,7 @@ function CaseTable({
             >
               <Table.Td onClick={(event) => event.stopPropagation()}>
                 <Checkbox
-                  aria-label={CASE_LIST_TEXT.select(kase.id)}
+                  aria-label={fillText(text.select, { id: kase.id })}
                   checked={selected.has(kase.id)}
                   onChange={() => onToggle(kase.id)}
                 />
@@ -170,7 +173,7 @@ function CaseTable({
                     onOpen(kase.id);
                   }}
                 >
-                  <VisuallyHidden>{CASE_LIST_TEXT.caseName(kase.id)}</VisuallyHidden>
+                  <VisuallyHidden>{fillText(text.caseName, { id: kase.id })}</VisuallyHidden>
                   <CaseSummary kase={kase} />
                 </UnstyledButton>
               </Table.Td>
@@ -212,6 +215,7 @@ function CaseCards({
   onOpen,
 }: TLoaded) {
   const labels = useCaseLabels();
+  const text = useOwnerMessages().caseList;
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {cases.map((kase) => (
@@ -227,7 +231,7 @@ function CaseCards({
           <Group gap={0} wrap="nowrap" align="flex-start">
             <Box className={classes.cardCheck}>
               <Checkbox
-                aria-label={CASE_LIST_TEXT.select(kase.id)}
+                aria-label={fillText(text.select, { id: kase.id })}
                 checked={selected.has(kase.id)}
                 onChange={() => onToggle(kase.id)}
                 size="md"
@@ -240,7 +244,7 @@ function CaseCards({
               onClick={() => onOpen(kase.id)}
               p="xs"
             >
-              <VisuallyHidden>{CASE_LIST_TEXT.caseName(kase.id)}</VisuallyHidden>
+              <VisuallyHidden>{fillText(text.caseName, { id: kase.id })}</VisuallyHidden>
               <Stack gap={6}>
                 <Group justify="space-between" gap="xs" wrap="wrap">
                   <RatingStars rating={kase.rating} size="sm" />

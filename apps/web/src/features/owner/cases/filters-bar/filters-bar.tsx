@@ -1,7 +1,9 @@
 import { Button, Group, Select, Stack, Switch } from '@mantine/core';
 import { CASE_CHANNELS, CASE_STATUSES, type TCaseAssignee } from '@starloop/contract';
 import type { Ref } from 'react';
-import { CASE_CHANNEL_LABELS, CASE_STATUS_LABELS } from '../case-labels.ts';
+import { en } from '../../../../lib/owner-i18n/en.ts';
+import { pluralText } from '../../../../lib/owner-i18n/load-catalog.ts';
+import { useOwnerLanguage, useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
 import type { TInboxFilters, TInboxStatus } from '../inbox-search.ts';
 
 export interface TFiltersBarProps {
@@ -19,26 +21,8 @@ export interface TFiltersBarProps {
   firstRef?: Ref<HTMLInputElement>;
 }
 
-export const FILTER_TEXT = {
-  status: 'Status',
-  assignee: 'Assignee',
-  branch: 'Branch',
-  rating: 'Rating',
-  channel: 'Channel',
-  overdue: 'Overdue only',
-  clear: 'Clear filters',
-  any: 'Any',
-  /** New, in progress or reopened. */
-  open: 'Open cases',
-  all: 'All cases',
-  me: 'Assigned to me',
-} as const;
-
-const STATUS_OPTIONS: { value: TInboxStatus; label: string }[] = [
-  { value: 'open', label: FILTER_TEXT.open },
-  { value: 'all', label: FILTER_TEXT.all },
-  ...CASE_STATUSES.map((status) => ({ value: status, label: CASE_STATUS_LABELS[status] })),
-];
+/** The English texts (the catalog's; tests read them). */
+export const FILTER_TEXT = en.filters;
 
 const ANY = '';
 const optionalNumber = (value: string | null) => (value ? Number(value) : undefined);
@@ -69,23 +53,32 @@ export function FiltersBar({
   layout,
   firstRef,
 }: TFiltersBarProps) {
+  const messages = useOwnerMessages();
+  const { language } = useOwnerLanguage();
+  const text = messages.filters;
+  const labels = messages.cases;
   const width = layout === 'row' ? 180 : undefined;
+  const statusOptions: { value: TInboxStatus; label: string }[] = [
+    { value: 'open', label: text.open },
+    { value: 'all', label: text.all },
+    ...CASE_STATUSES.map((status) => ({ value: status, label: labels.status[status] })),
+  ];
   const controls = (
     <>
       <Select
         ref={firstRef}
-        label={FILTER_TEXT.status}
-        data={STATUS_OPTIONS}
+        label={text.status}
+        data={statusOptions}
         value={filters.status}
         allowDeselect={false}
         onChange={(value) => onChange('status', (value ?? 'open') as TInboxStatus)}
         w={layout === 'row' ? 180 : undefined}
       />
       <Select
-        label={FILTER_TEXT.assignee}
+        label={text.assignee}
         data={[
-          { value: ANY, label: FILTER_TEXT.any },
-          ...(meId !== null ? [{ value: String(meId), label: FILTER_TEXT.me }] : []),
+          { value: ANY, label: text.any },
+          ...(meId !== null ? [{ value: String(meId), label: text.me }] : []),
           ...assignees
             .filter((a) => a.personId !== meId)
             .map((a) => ({ value: String(a.personId), label: a.name })),
@@ -97,9 +90,9 @@ export function FiltersBar({
       />
       {branches.length > 1 ? (
         <Select
-          label={FILTER_TEXT.branch}
+          label={text.branch}
           data={[
-            { value: ANY, label: FILTER_TEXT.any },
+            { value: ANY, label: text.any },
             ...branches.map((b) => ({ value: String(b.id), label: b.name })),
           ]}
           value={filters.businessId === undefined ? ANY : String(filters.businessId)}
@@ -109,10 +102,10 @@ export function FiltersBar({
         />
       ) : null}
       <Select
-        label={FILTER_TEXT.rating}
+        label={text.rating}
         data={[
-          { value: ANY, label: FILTER_TEXT.any },
-          ...[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: `${n} star${n === 1 ? '' : 's'}` })),
+          { value: ANY, label: text.any },
+          ...[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: pluralText(language, text.stars, n) })),
         ]}
         value={filters.rating === undefined ? ANY : String(filters.rating)}
         allowDeselect={false}
@@ -120,10 +113,10 @@ export function FiltersBar({
         w={layout === 'row' ? 120 : undefined}
       />
       <Select
-        label={FILTER_TEXT.channel}
+        label={text.channel}
         data={[
-          { value: ANY, label: FILTER_TEXT.any },
-          ...CASE_CHANNELS.map((channel) => ({ value: channel, label: CASE_CHANNEL_LABELS[channel] })),
+          { value: ANY, label: text.any },
+          ...CASE_CHANNELS.map((channel) => ({ value: channel, label: labels.channel[channel] })),
         ]}
         value={filters.channel ?? ANY}
         allowDeselect={false}
@@ -133,7 +126,7 @@ export function FiltersBar({
         w={width}
       />
       <Switch
-        label={FILTER_TEXT.overdue}
+        label={text.overdue}
         checked={filters.overdue === true}
         onChange={(event) => onChange('overdue', event.currentTarget.checked ? true : undefined)}
         size="md"
@@ -141,7 +134,7 @@ export function FiltersBar({
       />
       {activeFilterCount(filters) > 0 ? (
         <Button variant="subtle" onClick={onClear} mt={layout === 'row' ? 'lg' : 0}>
-          {FILTER_TEXT.clear}
+          {text.clear}
         </Button>
       ) : null}
     </>

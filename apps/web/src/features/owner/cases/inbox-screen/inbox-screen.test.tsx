@@ -347,3 +347,19 @@ describe('the feedback inbox', () => {
     expect(await screen.findByText(INBOX_TEXT.emptyFiltered)).toBeInTheDocument();
   });
 });
+
+describe('the feedback inbox in Hindi', () => {
+  it("reads in the person's chosen language: filters, statuses, the count and the case buttons", async () => {
+    window.localStorage.removeItem('starloopOwnerLang');
+    await renderOwner(
+      '/dashboard/inbox',
+      inboxHandlers({ 'owner.language.get': () => ({ language: 'hi' }) }),
+      'फ़ीडबैक इनबॉक्स',
+    );
+    expect(await screen.findByText('3 केस')).toBeInTheDocument();
+    expect(page().getByRole('combobox', { name: 'स्थिति' })).toBeInTheDocument();
+    expect(page().getAllByText('नया').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: /^केस 12: / })).toBeInTheDocument();
+    window.localStorage.removeItem('starloopOwnerLang');
+  });
+});

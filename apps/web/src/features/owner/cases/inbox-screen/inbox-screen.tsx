@@ -7,6 +7,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { usePagedList } from '../../../../components/data-table/use-paged-list.ts';
 import { notify } from '../../../../components/notify.ts';
 import { anyMessage } from '../../../../lib/api-errors.ts';
+import { en } from '../../../../lib/owner-i18n/en.ts';
+import { pluralText } from '../../../../lib/owner-i18n/load-catalog.ts';
+import { useOwnerLanguage, useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../../lib/use-trpc.ts';
 import { LoadError } from '../../shared/load-error.tsx';
 import { BulkBar } from '../bulk-bar/bulk-bar.tsx';
@@ -24,22 +27,8 @@ import classes from './inbox-screen.module.css';
 /** Below Mantine's `sm` breakpoint: the phone layout (cards, full-screen case, bottom bar). */
 export const PHONE_QUERY = '(max-width: 47.99em)';
 
-export const INBOX_TEXT = {
-  count: (n: number) => `${n} case${n === 1 ? '' : 's'}`,
-  emptyOpen: 'No open cases. Every unhappy customer has been looked after.',
-  emptyAll: 'No cases yet. A case opens for every 1-3 star review.',
-  emptyFiltered: 'No cases match these filters.',
-  loadFailed: 'Failed to load cases',
-  filters: 'Filters',
-  mine: 'Mine',
-  overdue: 'Overdue',
-  filtersTitle: 'Filter cases',
-  closeFilters: 'Close filters',
-  showCases: 'Show cases',
-  formerMember: 'A former team member',
-  assigned: 'Assigned',
-  resolved: 'Resolved',
-} as const;
+/** The English texts (the catalog's; tests read them). */
+export const INBOX_TEXT = { ...en.inbox, count: (n: number) => pluralText('en', en.inbox.count, n) };
 
 const PAGE_CONTROLS = {
   first: 'First page',
@@ -54,6 +43,9 @@ const PAGE_CONTROLS = {
  * from the bulk bar; keyboard shortcuts on a desktop, cards and a bottom bar on a phone.
  */
 export function InboxScreen() {
+  const messages = useOwnerMessages();
+  const { language } = useOwnerLanguage();
+  const text = messages.inbox;
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -85,10 +77,10 @@ export function InboxScreen() {
     [branches],
   );
   const personName = useCallback(
-    (id: number) => assignees.find((a) => a.personId === id)?.name ?? INBOX_TEXT.formerMember,
-    [assignees],
+    (id: number) => assignees.find((a) => a.personId === id)?.name ?? text.formerMember,
+    [assignees, text.formerMember],
   );
-  const assigneeName = (id: number | null) => (id === null ? CASE_LIST_TEXT.unassigned : personName(id));
+  const assigneeName = (id: number | null) => (id === null ? messages.caseList.unassigned : personName(id));
 
   const rows: readonly TCase[] | undefined = list.query.data?.cases;
   const filters: TInboxFilters = {
@@ -163,7 +155,7 @@ export function InboxScreen() {
           ? [activeId]
           : [];
   const assign = (ids: number[], personId: number) =>
-    ids.length ? runBulk([{ ids, assigneeId: personId }], INBOX_TEXT.assigned) : undefined;
+    ids.length ? runBulk([{ ids, assigneeId: personId }], text.assigned) : undefined;
   const resolve = (ids: number[], outcome: TCaseOutcome) => {
     // The status rule is new -> in progress -> resolved: a new case is started first.
     const fresh = ids.filter((id) => statusOf(id) === 'new');
@@ -171,7 +163,7 @@ export function InboxScreen() {
       ...(fresh.length ? [{ ids: fresh, status: 'in_progress' as const }] : []),
       { ids, status: 'resolved', outcome },
     ];
-    void runBulk(steps, INBOX_TEXT.resolved).then(() => setResolving(null));
+    void runBulk(steps, text.resolved).then(() => setResolving(null));
   };
 
   const move = (step: 1 | -1) => {
@@ -239,11 +231,7 @@ export function InboxScreen() {
   );
   const total = list.total;
   const totalPages = list.query.data?.meta.totalPages ?? 0;
-  const emptyText = filtered
-    ? INBOX_TEXT.emptyFiltered
-    : search.status === 'all'
-      ? INBOX_TEXT.emptyAll
-      : INBOX_TEXT.emptyOpen;
+  const emptyText = filtered ? text.emptyFiltered : search.status === 'all' ? text.emptyAll : text.emptyOpen;
   const bulkBar = (compact: boolean) => (
     <BulkBar
       count={visibleSelected.size}
@@ -271,13 +259,13 @@ export function InboxScreen() {
 
       <Group justify="space-between" gap="xs" mih={30}>
         <Text size="sm" c="dimmed" aria-live="polite">
-          {list.query.data ? INBOX_TEXT.count(total) : '\u00a0'}
+          {list.query.data ? pluralText(language, text.count, total) : '\u00a0'}
         </Text>
         {!phone && visibleSelected.size > 0 ? bulkBar(false) : null}
       </Group>
 
       {list.query.isError && !list.query.data ? (
-        <LoadError title={INBOX_TEXT.loadFailed} query={list.query} />
+        <LoadError title={text.loadFailed} query={list.query} />
       ) : (
         <Box
           data-stale={list.query.isPlaceholderData || undefined}
@@ -329,8 +317,8 @@ export function InboxScreen() {
             <Group gap="xs" grow wrap="nowrap">
               <Button variant="default" onClick={() => setFiltersOpen(true)}>
                 {activeFilterCount(filters)
-                  ? `${INBOX_TEXT.filters} (${activeFilterCount(filters)})`
-                  : INBOX_TEXT.filters}
+                  ? `${text.filters} (${activeFilterCount(filters)})`
+                  : text.filters}
               </Button>
               {meId !== null ? (
                 <Button
@@ -338,7 +326,7 @@ export function InboxScreen() {
                   aria-pressed={search.assigneeId === meId}
                   onClick={() => setFilter('assigneeId', search.assigneeId === meId ? undefined : meId)}
                 >
-                  {INBOX_TEXT.mine}
+                  {text.mine}
                 </Button>
               ) : null}
               <Button
@@ -347,7 +335,7 @@ export function InboxScreen() {
                 aria-pressed={search.overdue === true}
                 onClick={() => setFilter('overdue', search.overdue ? undefined : true)}
               >
-                {INBOX_TEXT.overdue}
+                {text.overdue}
               </Button>
             </Group>
           )}
@@ -359,13 +347,13 @@ export function InboxScreen() {
         onClose={() => setFiltersOpen(false)}
         position="bottom"
         size="auto"
-        title={INBOX_TEXT.filtersTitle}
-        closeButtonProps={{ 'aria-label': INBOX_TEXT.closeFilters }}
+        title={text.filtersTitle}
+        closeButtonProps={{ 'aria-label': text.closeFilters }}
       >
         <Stack gap="md" pb="md">
           {filterBar('stack')}
           <Button size="md" onClick={() => setFiltersOpen(false)}>
-            {INBOX_TEXT.showCases}
+            {text.showCases}
           </Button>
         </Stack>
       </Drawer>
