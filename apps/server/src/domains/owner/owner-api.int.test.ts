@@ -90,8 +90,11 @@ describe(`owner API on ${testDriverName()}`, () => {
 
   const login = (body: unknown, ip = freshIp()) =>
     postJson(server, '/api/users/login', body, ip, { 'user-agent': 'owner-api-test' });
-  const rest = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string> = {}) =>
-    server.app.inject({ method, url, headers });
+  const rest = (
+    method: 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT',
+    url: string,
+    headers: Record<string, string> = {},
+  ) => server.app.inject({ method, url, headers });
   const trpc = (path: string, headers: Record<string, string>, input?: unknown) =>
     callProcedure(server, { path, kind: 'query', input }, headers);
   const trpcMutate = (path: string, headers: Record<string, string>, input?: unknown) =>
@@ -670,23 +673,40 @@ describe(`owner API on ${testDriverName()}`, () => {
       const routes = routeRegistry.filter((r) => r.auth === 'owner');
       expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
         'DELETE /users/autopay',
+        'GET /users/data-requests',
         'GET /users/me',
         'GET /users/stats',
+        'GET /v1/account/exports',
+        'GET /v1/account/exports/:id',
+        'GET /v1/account/exports/:id/download',
+        'GET /v1/business',
+        'PATCH /v1/business',
         'POST /requests/contacts/import',
         'POST /users/autopay',
+        'POST /users/data-requests/:id/complete',
         'POST /users/logout',
+        'POST /v1/account/exports',
+        'PUT /v1/business/code',
       ]);
       for (const route of routes) {
         for (const [name, headers] of Object.entries(refused)) {
           const label = `${route.method} ${route.url} with ${name}`;
-          const res = await rest(route.method as 'GET' | 'POST' | 'DELETE', `/api${route.url}`, headers);
+          const res = await rest(
+            route.method as 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT',
+            `/api${route.url}`,
+            headers,
+          );
           expect(res.statusCode, label).toBe(401);
           expect(res.json(), label).toMatchObject({ success: false, message: ERROR_TEXTS.unauthorized });
           expectNoLeak(res, label);
         }
         for (const [name, { headers, message }] of Object.entries(refusedOwners)) {
           const label = `${route.method} ${route.url} with ${name}`;
-          const res = await rest(route.method as 'GET' | 'POST' | 'DELETE', `/api${route.url}`, headers);
+          const res = await rest(
+            route.method as 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT',
+            `/api${route.url}`,
+            headers,
+          );
           expect(res.statusCode, label).toBe(403);
           expect(res.json(), label).toMatchObject({ success: false, message });
         }
