@@ -188,8 +188,8 @@ describe('the owner app: installable, offline, and push', () => {
     );
     assert.equal(subscribed.status, 201, JSON.stringify(subscribed.body));
 
-    // Settings > Alerts on the phone: push is on for this person.
-    await page.goto('/dashboard/settings');
+    // Settings > Replies and alerts on the phone (each section is its own page there): push is on.
+    await page.goto('/dashboard/settings/replies');
     const alerts = page.getByRole('region', { name: 'Alerts' });
     await alerts.getByTestId('alerts-push').waitFor();
     assert.match((await alerts.getByTestId('alerts-push').textContent()) ?? '', /one phone or browser/);
