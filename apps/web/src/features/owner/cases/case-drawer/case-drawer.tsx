@@ -27,6 +27,9 @@ import { LabelledValue } from '../../../../components/labelled-value/labelled-va
 import { notify } from '../../../../components/notify.ts';
 import { anyMessage } from '../../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { en } from '../../../../lib/owner-i18n/en.ts';
+import { fillText } from '../../../../lib/owner-i18n/load-catalog.ts';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../../lib/use-trpc.ts';
 import { RatingStars } from '../../dashboard/rating-stars.tsx';
 import { CASE_STATUS_COLORS, useCaseLabels } from '../case-labels.ts';
@@ -59,30 +62,13 @@ export interface TCaseDrawerProps {
   focus?: TFocusRequest | null;
 }
 
+/** The English texts (the catalog's; tests read them). */
 export const DRAWER_TEXT = {
-  title: (id: number) => `Case ${id}`,
-  close: 'Close case',
-  loadFailed: 'Could not load this case.',
-  start: 'Start working on it',
-  reopen: 'Reopen',
-  resolve: 'Resolve…',
-  assignToMe: 'Assign to me',
-  reply: 'Reply',
-  note: 'Note',
-  assignee: 'Assignee',
-  unassigned: 'Unassigned',
-  outcome: 'Outcome',
-  noteLabel: 'Internal note',
-  noteHelp: 'Only your team sees notes.',
-  addNote: 'Add note',
-  noteAdded: 'Note added.',
-  sent: 'Message on its way.',
-  invited: 'Invitation on its way.',
-  call: 'Call',
-  whatsApp: 'WhatsApp',
-  consentGiven: (at: string | null) => `Agreed to be contacted${at ? ` on ${formatDateTime(at)}` : ''}.`,
-  overdue: 'Overdue',
-} as const;
+  ...en.drawer,
+  title: (id: number) => fillText(en.drawer.title, { id }),
+  consentGiven: (at: string | null) =>
+    at ? fillText(en.drawer.consentGivenAt, { at: formatDateTime(at) }) : en.drawer.consentGiven,
+};
 
 /** A phone number as wa.me wants it: digits only, with the country code. */
 export const whatsAppLink = (phone: string) => `https://wa.me/${phone.replace(/\D/g, '')}`;
@@ -104,6 +90,7 @@ export function CaseDrawer({
   focus,
 }: TCaseDrawerProps) {
   const labels = useCaseLabels();
+  const text = useOwnerMessages().drawer;
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const detail = useQuery(
@@ -162,8 +149,8 @@ export function CaseDrawer({
       onClose={onClose}
       position="right"
       size={phone ? '100%' : 'lg'}
-      title={caseId !== undefined ? DRAWER_TEXT.title(caseId) : undefined}
-      closeButtonProps={{ 'aria-label': DRAWER_TEXT.close }}
+      title={caseId !== undefined ? fillText(text.title, { id: caseId }) : undefined}
+      closeButtonProps={{ 'aria-label': text.close }}
     >
       {kase ? (
         <Stack gap="md">
@@ -174,7 +161,7 @@ export function CaseDrawer({
             {kase.outcome ? <Badge variant="outline">{labels.outcome[kase.outcome]}</Badge> : null}
             {kase.overdue ? (
               <Badge color="red" variant="filled">
-                {DRAWER_TEXT.overdue}
+                {text.overdue}
               </Badge>
             ) : null}
           </Group>
@@ -213,13 +200,15 @@ export function CaseDrawer({
                 ) : null}
                 {kase.contact.consent && !kase.contact.withdrawnAt ? (
                   <Text size="xs" c="dimmed">
-                    {DRAWER_TEXT.consentGiven(kase.contact.consentAt)}
+                    {kase.contact.consentAt
+                      ? fillText(text.consentGivenAt, { at: formatDateTime(kase.contact.consentAt) })
+                      : text.consentGiven}
                   </Text>
                 ) : null}
                 {canReach && kase.contact.phone ? (
                   <Group gap="xs" mt={4}>
                     <Button component="a" href={`tel:${kase.contact.phone}`} size="sm" variant="light">
-                      {DRAWER_TEXT.call}
+                      {text.call}
                     </Button>
                     <Button
                       component="a"
@@ -230,7 +219,7 @@ export function CaseDrawer({
                       variant="light"
                       color="green"
                     >
-                      {DRAWER_TEXT.whatsApp}
+                      {text.whatsApp}
                     </Button>
                   </Group>
                 ) : null}
@@ -244,9 +233,9 @@ export function CaseDrawer({
 
           <Group gap="sm" align="flex-end" wrap="wrap">
             <Select
-              label={DRAWER_TEXT.assignee}
+              label={text.assignee}
               data={[
-                { value: '', label: DRAWER_TEXT.unassigned },
+                { value: '', label: text.unassigned },
                 ...branchAssignees.map((a) => ({ value: String(a.personId), label: a.name })),
               ]}
               value={kase.assigneeId === null ? '' : String(kase.assigneeId)}
@@ -257,7 +246,7 @@ export function CaseDrawer({
             />
             {kase.status === 'resolved' ? (
               <Select
-                label={DRAWER_TEXT.outcome}
+                label={text.outcome}
                 data={CASE_OUTCOMES.map((value) => ({ value, label: labels.outcome[value] }))}
                 value={kase.outcome}
                 allowDeselect={false}
@@ -272,7 +261,7 @@ export function CaseDrawer({
                 onClick={() => change({ status: 'in_progress' })}
                 loading={update.isPending}
               >
-                {DRAWER_TEXT.start}
+                {text.start}
               </Button>
             ) : null}
           </Group>
@@ -287,7 +276,7 @@ export function CaseDrawer({
             onSend={async (message) => {
               try {
                 await send.mutateAsync({ id: kase.id, ...message });
-                notify.success(message.kind === 'invitation' ? DRAWER_TEXT.invited : DRAWER_TEXT.sent);
+                notify.success(message.kind === 'invitation' ? text.invited : text.sent);
                 return true;
               } catch (error) {
                 notify.error(anyMessage(error));
@@ -300,8 +289,8 @@ export function CaseDrawer({
           <Stack gap="xs">
             <Textarea
               id={NOTE_FIELD_ID}
-              label={DRAWER_TEXT.noteLabel}
-              description={DRAWER_TEXT.noteHelp}
+              label={text.noteLabel}
+              description={text.noteHelp}
               autosize
               minRows={2}
               maxLength={CASE_NOTE_MAX}
@@ -319,14 +308,14 @@ export function CaseDrawer({
                     {
                       onSuccess: () => {
                         setNote('');
-                        notify.success(DRAWER_TEXT.noteAdded);
+                        notify.success(text.noteAdded);
                       },
                       onError: (error) => notify.error(anyMessage(error)),
                     },
                   )
                 }
               >
-                {DRAWER_TEXT.addNote}
+                {text.addNote}
               </Button>
             </Group>
           </Stack>
@@ -344,15 +333,15 @@ export function CaseDrawer({
             aria-label="Case actions"
           >
             <Button onClick={() => focusField(REPLY_FIELD_ID)} disabled={!kase.contact}>
-              {DRAWER_TEXT.reply}
+              {text.reply}
             </Button>
             {meId !== null && kase.assigneeId !== meId ? (
               <Button variant="light" onClick={() => change({ assigneeId: meId })} loading={update.isPending}>
-                {DRAWER_TEXT.assignToMe}
+                {text.assignToMe}
               </Button>
             ) : (
               <Button variant="light" onClick={() => focusField(NOTE_FIELD_ID)}>
-                {DRAWER_TEXT.note}
+                {text.note}
               </Button>
             )}
             {kase.status === 'resolved' ? (
@@ -361,17 +350,17 @@ export function CaseDrawer({
                 onClick={() => change({ status: 'reopened' })}
                 loading={update.isPending}
               >
-                {DRAWER_TEXT.reopen}
+                {text.reopen}
               </Button>
             ) : (
               <Button color="green" variant="light" onClick={() => onResolve(kase)}>
-                {DRAWER_TEXT.resolve}
+                {text.resolve}
               </Button>
             )}
           </Group>
         </Stack>
       ) : detail.isError ? (
-        <Alert color="red" variant="light" title={DRAWER_TEXT.loadFailed} role="alert">
+        <Alert color="red" variant="light" title={text.loadFailed} role="alert">
           <Text size="sm">Error: {anyMessage(detail.error)}</Text>
           <Button size="xs" mt="sm" variant="white" color="red" onClick={() => void detail.refetch()}>
             Retry

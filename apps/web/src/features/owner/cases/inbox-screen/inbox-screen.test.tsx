@@ -351,7 +351,7 @@ describe('the feedback inbox', () => {
 describe('the feedback inbox in Hindi', () => {
   it("reads in the person's chosen language: filters, statuses, the count and the case buttons", async () => {
     window.localStorage.removeItem('starloopOwnerLang');
-    await renderOwner(
+    const app = await renderOwner(
       '/dashboard/inbox',
       inboxHandlers({ 'owner.language.get': () => ({ language: 'hi' }) }),
       'फ़ीडबैक इनबॉक्स',
@@ -360,6 +360,10 @@ describe('the feedback inbox in Hindi', () => {
     expect(page().getByRole('combobox', { name: 'स्थिति' })).toBeInTheDocument();
     expect(page().getAllByText('नया').length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: /^केस 12: / })).toBeInTheDocument();
+    // The case drawer too.
+    await app.user.click(screen.getByRole('button', { name: /^केस 12: / }));
+    const drawer = await screen.findByRole('dialog', { name: 'केस 12' });
+    expect(within(drawer).getByRole('button', { name: 'सुलझाएँ…' })).toBeInTheDocument();
     window.localStorage.removeItem('starloopOwnerLang');
   });
 });

@@ -15,7 +15,7 @@ import { LoadError } from '../../shared/load-error.tsx';
 import { BulkBar } from '../bulk-bar/bulk-bar.tsx';
 import { CaseDrawer, type TFocusRequest } from '../case-drawer/case-drawer.tsx';
 import { CaseFigures } from '../case-figures/case-figures.tsx';
-import { CASE_LIST_TEXT, CaseList, caseButtonId } from '../case-list/case-list.tsx';
+import { CaseList, caseButtonId } from '../case-list/case-list.tsx';
 import { activeFilterCount, FiltersBar } from '../filters-bar/filters-bar.tsx';
 import { INBOX_FILTERS, inboxList, type TInboxFilters } from '../inbox-search.ts';
 import { ShortcutsHelp } from '../inbox-shortcuts/shortcuts-help.tsx';

@@ -1,6 +1,9 @@
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { CASE_OUTCOMES, type TCaseOutcome } from '@starloop/contract';
 import { useState } from 'react';
+import { en } from '../../../../lib/owner-i18n/en.ts';
+import { fillText } from '../../../../lib/owner-i18n/load-catalog.ts';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
 import { useCaseLabels } from '../case-labels.ts';
 
 export interface TResolveDialogProps {
@@ -11,30 +14,29 @@ export interface TResolveDialogProps {
   onClose: () => void;
 }
 
+/** The English texts (the catalog's; tests read them). */
 export const RESOLVE_TEXT = {
-  title: (count: number) => (count === 1 ? 'Resolve this case' : `Resolve ${count} cases`),
-  outcome: 'How did it end?',
-  note: 'A new case is marked in progress first, then resolved.',
-  resolve: 'Resolve',
-  cancel: 'Cancel',
-} as const;
-
-const OUTCOME_HELP: Record<TCaseOutcome, string> = {
-  recovered: 'The customer is happy again.',
-  not_recovered: 'The customer answered but is still unhappy.',
-  no_reply: 'The customer never answered.',
+  ...en.resolve,
+  title: (count: number) =>
+    count === 1 ? en.resolve.titleOne : fillText(en.resolve.titleMany, { n: count }),
 };
 
 /** Resolving needs an outcome: recovered, not recovered or no reply. */
 export function ResolveDialog({ count, busy, onResolve, onClose }: TResolveDialogProps) {
   const labels = useCaseLabels();
+  const text = useOwnerMessages().resolve;
   const [outcome, setOutcome] = useState<TCaseOutcome | null>(null);
   const close = () => {
     setOutcome(null);
     onClose();
   };
   return (
-    <Modal opened={count !== null} onClose={close} title={RESOLVE_TEXT.title(count ?? 1)} centered>
+    <Modal
+      opened={count !== null}
+      onClose={close}
+      title={(count ?? 1) === 1 ? text.titleOne : fillText(text.titleMany, { n: count ?? 1 })}
+      centered
+    >
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -45,7 +47,7 @@ export function ResolveDialog({ count, busy, onResolve, onClose }: TResolveDialo
       >
         <Stack gap="md">
           <Radio.Group
-            label={RESOLVE_TEXT.outcome}
+            label={text.outcome}
             value={outcome ?? ''}
             onChange={(value) => setOutcome(value as TCaseOutcome)}
             required
@@ -56,20 +58,20 @@ export function ResolveDialog({ count, busy, onResolve, onClose }: TResolveDialo
                   key={value}
                   value={value}
                   label={labels.outcome[value]}
-                  description={OUTCOME_HELP[value]}
+                  description={text.help[value]}
                 />
               ))}
             </Stack>
           </Radio.Group>
           <Text size="xs" c="dimmed">
-            {RESOLVE_TEXT.note}
+            {text.note}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              {RESOLVE_TEXT.cancel}
+              {text.cancel}
             </Button>
             <Button type="submit" color="green" disabled={!outcome} loading={busy}>
-              {RESOLVE_TEXT.resolve}
+              {text.resolve}
             </Button>
           </Group>
         </Stack>
