@@ -1,4 +1,5 @@
 import { Badge, Box, Group, Title } from '@mantine/core';
+import { fill } from '@starloop/review-page';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -7,7 +8,6 @@ import { OfflineBanner } from '../../components/offline-banner/offline-banner.ts
 import { getUserData } from '../../lib/auth.ts';
 import { en, type TOwnerMessages } from '../../lib/owner-i18n/en.ts';
 import { LanguageSwitch } from '../../lib/owner-i18n/language-switch.tsx';
-import { fillText } from '../../lib/owner-i18n/load-catalog.ts';
 import { OwnerI18nProvider, useOwnerMessages } from '../../lib/owner-i18n/owner-i18n.tsx';
 import { registerServiceWorker } from '../../lib/pwa.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
@@ -29,7 +29,6 @@ export function ownerLinks(t: TOwnerMessages = en): TAreaLink[] {
     { to: '/dashboard/settings', label: t.nav.settings },
   ];
 }
-export const OWNER_LINKS: readonly TAreaLink[] = ownerLinks();
 
 /** The bottom navigation's own tabs on a phone; the others sit behind More. */
 const PHONE_MAIN_TABS = new Set<string>([
@@ -58,7 +57,7 @@ export function ownerTabTitle(pathname: string, name: string | undefined, t: TOw
   if (title) return t.titles[title];
   if (path.startsWith('/dashboard/requests')) return t.titles.requests;
   if (path.startsWith('/dashboard/settings/')) return t.titles.settings;
-  return name ? fillText(t.titles.hi, { name }) : t.titles.dashboard;
+  return name ? fill(t.titles.hi, { name }) : t.titles.dashboard;
 }
 
 /** The name cached at sign-in (userData), shown until owner.me answers. */
@@ -98,7 +97,7 @@ function OwnerArea() {
               size="sm"
               variant="filled"
               color="red"
-              aria-label={fillText(t.nav.openCases, { n: openCases })}
+              aria-label={fill(t.nav.openCases, { n: openCases })}
             >
               {openCases > 99 ? '99+' : openCases}
             </Badge>

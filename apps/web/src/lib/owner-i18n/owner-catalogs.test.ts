@@ -1,7 +1,8 @@
 import { OWNER_LANGUAGES } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { describe, expect, it } from 'vitest';
 import { en } from './en.ts';
-import { fillText, OWNER_CATALOG_LOADERS } from './load-catalog.ts';
+import { OWNER_CATALOG_LOADERS } from './load-catalog.ts';
 
 /** Every leaf of a catalog by its path ('nav.inbox'). */
 function leaves(value: unknown, path = ''): Map<string, unknown> {
@@ -40,7 +41,7 @@ describe('owner area catalogs', () => {
   );
 
   it('fills placeholders once and leaves unknown ones as they are', () => {
-    expect(fillText(en.titles.hi, { name: 'Asha' })).toBe('Hi, Asha');
-    expect(fillText('{n} open {x}', { n: 3 })).toBe('3 open {x}');
+    expect(fill(en.titles.hi, { name: 'Asha' })).toBe('Hi, Asha');
+    expect(fill('{n} open {x}', { n: 3 })).toBe('3 open {x}');
   });
 });

@@ -21,6 +21,7 @@ import {
   type TCaseOutcome,
   type TCaseUpdate,
 } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LabelledValue } from '../../../../components/labelled-value/labelled-value.tsx';
@@ -28,7 +29,6 @@ import { notify } from '../../../../components/notify.ts';
 import { anyMessage } from '../../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { en } from '../../../../lib/owner-i18n/en.ts';
-import { fillText } from '../../../../lib/owner-i18n/load-catalog.ts';
 import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../../lib/use-trpc.ts';
 import { RatingStars } from '../../dashboard/rating-stars.tsx';
@@ -65,9 +65,9 @@ export interface TCaseDrawerProps {
 /** The English texts (the catalog's; tests read them). */
 export const DRAWER_TEXT = {
   ...en.drawer,
-  title: (id: number) => fillText(en.drawer.title, { id }),
+  title: (id: number) => fill(en.drawer.title, { id }),
   consentGiven: (at: string | null) =>
-    at ? fillText(en.drawer.consentGivenAt, { at: formatDateTime(at) }) : en.drawer.consentGiven,
+    at ? fill(en.drawer.consentGivenAt, { at: formatDateTime(at) }) : en.drawer.consentGiven,
 };
 
 /** A phone number as wa.me wants it: digits only, with the country code. */
@@ -149,7 +149,7 @@ export function CaseDrawer({
       onClose={onClose}
       position="right"
       size={phone ? '100%' : 'lg'}
-      title={caseId !== undefined ? fillText(text.title, { id: caseId }) : undefined}
+      title={caseId !== undefined ? fill(text.title, { id: caseId }) : undefined}
       closeButtonProps={{ 'aria-label': text.close }}
     >
       {kase ? (
@@ -201,7 +201,7 @@ export function CaseDrawer({
                 {kase.contact.consent && !kase.contact.withdrawnAt ? (
                   <Text size="xs" c="dimmed">
                     {kase.contact.consentAt
-                      ? fillText(text.consentGivenAt, { at: formatDateTime(kase.contact.consentAt) })
+                      ? fill(text.consentGivenAt, { at: formatDateTime(kase.contact.consentAt) })
                       : text.consentGiven}
                   </Text>
                 ) : null}

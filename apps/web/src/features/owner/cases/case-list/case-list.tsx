@@ -12,9 +12,9 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { TCase } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { formatDateTime, truncate } from '../../../../lib/format.ts';
 import { en } from '../../../../lib/owner-i18n/en.ts';
-import { fillText } from '../../../../lib/owner-i18n/load-catalog.ts';
 import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
 import { RatingStars } from '../../dashboard/rating-stars.tsx';
 import { CASE_STATUS_COLORS, useCaseLabels } from '../case-labels.ts';
@@ -45,8 +45,8 @@ export const caseButtonId = (id: number) => `case-open-${id}`;
 /** The English texts (the catalog's; tests read them). */
 export const CASE_LIST_TEXT = {
   ...en.caseList,
-  select: (id: number) => fillText(en.caseList.select, { id }),
-  caseName: (id: number) => fillText(en.caseList.caseName, { id }),
+  select: (id: number) => fill(en.caseList.select, { id }),
+  caseName: (id: number) => fill(en.caseList.caseName, { id }),
 };
 
 function CaseSummary({ kase }: { kase: TCase }) {
@@ -155,7 +155,7 @@ function CaseTable({
             >
               <Table.Td onClick={(event) => event.stopPropagation()}>
                 <Checkbox
-                  aria-label={fillText(text.select, { id: kase.id })}
+                  aria-label={fill(text.select, { id: kase.id })}
                   checked={selected.has(kase.id)}
                   onChange={() => onToggle(kase.id)}
                 />
@@ -173,7 +173,7 @@ function CaseTable({
                     onOpen(kase.id);
                   }}
                 >
-                  <VisuallyHidden>{fillText(text.caseName, { id: kase.id })}</VisuallyHidden>
+                  <VisuallyHidden>{fill(text.caseName, { id: kase.id })}</VisuallyHidden>
                   <CaseSummary kase={kase} />
                 </UnstyledButton>
               </Table.Td>
@@ -231,7 +231,7 @@ function CaseCards({
           <Group gap={0} wrap="nowrap" align="flex-start">
             <Box className={classes.cardCheck}>
               <Checkbox
-                aria-label={fillText(text.select, { id: kase.id })}
+                aria-label={fill(text.select, { id: kase.id })}
                 checked={selected.has(kase.id)}
                 onChange={() => onToggle(kase.id)}
                 size="md"
@@ -244,7 +244,7 @@ function CaseCards({
               onClick={() => onOpen(kase.id)}
               p="xs"
             >
-              <VisuallyHidden>{fillText(text.caseName, { id: kase.id })}</VisuallyHidden>
+              <VisuallyHidden>{fill(text.caseName, { id: kase.id })}</VisuallyHidden>
               <Stack gap={6}>
                 <Group justify="space-between" gap="xs" wrap="wrap">
                   <RatingStars rating={kase.rating} size="sm" />

@@ -1,8 +1,8 @@
 import { Button, Group, Select, Stack, Switch } from '@mantine/core';
 import { CASE_CHANNELS, CASE_STATUSES, type TCaseAssignee } from '@starloop/contract';
+import { plural } from '@starloop/review-page';
 import type { Ref } from 'react';
 import { en } from '../../../../lib/owner-i18n/en.ts';
-import { pluralText } from '../../../../lib/owner-i18n/load-catalog.ts';
 import { useOwnerLanguage, useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
 import type { TInboxFilters, TInboxStatus } from '../inbox-search.ts';
 
@@ -105,7 +105,7 @@ export function FiltersBar({
         label={text.rating}
         data={[
           { value: ANY, label: text.any },
-          ...[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: pluralText(language, text.stars, n) })),
+          ...[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: plural(language, text.stars, n) })),
         ]}
         value={filters.rating === undefined ? ANY : String(filters.rating)}
         allowDeselect={false}

@@ -1,6 +1,7 @@
 import { Box, Button, Drawer, Group, Pagination, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { TCase, TCaseDetail, TCaseOutcome, TCasesBulkUpdate } from '@starloop/contract';
+import { plural } from '@starloop/review-page';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -8,7 +9,6 @@ import { usePagedList } from '../../../../components/data-table/use-paged-list.t
 import { notify } from '../../../../components/notify.ts';
 import { anyMessage } from '../../../../lib/api-errors.ts';
 import { en } from '../../../../lib/owner-i18n/en.ts';
-import { pluralText } from '../../../../lib/owner-i18n/load-catalog.ts';
 import { useOwnerLanguage, useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../../lib/use-trpc.ts';
 import { LoadError } from '../../shared/load-error.tsx';
@@ -28,7 +28,7 @@ import classes from './inbox-screen.module.css';
 export const PHONE_QUERY = '(max-width: 47.99em)';
 
 /** The English texts (the catalog's; tests read them). */
-export const INBOX_TEXT = { ...en.inbox, count: (n: number) => pluralText('en', en.inbox.count, n) };
+export const INBOX_TEXT = { ...en.inbox, count: (n: number) => plural('en', en.inbox.count, n) };
 
 const PAGE_CONTROLS = {
   first: 'First page',
@@ -259,7 +259,7 @@ export function InboxScreen() {
 
       <Group justify="space-between" gap="xs" mih={30}>
         <Text size="sm" c="dimmed" aria-live="polite">
-          {list.query.data ? pluralText(language, text.count, total) : '\u00a0'}
+          {list.query.data ? plural(language, text.count, total) : '\u00a0'}
         </Text>
         {!phone && visibleSelected.size > 0 ? bulkBar(false) : null}
       </Group>

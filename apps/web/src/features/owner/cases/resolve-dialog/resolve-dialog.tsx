@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { CASE_OUTCOMES, type TCaseOutcome } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useState } from 'react';
 import { en } from '../../../../lib/owner-i18n/en.ts';
-import { fillText } from '../../../../lib/owner-i18n/load-catalog.ts';
 import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
 import { useCaseLabels } from '../case-labels.ts';
 
@@ -17,8 +17,7 @@ export interface TResolveDialogProps {
 /** The English texts (the catalog's; tests read them). */
 export const RESOLVE_TEXT = {
   ...en.resolve,
-  title: (count: number) =>
-    count === 1 ? en.resolve.titleOne : fillText(en.resolve.titleMany, { n: count }),
+  title: (count: number) => (count === 1 ? en.resolve.titleOne : fill(en.resolve.titleMany, { n: count })),
 };
 
 /** Resolving needs an outcome: recovered, not recovered or no reply. */
@@ -34,7 +33,7 @@ export function ResolveDialog({ count, busy, onResolve, onClose }: TResolveDialo
     <Modal
       opened={count !== null}
       onClose={close}
-      title={(count ?? 1) === 1 ? text.titleOne : fillText(text.titleMany, { n: count ?? 1 })}
+      title={(count ?? 1) === 1 ? text.titleOne : fill(text.titleMany, { n: count ?? 1 })}
       centered
     >
       <form
