@@ -132,6 +132,49 @@ export const en = {
       google: 'Google',
     },
   },
+  // Dashboard, its cards, charts, latest reviews, first-run checklist and banners.
+  dashboard: {
+  },
+  checklist: {
+  },
+  banners: {
+  },
+  // A review: its drawer, reply box, case panel and reply status.
+  review: {
+  },
+  timeline: {
+  },
+  // The inbox: bulk bar, shortcuts help, figures, the case reply box.
+  inboxTools: {
+  },
+  // Review requests: contacts, campaigns, import, request settings.
+  requests: {
+  },
+  // Profile, plan and branches.
+  profile: {
+  },
+  plan: {
+  },
+  branches: {
+  },
+  // Settings: review flow, notifications, review language, templates, placements, alerts, team.
+  settings: {
+  },
+  placements: {
+  },
+  alerts: {
+  },
+  team: {
+  },
+  // Settings: channels, integrations, Google, export, retention, closing the account.
+  channels: {
+  },
+  integrations: {
+  },
+  google: {
+  },
+  dataSection: {
+  },
 } as const;
 
 type TWiden<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TWiden<T[K]> };
