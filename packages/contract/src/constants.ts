@@ -76,6 +76,7 @@ export const REVIEW_SOURCES = ['qr', 'google'] as const;
 export type TReviewSource = (typeof REVIEW_SOURCES)[number];
 export const REVIEW_SOURCE_FILTERS = ['all', ...REVIEW_SOURCES] as const;
 export type TReviewSourceFilter = (typeof REVIEW_SOURCE_FILTERS)[number];
+export const REVIEW_SOURCE_LABELS: Record<TReviewSource, string> = { qr: 'QR', google: 'Google' };
 
 /** The owner's customers list filter (review requests). */
 export const CONTACT_FILTERS = ['all', 'reachable', 'opted-out'] as const;

@@ -63,12 +63,13 @@ describe('text patterns', () => {
       expect(result.status, JSON.stringify(result)).toBe('safe');
     });
 
-    it(`${name} runs in linear time on 1 MB of adversarial text (< 50 ms each)`, () => {
+    it(`${name} does not backtrack on 1 MB of adversarial text (well under a second each)`, () => {
       const inputs = adversarialInputs();
       // Warm the regex engine once so the first measurement is not its compilation.
       pattern.test('warm-up');
       const times = inputs.map((input) => slowest(() => pattern.test(input)));
-      expect(Math.max(...times)).toBeLessThan(50);
+      // Linear: a few ms (tens on a loaded CI machine); a backtracking pattern: seconds to hours.
+      expect(Math.max(...times)).toBeLessThan(1000);
     });
   }
 

@@ -30,8 +30,6 @@ const DECIMAL_TEXT = /^-?\d{1,15}(?:\.\d{1,15})?$/;
 const plainNumber = (pattern: RegExp) => (value: unknown) =>
   typeof value === 'string' && pattern.test(value) ? Number(value) : value;
 
-/** A calendar day, 'YYYY-MM-DD' (whether it exists is checked where it is parsed). */
-export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** The start of a full ISO time, 'YYYY-MM-DDT…'. */
 export const ISO_TIME_START_PATTERN = /^\d{4}-\d{2}-\d{2}T/;
 

@@ -3,9 +3,9 @@ import { ADMIN_USER_STATUS_FILTERS, OWNER_STATUSES, REGISTRATION_SOURCES } from 
 import { ZIsoDate, ZMessageResult } from '../dto.ts';
 import { pageAnswer, ZPageQuery } from '../list-query.ts';
 import { MESSAGES } from '../messages.ts';
-import { GOOGLE_CONNECTION_STATUSES } from '../owner/google.ts';
 import { BUSINESS_CODE_PATTERN, EMAIL_PATTERN, HTTP_URL_PATTERN, PHONE_10_PATTERN } from '../patterns.ts';
 import { PLAN_KEYS } from '../plans.ts';
+import { GOOGLE_CONNECTION_STATUSES } from '../rules/google.ts';
 import {
   countsOf,
   monthFigures,

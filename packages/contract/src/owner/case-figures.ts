@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_FIRST_RESPONSE_MINUTES } from '../rules/business-hours.ts';
+import { daysInRange, PLACEMENT_STATS_MAX_DAYS, PLACEMENT_TEXTS } from '../rules/placements.ts';
 import { wholeNumberInput } from '../schema-helpers.ts';
-import { daysInRange, PLACEMENT_STATS_MAX_DAYS, PLACEMENT_TEXTS, ZIstDay } from './placements.ts';
+import { ZIstDay } from './placements.ts';
 
 /**
  * What the owner learns from feedback cases (issue 33 item 8; owner.cases.figures,

@@ -1,45 +1,20 @@
 import { z } from 'zod';
-import { REVIEW_SOURCE_FILTERS, type TReviewSource } from '../constants.ts';
+import { REVIEW_SOURCE_FILTERS } from '../constants.ts';
 import { ZIsoDate } from '../dto.ts';
+import {
+  GOOGLE_CONNECTION_STATUSES,
+  GOOGLE_REPLY_DELAY_MAX_MINUTES,
+  GOOGLE_REPLY_MAX,
+  GOOGLE_REPLY_STATUSES,
+  GOOGLE_TEXTS,
+} from '../rules/google.ts';
 import { cappedText, SYNC_OUTCOME_FIELDS } from '../schema-helpers.ts';
 
 /** Google reviews (issue 20): connecting a Google Business Profile, its reviews and replies. */
 
-// REVIEW_SOURCES and REVIEW_SOURCE_FILTERS (and their types) live in constants.ts.
-export const REVIEW_SOURCE_LABELS: Record<TReviewSource, string> = { qr: 'QR', google: 'Google' };
+// REVIEW_SOURCES, REVIEW_SOURCE_FILTERS and REVIEW_SOURCE_LABELS live in constants.ts; the
+// connection's and replies' plain values in rules/google.ts.
 export const ZReviewSourceFilter = z.enum(REVIEW_SOURCE_FILTERS, { message: 'Choose all, qr or google' });
-
-/** The one scope StarLoop asks Google for. */
-export const GOOGLE_SCOPE = 'https://www.googleapis.com/auth/business.manage';
-
-/** Google refuses longer replies (4,096 bytes); a little under it for multi-byte text. */
-export const GOOGLE_REPLY_MAX = 4000;
-/** At most a week between a review and its auto-published reply. */
-export const GOOGLE_REPLY_DELAY_MAX_MINUTES = 7 * 24 * 60;
-
-export const GOOGLE_TEXTS = {
-  notEnabled: 'Google reviews are not enabled on this StarLoop server.',
-  notConnected: 'Connect your Google Business Profile first.',
-  stateInvalid: 'This Google sign-in has expired or was already used. Please connect again from Settings.',
-  consentFailed: 'Google did not confirm the connection. Please connect again from Settings.',
-  noRefreshToken: 'Google did not grant lasting access. Please connect again and allow access.',
-  scopeMissing:
-    'StarLoop needs permission to manage your Business Profile. Please connect again and allow it.',
-  locationUnknown: 'This location is not one your Google account manages.',
-  chooseLocationFirst: 'Choose your business location first.',
-  revoked: 'StarLoop lost access to your Google Business Profile. Please reconnect it in Settings.',
-  googleUnavailable: 'Google is not answering right now. Please try again in a few minutes.',
-  reviewNotFound: 'Review not found',
-  reviewDeleted: 'This review was deleted on Google.',
-  replyRequired: 'Please write a reply',
-  replyMax: `Reply must be at most ${GOOGLE_REPLY_MAX} characters`,
-  publishing: 'This reply is being published to Google.',
-  publishQueued: 'Your reply is on its way to Google.',
-  syncQueued: 'Syncing with Google.',
-  disconnected: 'Google Business Profile disconnected.',
-  rulesSaved: 'Reply rules saved.',
-  locationSaved: 'Location saved. Importing your Google reviews…',
-} as const;
 
 export const ZGoogleReplyRule = z.object({
   rating: z.number().int().min(1).max(5),
@@ -56,9 +31,6 @@ export const ZGoogleReplyRules = z.object({
     .refine((rules) => new Set(rules.map((r) => r.rating)).size === rules.length, 'One rule per star rating'),
 });
 export type TGoogleReplyRules = z.infer<typeof ZGoogleReplyRules>;
-
-export const GOOGLE_CONNECTION_STATUSES = ['not_connected', 'choose_location', 'active', 'revoked'] as const;
-export type TGoogleConnectionStatus = (typeof GOOGLE_CONNECTION_STATUSES)[number];
 
 /** The owner's Google connection as Settings and the dashboard show it. Never a token. */
 export const ZGoogleStatus = z.object({
@@ -125,9 +97,6 @@ export const ZGooglePublishReply = z.object({
     .max(GOOGLE_REPLY_MAX, GOOGLE_TEXTS.replyMax),
 });
 export type TGooglePublishReply = z.infer<typeof ZGooglePublishReply>;
-
-export const GOOGLE_REPLY_STATUSES = ['drafted', 'scheduled', 'publishing', 'published', 'failed'] as const;
-export type TGoogleReplyStatus = (typeof GOOGLE_REPLY_STATUSES)[number];
 
 /** The Google side of a review in the owner's list (present when `source` is google). */
 export const ZGoogleReviewDetails = z.object({

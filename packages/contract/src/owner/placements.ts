@@ -1,49 +1,19 @@
 import { z } from 'zod';
 import { ZIsoDate } from '../dto.ts';
-import { cappedText, DAY_PATTERN, ZRecordId } from '../schema-helpers.ts';
+import { isCalendarDay } from '../rules/ist.ts';
+import {
+  dayRangeProblem,
+  PLACEMENT_KINDS,
+  PLACEMENT_NAME_MAX,
+  PLACEMENT_TEXTS,
+} from '../rules/placements.ts';
+import { cappedText, ZRecordId } from '../schema-helpers.ts';
 
 /**
  * Placements: named QR codes of one business ("Table 4", "Billing counter", "Swiggy bag insert"),
  * each with its own key in the review URL, `/review/{code}?p={key}`. The original QR code (no `p`)
  * is the Default placement. How many an owner may have is PLACEMENT_LIMITS (plans.ts).
  */
-
-/**
- * What a placement stands for: a place (a table, a counter, a bag insert) or a staff member, whose
- * own QR code ranks them on the dashboard's staff leaderboard.
- */
-export const PLACEMENT_KINDS = ['place', 'staff'] as const;
-export type TPlacementKind = (typeof PLACEMENT_KINDS)[number];
-
-/** The review URL's query parameter that carries the placement key. */
-export const PLACEMENT_PARAM = 'p';
-/** Keys are 12 base62 characters from a cryptographic random source; the database accepts 10 to 32. */
-export const PLACEMENT_KEY_LENGTH = 12;
-export const PLACEMENT_KEY_PATTERN = /^[A-Za-z0-9]{10,32}$/;
-export const PLACEMENT_NAME_MAX = 60;
-/** The longest date range of the By-placement stats, in days (both ends included). */
-export const PLACEMENT_STATS_MAX_DAYS = 366;
-/** The By-placement stats' range when none is given: the last 30 days, today included. */
-export const PLACEMENT_STATS_DEFAULT_DAYS = 30;
-
-export const PLACEMENT_TEXTS = {
-  defaultName: 'Default',
-  deletedLabel: '(deleted placement)',
-  nameRequired: 'Please enter a name for this placement',
-  nameMax: `Placement name must be at most ${PLACEMENT_NAME_MAX} characters`,
-  nameReserved: 'Default is the name of your original QR code. Please choose another name.',
-  nameTaken: 'You already have a placement with this name',
-  limitReached: (limit: number) =>
-    `Your Essential plan includes up to ${limit} placements. Delete one you no longer use, or move to Professional for unlimited placements.`,
-  notFound: 'Placement not found',
-  kindInvalid: 'Kind must be place or staff',
-  created: 'Placement added',
-  renamed: 'Placement renamed. Its QR code stays the same.',
-  deleted: 'Placement deleted. Its reviews and scans stay in your stats.',
-  dateInvalid: 'Enter a date as YYYY-MM-DD',
-  rangeReversed: 'The start date must be on or before the end date',
-  rangeTooLong: `Choose a range of at most ${PLACEMENT_STATS_MAX_DAYS} days`,
-} as const;
 
 const ZPlacementName = cappedText(PLACEMENT_NAME_MAX * 4, PLACEMENT_TEXTS.nameRequired)
   .trim()
@@ -89,33 +59,14 @@ export type TPlacementDelete = z.infer<typeof ZPlacementDelete>;
 export const ZIstDay = z
   .string()
   .max(10, { message: PLACEMENT_TEXTS.dateInvalid, abort: true })
-  .regex(DAY_PATTERN, PLACEMENT_TEXTS.dateInvalid)
-  .refine((day) => {
-    const date = new Date(`${day}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-  }, PLACEMENT_TEXTS.dateInvalid);
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-// istDay and istDayStart (the IST calendar) live in rules/ist.ts.
-
-/** `day` moved by `days` calendar days. */
-export const addDays = (day: string, days: number): string =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
-/** Days from `from` to `to`, both included. */
-export const daysInRange = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+  .refine(isCalendarDay, PLACEMENT_TEXTS.dateInvalid);
 
 /** The By-placement stats' range (IST days, both included); the last 30 days when left out. */
 export const ZPlacementStatsInput = z
   .object({ from: ZIstDay.optional(), to: ZIstDay.optional() })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, {
-    message: PLACEMENT_TEXTS.rangeReversed,
-    path: ['from'],
-  })
-  .refine((v) => !v.from || !v.to || daysInRange(v.from, v.to) <= PLACEMENT_STATS_MAX_DAYS, {
-    message: PLACEMENT_TEXTS.rangeTooLong,
-    path: ['from'],
+  .superRefine((range, ctx) => {
+    const problem = dayRangeProblem(range);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['from'] });
   });
 export type TPlacementStatsInput = z.infer<typeof ZPlacementStatsInput>;
 

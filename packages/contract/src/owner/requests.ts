@@ -3,10 +3,10 @@ import { CONTACT_FILTERS } from '../constants.ts';
 import { ZIsoDate } from '../dto.ts';
 import { ZPageMeta, ZPageQuery } from '../list-query.ts';
 import { EMAIL_PATTERN } from '../patterns.ts';
+import { DAY_PATTERN } from '../rules/ist.ts';
 import {
   cappedText,
   countsOf,
-  DAY_PATTERN,
   ISO_TIME_START_PATTERN,
   monthFigures,
   TEXT_LIMITS,

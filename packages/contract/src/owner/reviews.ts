@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REPLY_TEMPLATE_MAX } from './templates.ts';
+import { REVIEW_ACTION_TEXTS, REVIEW_REPLY_MAX } from '../rules/replies.ts';
 
 /**
  * Acting on one review from the review drawer (owner.reviews.*; `/api/v1/reviews/{id}/…`, issue 33
@@ -7,27 +7,6 @@ import { REPLY_TEMPLATE_MAX } from './templates.ts';
  * for a review that has none. QR reviews only: a Google review's reply is published to Google
  * (owner.google.publishReply) and Google reviews open no case yet.
  */
-
-/** The longest reply an owner may send by email (as long as a reply template). */
-export const REVIEW_REPLY_MAX = REPLY_TEMPLATE_MAX;
-
-export const REVIEW_ACTION_TEXTS = {
-  notFound: 'Review not found',
-  invalidId: 'Invalid id',
-  textRequired: 'Write the reply.',
-  textTooLong: `A reply can be at most ${REVIEW_REPLY_MAX} characters.`,
-  editProfessionalOnly:
-    'Editing a reply before sending it is part of the Professional plan. You can send the drafted reply as it is.',
-  noDraft: 'There is no drafted reply to send for this review yet.',
-  stillDrafting: 'The reply is still being drafted. Try again in a moment.',
-  alreadySent: 'This reply has already been emailed to the customer.',
-  sending: 'This reply is being sent right now. Try again in a moment.',
-  noEmail:
-    'This customer left no email address to reply to. If they left a phone number, reply from the case by WhatsApp or SMS.',
-  unsubscribed: 'This customer asked for no more emails from StarLoop, so the reply is kept here.',
-  mailOff: 'Email is not set up on this server yet, so the reply cannot be sent.',
-  noLinks: 'A reply sent by email cannot add links or web addresses.',
-} as const;
 
 /**
  * The phone or email the customer left under the feedback form (issue 33 item 1). consent: they

@@ -1,32 +1,8 @@
 import { z } from 'zod';
 import { SENTIMENT_LABELS, type TSentimentLabel } from '../constants.ts';
+import { REPLY_TEMPLATE_MAX, REPLY_TEXTS } from '../rules/replies.ts';
 
 /** Automatic replies and custom response templates (owner.templates; Professional plan). */
-
-export const REPLY_TEMPLATE_MAX = 2000;
-
-export const REPLY_TEXTS = {
-  professionalOnly: 'Custom response templates are part of the Professional plan.',
-  bodyRequired: 'Please write the reply template',
-  bodyMax: `Reply template must be at most ${REPLY_TEMPLATE_MAX} characters`,
-  unknownPlaceholder: (name: string) =>
-    `Unknown placeholder {${name}}. Use {customerName}, {businessName}, {rating} or {firstLine}.`,
-} as const;
-
-export const REPLY_PLACEHOLDERS = [
-  {
-    key: 'customerName',
-    description:
-      "The customer's name when their contact details include one, otherwise 'valued customer' (or 'there' after Hi/Hello)",
-  },
-  { key: 'businessName', description: 'Your business name' },
-  { key: 'rating', description: 'The star rating the customer gave (1 to 5)' },
-  {
-    key: 'firstLine',
-    description: "The first sentence of the customer's feedback (up to about 80 characters)",
-  },
-] as const;
-export type TReplyPlaceholder = (typeof REPLY_PLACEHOLDERS)[number]['key'];
 
 /** Default templates: professional Indian-English tone (thank-you, or apology and follow-up). */
 export const DEFAULT_REPLY_TEMPLATES: Record<TSentimentLabel, string> = {

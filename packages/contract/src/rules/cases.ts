@@ -86,3 +86,58 @@ export type TCaseStatusFilter = (typeof CASE_STATUS_FILTERS)[number];
 
 /** How many cases one bulk change may name. */
 export const CASE_BULK_MAX = 100;
+
+/** The longest internal note. */
+export const CASE_NOTE_MAX = 2000;
+/** The longest message to a customer (a WhatsApp template parameter holds 1,024). */
+export const CASE_MESSAGE_MAX = 1000;
+/** The longest SMS reply: three segments of Unicode text (Hindi, Tamil…) or about seven of plain text. */
+export const CASE_SMS_MAX = 200;
+
+const STATUS_LABELS: Record<TCaseStatus, string> = {
+  new: 'new',
+  in_progress: 'in progress',
+  resolved: 'resolved',
+  reopened: 'reopened',
+};
+
+export const CASE_TEXTS = {
+  notFound: 'Case not found',
+  invalidId: 'Invalid id',
+  statusInvalid: 'Status must be new, in_progress, resolved or reopened.',
+  outcomeInvalid: 'Outcome must be recovered, not_recovered or no_reply.',
+  assigneeInvalid: 'The assignee must be the id of a team member, or null.',
+  transitionRefused: (from: TCaseStatus, to: TCaseStatus) =>
+    `A ${STATUS_LABELS[from]} case cannot be moved to ${STATUS_LABELS[to]}.`,
+  outcomeRequired: 'Choose an outcome (recovered, not recovered or no reply) to resolve this case.',
+  outcomeOnlyWhenResolved: 'An outcome can only be given to a case being resolved or already resolved.',
+  assigneeOutOfScope: 'The assignee must be a team member with access to this branch.',
+  nothingToChange: 'Give a status, an assignee or an outcome to change.',
+  noteRequired: 'Write a note.',
+  messageRequired: 'Write a message.',
+  messageTooLong: `A message can be at most ${CASE_MESSAGE_MAX} characters.`,
+  smsTooLong: `An SMS can be at most ${CASE_SMS_MAX} characters; send a longer reply by WhatsApp or email.`,
+  channelInvalid: 'Channel must be whatsapp, sms or email.',
+  kindInvalid: 'Kind must be reply or invitation.',
+  noContact: 'This customer left no phone number or email, so they cannot be written to.',
+  noConsent: 'This customer did not agree to be contacted, so no message can be sent.',
+  consentWithdrawn:
+    'This customer asked not to be contacted again (STOP or unsubscribe), so no message can be sent.',
+  invitationNotResolved:
+    'The invitation to share the experience publicly can only be sent once the case is resolved.',
+  invitationSent: 'The invitation to share the experience publicly has already been sent for this case.',
+  incentiveRefused:
+    'A message may not ask the customer to change or remove their review, or offer anything for a review. Write an apology or ask to call them instead.',
+  templateKindInvalid: 'Template must be apology or callback.',
+  languageInvalid: 'Choose one of the review page languages.',
+} as const;
+
+/** The inbox's messages: its filters, bulk changes and the people a case may be assigned to. */
+export const CASE_LIST_TEXTS = {
+  statusFilterInvalid: 'Status must be open, new, in_progress, resolved or reopened.',
+  ratingInvalid: 'Rating must be a whole number from 1 to 5.',
+  channelInvalid: 'Channel must be qr, request or google.',
+  overdueInvalid: 'Overdue must be true or false.',
+  idsRequired: 'Choose at least one case.',
+  idsTooMany: `Choose at most ${CASE_BULK_MAX} cases at a time.`,
+} as const;

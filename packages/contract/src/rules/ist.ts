@@ -11,6 +11,16 @@ export const IST_OFFSET = '+05:30';
 /** The IANA zone, for Intl formatters. */
 export const IST_TIME_ZONE = 'Asia/Kolkata';
 
+/** A calendar day, 'YYYY-MM-DD' (whether it exists is `isCalendarDay`). */
+export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** 'YYYY-MM-DD' and a day the calendar has (not 2026-02-30). */
+export const isCalendarDay = (day: string): boolean => {
+  if (!DAY_PATTERN.test(day)) return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+};
+
 const DAY_MS = 24 * 60 * 60_000;
 
 /** The IST calendar day of an instant, 'YYYY-MM-DD': the day scans are counted under. */
