@@ -28,10 +28,18 @@
  * a "BUDGET MISSED" line; the script still exits 0 (it measures, it does not gate).
  *
  * Environment: BENCH_PORT (3999), CHROMIUM_PATH (/usr/bin/chromium), LIGHTHOUSE_RUNS (3), BENCH_WEB_PAGES (all; e.g. ownerDashboard: only those, results not written),
- * BENCH_GZIP_PROXY (0; 1 adds a run of the review page behind a loopback gzip-only proxy).
+ * BENCH_LIGHTHOUSE_DIR (unset; a directory keeps every Lighthouse report there), BENCH_GZIP_PROXY (0; 1 adds a run of the review page behind a loopback gzip-only proxy).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -506,6 +514,10 @@ async function runLighthouse(url, run, signedIn = false) {
   if (result.status !== 0 || !existsSync(out)) {
     const reason = String(result.stderr).trim().split('\n').at(-1) ?? '';
     throw new Error(`lighthouse failed (exit ${result.status}): ${reason.slice(0, 400)}`);
+  }
+  if (process.env.BENCH_LIGHTHOUSE_DIR) {
+    mkdirSync(process.env.BENCH_LIGHTHOUSE_DIR, { recursive: true });
+    copyFileSync(out, path.join(process.env.BENCH_LIGHTHOUSE_DIR, path.basename(out)));
   }
   const lhr = JSON.parse(readFileSync(out, 'utf8'));
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);

@@ -23,6 +23,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { chunkClosure, routeChunkKeys } from './manifest-closure.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -53,29 +54,8 @@ const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 const entry = manifest['index.html'];
 if (!entry?.isEntry) fail('the build has no index.html entry');
-const routeKeys = Object.keys(manifest).filter((key) => LANDING_ROUTES.includes(key.split('?')[0]));
-for (const route of LANDING_ROUTES) {
-  if (!routeKeys.some((key) => key.startsWith(route))) fail(`no chunk for ${route} in the manifest`);
-}
-
-/** Files and stylesheets of chunks and their static imports, dependencies first (load order). */
-function closure(keys) {
-  const seen = new Set();
-  const files = [];
-  const css = [];
-  const visit = (key) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) fail(`manifest entry ${key} is missing`);
-    for (const imported of chunk.imports ?? []) visit(imported);
-    files.push(`/${chunk.file}`);
-    for (const file of chunk.css ?? []) if (!css.includes(`/${file}`)) css.push(`/${file}`);
-  };
-  for (const key of keys) visit(key);
-  return { files, css };
-}
-const landing = closure(['index.html', ...routeKeys]);
+const routeKeys = routeChunkKeys(manifest, LANDING_ROUTES, fail);
+const landing = chunkClosure(manifest, ['index.html', ...routeKeys], fail);
 const entryFile = `/${entry.file}`;
 
 // The app's tree for Node (the router, Mantine and the landing page as the browser gets them).

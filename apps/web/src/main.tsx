@@ -32,6 +32,10 @@ if (prerenderedPath === window.location.pathname && !hasToken('owner')) {
       });
     });
   });
+} else if (container.dataset.shell) {
+  // The owner area's frame (scripts/owner-html.mjs) stays until the route's code is in: drawn over
+  // at once, not cleared to a blank page while the chunks arrive.
+  void app.router.load().finally(() => createRoot(container).render(tree));
 } else {
   createRoot(container).render(tree);
 }

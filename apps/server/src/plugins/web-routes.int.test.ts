@@ -67,9 +67,20 @@ describe(`the web router's pages on ${testDriverName()}`, () => {
     );
   });
 
-  it('answers 200 with the app for every route (the landing page for /), each parameter filled', async () => {
+  it('answers 200 with the app for every route (the landing page for /, the owner pages for /dashboard…), each parameter filled', async () => {
     const app = html('index.html');
-    const landing = existsSync(path.join(distDir, 'landing.html')) ? html('landing.html') : app;
+    const built = (file: string) => (existsSync(path.join(distDir, file)) ? html(file) : app);
+    const landing = built('landing.html');
+    const ownerDashboard = built('owner-dashboard.html');
+    const ownerPage = built('owner.html');
+    const pageOf = (route: string) =>
+      route === '/'
+        ? landing
+        : route === '/dashboard'
+          ? ownerDashboard
+          : route.startsWith('/dashboard/')
+            ? ownerPage
+            : app;
     const pages = routes.filter((route) => !/^\/review(\/|$)/.test(route));
     expect(pages.length).toBeGreaterThan(20);
     for (const route of pages) {
@@ -77,9 +88,11 @@ describe(`the web router's pages on ${testDriverName()}`, () => {
       const res = await get(url);
       expect(res.statusCode, `${route} (${url})`).toBe(200);
       expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
-      expect(res.body === (route === '/' ? landing : app), `${url} is not the app`).toBe(true);
+      expect(res.body === pageOf(route), `${url} is not the app`).toBe(true);
       // With a trailing slash and a query as well.
-      expect((await get(`${url}/?from=test`)).statusCode, `${url}/?from=test`).toBe(200);
+      const slashed = await get(`${url}/?from=test`);
+      expect(slashed.statusCode, `${url}/?from=test`).toBe(200);
+      if (route !== '/') expect(slashed.body === pageOf(route), `${url}/?from=test`).toBe(true);
     }
   });
 

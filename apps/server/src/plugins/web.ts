@@ -80,6 +80,20 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { distDir: str
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 
+  /**
+   * The owner area's pages (apps/web/scripts/owner-html.mjs): index.html with the area's chunks
+   * preloaded and its frame drawn before any script; /dashboard itself with the dashboard's chunks
+   * as well. A build without them gets index.html.
+   */
+  const ownerHtml = htmlFile(path.join(options.distDir, 'owner.html'));
+  const ownerDashboardHtml = htmlFile(path.join(options.distDir, 'owner-dashboard.html'));
+  const pageHtml = async (pathname: string, known: boolean) => {
+    const page = pathname.replace(/\/+$/, '');
+    if (known && page === '/dashboard') return (await ownerDashboardHtml()) ?? indexHtml();
+    if (known && page.startsWith('/dashboard/')) return (await ownerHtml()) ?? indexHtml();
+    return indexHtml();
+  };
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
@@ -89,10 +103,10 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { distDir: str
     if (/\.[a-z0-9]{1,8}$/i.test(pathname)) {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    const html = await indexHtml();
-    if (!html) return notBuilt(reply);
     // A build without the list (made before it existed) cannot tell: the app decides on the page.
     const known = (await pageRoutes.isPage(pathname)) ?? true;
+    const html = await pageHtml(pathname, known);
+    if (!html) return notBuilt(reply);
     return reply
       .status(known ? 200 : 404)
       .header('cache-control', 'no-cache')

@@ -23,11 +23,16 @@ export function writePageRoutes(distDir: string, routes: readonly string[]): voi
 }
 
 /**
- * fixtureWebDist() with the web router's pages listed, as a real build has them: the server
- * answers those 200 and any other page path 404.
+ * fixtureWebDist() with the web router's pages listed, as a real build has them (the server
+ * answers those 200 and any other page path 404), and the owner area's pages of its own.
  */
 export async function routedWebDist(): Promise<string> {
   const dir = fixtureWebDist();
   writePageRoutes(dir, await webRoutePaths());
+  for (const page of ['owner.html', 'owner-dashboard.html'])
+    writeFileSync(
+      path.join(dir, page),
+      `<!doctype html><title>${page}</title><div id="root" data-shell="owner"></div>`,
+    );
   return dir;
 }
