@@ -60,6 +60,23 @@ export default defineConfig(({ mode }) => {
       manifest: true,
       rolldownOptions: {
         input: { index: path.resolve(import.meta.dirname, 'index.html') },
+        output: {
+          // Left alone, the bundler split Mantine's styling core and hooks, and the router, into dozens
+          // of files of a few hundred bytes, each a request (six at a time on a phone's HTTP/1.1
+          // connection): every page needs them, so each is one file (issue 34 item 7).
+          codeSplitting: {
+            groups: [
+              {
+                name: 'mantine-base',
+                test: /node_modules[\\/](@mantine[\\/](core[\\/]esm[\\/]core|hooks)|clsx)[\\/]/,
+              },
+              {
+                name: 'router',
+                test: /node_modules[\\/](@tanstack[\\/](react-router|router-core|history|store|react-store)|use-sync-external-store)[\\/]/,
+              },
+            ],
+          },
+        },
       },
     },
     test: {

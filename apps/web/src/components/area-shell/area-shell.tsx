@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -96,7 +96,7 @@ export function AreaShell({
         <AppShell.Footer className={classes.phoneNav}>{phoneNav}</AppShell.Footer>
       ) : (
         <AppShell.Navbar p="sm" aria-label={navLabel}>
-          <AppShell.Section grow component={ScrollArea}>
+          <AppShell.Section grow className={classes.navLinks}>
             {links.map((link) => (
               <NavLinkLink
                 key={link.to}

@@ -2,7 +2,7 @@ import { Badge, Box, Group, Title } from '@mantine/core';
 import { fill } from '@starloop/review-page';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { AreaShell, type TAreaLink } from '../../components/area-shell/area-shell.tsx';
 import { OfflineBanner } from '../../components/offline-banner/offline-banner.tsx';
 import { getUserData } from '../../lib/auth.ts';
@@ -15,8 +15,12 @@ import { useTrpc } from '../../lib/use-trpc.ts';
 import { ClosedAccountGate } from './account-closure/closed-account-gate.tsx';
 import { BranchSwitcher } from './branch-switcher/branch-switcher.tsx';
 import { OwnerPhoneNav } from './phone-nav/owner-phone-nav.tsx';
-import { ExportSection } from './settings/export/export-section.tsx';
 import { useOwner } from './shared/use-owner.ts';
+
+// Only a closed account shows it: no one else downloads its code.
+const ExportSection = lazy(() =>
+  import('./settings/export/export-section.tsx').then((m) => ({ default: m.ExportSection })),
+);
 
 /** Sidebar of spec section 2 (Dashboard, Profile) plus the Inbox, Requests, Plan and Settings tabs. */
 export function ownerLinks(t: TOwnerMessages = en): TAreaLink[] {
@@ -134,7 +138,13 @@ function OwnerArea() {
         <OfflineBanner />
         {/* The inbox covers every branch the person works on; its own filter picks one. */}
         {onInbox ? null : <BranchSwitcher />}
-        <ClosedAccountGate closedContent={<ExportSection />}>
+        <ClosedAccountGate
+          closedContent={
+            <Suspense fallback={null}>
+              <ExportSection />
+            </Suspense>
+          }
+        >
           <Outlet />
         </ClosedAccountGate>
       </Box>
