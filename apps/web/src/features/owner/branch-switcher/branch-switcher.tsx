@@ -1,9 +1,12 @@
 import { Select } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@tanstack/react-router';
+import { en } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 
-export const BRANCH_SWITCHER_TEXT = { label: 'Branch', all: 'All branches' } as const;
+/** The English texts (the catalog's). */
+export const BRANCH_SWITCHER_TEXT = { label: en.branches.switcher, all: en.branches.allBranches };
 
 /** The switcher's value for the All branches view. */
 const ALL = 'all';
@@ -14,6 +17,7 @@ const ALL = 'all';
  * cached answer is fetched again for the new branch.
  */
 export function BranchSwitcher() {
+  const t = useOwnerMessages().branches;
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -25,9 +29,9 @@ export function BranchSwitcher() {
   if (branches.length < 2) return null;
   return (
     <Select
-      label={BRANCH_SWITCHER_TEXT.label}
+      label={t.switcher}
       data={[
-        { value: ALL, label: BRANCH_SWITCHER_TEXT.all },
+        { value: ALL, label: t.allBranches },
         ...branches.map((b) => ({
           value: String(b.id),
           label: b.city ? `${b.businessName}, ${b.city}` : b.businessName,

@@ -8,6 +8,7 @@ import {
   ZBranchCreate,
   ZBusinessCode,
 } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
@@ -15,6 +16,8 @@ import { z } from 'zod';
 import { BusyModal, ModalActions, type TDialogProps } from '../../../components/busy-modal/busy-modal.tsx';
 import { notify } from '../../../components/notify.ts';
 import { formatPaise } from '../../../lib/format.ts';
+import { en } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { submitHandler, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import {
@@ -24,24 +27,13 @@ import {
 } from '../../register/business-code-field.tsx';
 import { StateCityFields } from '../../register/state-city-fields.tsx';
 
+/** The English texts (the catalog's; tests and the admin's Users screen read them). */
 export const ADD_BRANCH_TEXT = {
-  close: 'Close',
-  open: 'Add a branch',
-  title: 'Add a branch',
-  businessName: 'Business name',
-  contactNumber: 'Contact number',
-  reviewLink: 'Review link (optional)',
-  reviewLinkHint: "This branch's own Google review link; you can add it later in Settings.",
-  submit: 'Add branch',
-  busy: 'Adding...',
-  price: (plan: string, price: string) =>
-    `Each branch has its own subscription on your plan: ${plan}, ${price} / month. The new branch starts unpaid and its review page goes live once it is paid for.`,
-  addedTitle: 'Branch added: not paid yet',
-  addedPrice: (name: string, plan: string, price: string) => `${name}: ${plan} plan, ${price} / month.`,
-  payNow: 'Pay for it now',
-  later: 'Later',
-  failed: 'Could not add the branch. Please try again.',
-} as const;
+  ...en.branches.add,
+  price: (plan: string, price: string) => fill(en.branches.add.price, { plan, price }),
+  addedPrice: (name: string, plan: string, price: string) =>
+    fill(en.branches.add.addedPrice, { name, plan, price }),
+};
 
 const r = MESSAGES.registration;
 /** The API's fields; on screen a branch also names its state and city (the switcher shows them). */
@@ -65,13 +57,14 @@ const blank = (businessName: string) => ({
  * answers the caller's role): the button and its dialog.
  */
 export function AddBranchButton() {
+  const t = useOwnerMessages().branches.add;
   const trpc = useTrpc();
   const account = useQuery(trpc.owner.account.get.queryOptions(undefined, { staleTime: 60_000 }));
   const [opened, setOpened] = useState(false);
   if (account.data?.role !== 'owner') return null;
   return (
     <Group justify="flex-end">
-      <Button onClick={() => setOpened(true)}>{ADD_BRANCH_TEXT.open}</Button>
+      <Button onClick={() => setOpened(true)}>{t.open}</Button>
       {opened ? (
         <AddBranchDialog
           opened
@@ -102,6 +95,9 @@ export function AddBranchDialog({
   adminAccountId?: number;
   onAdded?: () => void;
 }) {
+  const ownerTexts = useOwnerMessages().branches.add;
+  // The admin area speaks English.
+  const t = adminAccountId === undefined ? ownerTexts : en.branches.add;
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -119,7 +115,7 @@ export function AddBranchDialog({
       void queryClient.invalidateQueries({ queryKey: trpc.owner.account.branches.pathKey() });
     },
     onError: (error: unknown) => {
-      const message = form.showServerError(error, ADD_BRANCH_TEXT.failed);
+      const message = form.showServerError(error, t.failed);
       if (message) notify.error(message);
     },
   };
@@ -144,25 +140,25 @@ export function AddBranchDialog({
     const { branch, payment } = created;
     const label = branch.city ? `${branch.businessName}, ${branch.city}` : branch.businessName;
     return (
-      <BusyModal opened={opened} onClose={onClose} busy={false} title={ADD_BRANCH_TEXT.title}>
+      <BusyModal opened={opened} onClose={onClose} busy={false} title={t.title}>
         <Stack gap="md">
-          <Alert color="yellow" variant="light" title={ADD_BRANCH_TEXT.addedTitle}>
+          <Alert color="yellow" variant="light" title={t.addedTitle}>
             <Text size="sm">{created.message}</Text>
             <Text size="sm" mt="xs">
-              {ADD_BRANCH_TEXT.addedPrice(
-                label,
-                resolveRegistrationPlan(payment.plan).name,
-                formatPaise(payment.amount),
-              )}
+              {fill(t.addedPrice, {
+                name: label,
+                plan: resolveRegistrationPlan(payment.plan).name,
+                price: formatPaise(payment.amount),
+              })}
             </Text>
           </Alert>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
-              {adminAccountId === undefined ? ADD_BRANCH_TEXT.later : ADD_BRANCH_TEXT.close}
+              {adminAccountId === undefined ? t.later : t.close}
             </Button>
             {adminAccountId === undefined ? (
               <Button onClick={() => void payNow(branch.id)} data-autofocus>
-                {ADD_BRANCH_TEXT.payNow}
+                {t.payNow}
               </Button>
             ) : null}
           </Group>
@@ -172,7 +168,7 @@ export function AddBranchDialog({
   }
 
   return (
-    <BusyModal opened={opened} onClose={onClose} busy={add.isPending} title={ADD_BRANCH_TEXT.title} size="lg">
+    <BusyModal opened={opened} onClose={onClose} busy={add.isPending} title={t.title} size="lg">
       <form
         noValidate
         onSubmit={submitHandler(() => {
@@ -185,10 +181,10 @@ export function AddBranchDialog({
       >
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            {ADD_BRANCH_TEXT.price(planName, formatPaise(branchPrice(plan)))}
+            {fill(t.price, { plan: planName, price: formatPaise(branchPrice(plan)) })}
           </Text>
           <TextInput
-            label={ADD_BRANCH_TEXT.businessName}
+            label={t.businessName}
             withAsterisk
             {...form.input('businessName')}
             onChange={(event) => {
@@ -209,7 +205,7 @@ export function AddBranchDialog({
             }}
           />
           <TextInput
-            label={ADD_BRANCH_TEXT.contactNumber}
+            label={t.contactNumber}
             withAsterisk
             inputMode="tel"
             maxLength={10}
@@ -225,18 +221,14 @@ export function AddBranchDialog({
             onAvailability={onAvailability}
           />
           <TextInput
-            label={ADD_BRANCH_TEXT.reviewLink}
-            description={ADD_BRANCH_TEXT.reviewLinkHint}
+            label={t.reviewLink}
+            description={t.reviewLinkHint}
             type="url"
             inputMode="url"
             placeholder="https://g.page/r/..."
             {...form.input('reviewLink')}
           />
-          <ModalActions
-            busy={add.isPending}
-            onCancel={onClose}
-            label={add.isPending ? ADD_BRANCH_TEXT.busy : ADD_BRANCH_TEXT.submit}
-          />
+          <ModalActions busy={add.isPending} onCancel={onClose} label={add.isPending ? t.busy : t.submit} />
         </Stack>
       </form>
     </BusyModal>

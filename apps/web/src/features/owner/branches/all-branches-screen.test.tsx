@@ -1,3 +1,4 @@
+import { BRANCH_FIGURE_COLUMNS } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderOwner } from '../test/owner-test-utils.tsx';
@@ -239,4 +240,8 @@ describe('All branches', () => {
     await screen.findByRole('table', { name: BRANCH_REVIEWS_TEXT.title });
     expect(screen.queryByRole('table', { name: BRANCH_REQUESTS_TEXT.title })).toBeNull();
   });
+});
+
+it("names the figures on screen as the contract's files do (in English)", () => {
+  for (const { key, header } of BRANCH_FIGURE_COLUMNS) expect(ALL_BRANCHES_TEXT.figures[key]).toBe(header);
 });

@@ -7,6 +7,7 @@ import {
   type TBranchFiguresAnswer,
   type TBranchFiguresExport,
 } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, type TDataTableColumn } from '../../../components/data-table/data-table.tsx';
@@ -16,6 +17,8 @@ import { anyMessage } from '../../../lib/api-errors.ts';
 import { getToken } from '../../../lib/auth.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { formatNumber } from '../../../lib/format.ts';
+import { en } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { AddBranchButton } from './add-branch-dialog.tsx';
 import { branchName } from './branch-filter.tsx';
@@ -25,17 +28,8 @@ import { BranchReviews } from './branch-reviews.tsx';
 type TBranchRow = TBranchFiguresAnswer['branches'][number];
 type TSortKey = 'branch' | keyof TBranchFigures;
 
-export const ALL_BRANCHES_TEXT = {
-  from: 'From',
-  to: 'To',
-  apply: 'Show',
-  trend: 'Reviews trend',
-  exportCsv: 'Download CSV',
-  exportXlsx: 'Download XLSX',
-  exportFailed: 'Failed to download the table. Please try again.',
-  empty: 'No branches to compare.',
-  totals: 'All branches',
-} as const;
+/** The English texts (the catalog's; tests read them). */
+export const ALL_BRANCHES_TEXT = en.branches;
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 const rating = (value: number, reviews: number) => (reviews > 0 ? value.toFixed(1) : '—');
@@ -47,10 +41,9 @@ const SHOW = {
   share: (value: number) => percent(value),
 } as const;
 
-/** The comparison's columns: the contract's, and how each figure reads. */
-const FIGURES = BRANCH_FIGURE_COLUMNS.map(({ key, header, kind }) => ({
+/** The comparison's columns: the contract's (headers in the catalog's words), and how each figure reads. */
+const FIGURES = BRANCH_FIGURE_COLUMNS.map(({ key, kind }) => ({
   key,
-  header,
   show: (f: TBranchFigures) => SHOW[kind](f[key], f),
 }));
 
@@ -106,6 +99,7 @@ function sortRows(rows: readonly TBranchRow[], sort: TSortState<TSortKey> | null
  * below it, the reviews of every branch.
  */
 export function AllBranchesScreen() {
+  const t = useOwnerMessages().branches;
   const trpc = useTrpc();
   const [range, setRange] = useState<{ from?: string; to?: string }>({});
   const [draft, setDraft] = useState<{ from: string; to: string }>({ from: '', to: '' });
@@ -114,10 +108,10 @@ export function AllBranchesScreen() {
   const data = figures.data;
 
   const columns: TDataTableColumn<TBranchRow, TSortKey>[] = [
-    { key: 'branch', header: 'Branch', sortKey: 'branch', render: (b) => branchLabel(b) },
+    { key: 'branch', header: t.branch, sortKey: 'branch', render: (b) => branchLabel(b) },
     {
       key: 'trend',
-      header: ALL_BRANCHES_TEXT.trend,
+      header: t.trend,
       render: (b) =>
         data ? (
           <Sparkline
@@ -126,13 +120,13 @@ export function AllBranchesScreen() {
             data={trendSeries(data, b)}
             curveType="linear"
             fillOpacity={0.2}
-            aria-label={`${ALL_BRANCHES_TEXT.trend}: ${branchLabel(b)}`}
+            aria-label={fill(t.trendOf, { branch: branchLabel(b) })}
           />
         ) : null,
     },
-    ...FIGURES.map(({ key, header, show }) => ({
+    ...FIGURES.map(({ key, show }) => ({
       key,
-      header,
+      header: t.figures[key],
       sortKey: key,
       align: 'right' as const,
       nowrap: true,
@@ -145,7 +139,7 @@ export function AllBranchesScreen() {
     try {
       await downloadBranchFigures({ ...range, format });
     } catch {
-      notify.error(ALL_BRANCHES_TEXT.exportFailed);
+      notify.error(t.exportFailed);
     }
   };
 
@@ -161,7 +155,7 @@ export function AllBranchesScreen() {
         <Group align="flex-end" gap="sm">
           <TextInput
             type="date"
-            label={ALL_BRANCHES_TEXT.from}
+            label={t.from}
             value={draft.from}
             onChange={(e) => {
               const from = e.currentTarget.value;
@@ -170,7 +164,7 @@ export function AllBranchesScreen() {
           />
           <TextInput
             type="date"
-            label={ALL_BRANCHES_TEXT.to}
+            label={t.to}
             value={draft.to}
             onChange={(e) => {
               const to = e.currentTarget.value;
@@ -178,22 +172,22 @@ export function AllBranchesScreen() {
             }}
           />
           <Button type="submit" variant="light">
-            {ALL_BRANCHES_TEXT.apply}
+            {t.apply}
           </Button>
           <Button variant="default" onClick={() => void download('csv')} disabled={!data}>
-            {ALL_BRANCHES_TEXT.exportCsv}
+            {t.exportCsv}
           </Button>
           <Button variant="default" onClick={() => void download('xlsx')} disabled={!data}>
-            {ALL_BRANCHES_TEXT.exportXlsx}
+            {t.exportXlsx}
           </Button>
         </Group>
       </form>
       {data ? (
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
-          {FIGURES.slice(0, 4).map(({ key, header, show }) => (
-            <Paper key={key} withBorder p="sm" radius="md" role="region" aria-label={header}>
+          {FIGURES.slice(0, 4).map(({ key, show }) => (
+            <Paper key={key} withBorder p="sm" radius="md" role="region" aria-label={t.figures[key]}>
               <Text size="xs" c="dimmed">
-                {header}
+                {t.figures[key]}
               </Text>
               <Text fw={600}>{show(data.totals)}</Text>
             </Paper>
@@ -202,16 +196,16 @@ export function AllBranchesScreen() {
       ) : null}
       {data ? (
         <Text size="sm" c="dimmed">
-          {data.from} to {data.to} (IST)
+          {fill(t.range, { from: data.from, to: data.to })}
         </Text>
       ) : null}
       <DataTable
-        label="Branches"
+        label={t.table}
         columns={columns}
         rows={data ? sortRows(data.branches, sort) : []}
         rowKey={(b) => b.id}
         loading={figures.isPending}
-        emptyText={ALL_BRANCHES_TEXT.empty}
+        emptyText={t.empty}
         error={
           figures.isError
             ? { message: anyMessage(figures.error), onRetry: () => void figures.refetch() }

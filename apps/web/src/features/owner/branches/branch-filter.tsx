@@ -2,8 +2,11 @@ import { Anchor, Select } from '@mantine/core';
 import type { TAccountBranch } from '@starloop/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { en } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 
-export const BRANCH_FILTER_TEXT = { all: 'All branches' } as const;
+/** The English texts (the catalog's). */
+export const BRANCH_FILTER_TEXT = { all: en.branches.allBranches };
 
 export const branchName = (b: Pick<TAccountBranch, 'businessName' | 'city'>) =>
   b.city ? `${b.businessName}, ${b.city}` : b.businessName;
@@ -20,11 +23,12 @@ export function BranchFilter({
   value: number | undefined;
   onChange: (businessId: number | undefined) => void;
 }) {
+  const t = useOwnerMessages().branches;
   return (
     <Select
       label={label}
       data={[
-        { value: '', label: BRANCH_FILTER_TEXT.all },
+        { value: '', label: t.allBranches },
         ...branches.map((b) => ({ value: String(b.id), label: branchName(b) })),
       ]}
       value={value ? String(value) : ''}

@@ -11,18 +11,15 @@ import { DataTable, type TDataTableColumn } from '../../../components/data-table
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { en } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { RatingStars } from '../dashboard/rating-stars.tsx';
 import { CHANNEL_LABELS, REQUEST_STATUS_LABELS } from '../requests/request-labels.ts';
 import { BranchFilter, BranchLink, branchName } from './branch-filter.tsx';
 
-export const BRANCH_REQUESTS_TEXT = {
-  title: 'Review requests of every branch',
-  filter: 'Requests of',
-  status: 'Request status',
-  allStatuses: 'All',
-  empty: 'No review requests yet.',
-} as const;
+/** The English texts (the catalog's; tests read them). */
+export const BRANCH_REQUESTS_TEXT = en.branches.requests;
 
 const PAGE = 10;
 
@@ -32,6 +29,7 @@ const PAGE = 10;
  * by branch and status.
  */
 export function BranchRequests({ branches }: { branches: readonly TAccountBranch[] }) {
+  const t = useOwnerMessages().branches.requests;
   const trpc = useTrpc();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<TRequestStatus | undefined>(undefined);
@@ -50,27 +48,27 @@ export function BranchRequests({ branches }: { branches: readonly TAccountBranch
   const columns: TDataTableColumn<TAccountRequest>[] = [
     {
       key: 'branch',
-      header: 'Branch',
+      header: t.branch,
       render: (r) => (
         <BranchLink businessId={r.businessId} label={labels.get(r.businessId) ?? r.businessName} />
       ),
     },
-    { key: 'customer', header: 'Customer', render: (r) => r.contactName ?? '—' },
-    { key: 'status', header: 'Status', render: (r) => REQUEST_STATUS_LABELS[r.status] },
-    { key: 'channel', header: 'Channel', render: (r) => (r.channel ? CHANNEL_LABELS[r.channel] : '—') },
+    { key: 'customer', header: t.customer, render: (r) => r.contactName ?? '—' },
+    { key: 'status', header: t.statusColumn, render: (r) => REQUEST_STATUS_LABELS[r.status] },
+    { key: 'channel', header: t.channel, render: (r) => (r.channel ? CHANNEL_LABELS[r.channel] : '—') },
     {
       key: 'review',
-      header: 'Review',
+      header: t.review,
       render: (r) => (r.rating ? <RatingStars rating={r.rating} size="sm" /> : '—'),
     },
-    { key: 'date', header: 'Date', nowrap: true, render: (r) => formatDate(r.sentAt ?? r.sendAt) },
+    { key: 'date', header: t.date, nowrap: true, render: (r) => formatDate(r.sentAt ?? r.sendAt) },
   ];
 
   return (
-    <SectionCard titleId="branch-requests-title" title={BRANCH_REQUESTS_TEXT.title} gap="md">
+    <SectionCard titleId="branch-requests-title" title={t.title} gap="md">
       <Group align="flex-end" gap="sm">
         <BranchFilter
-          label={BRANCH_REQUESTS_TEXT.filter}
+          label={t.filter}
           branches={branches}
           value={businessId}
           onChange={(next) => {
@@ -79,7 +77,7 @@ export function BranchRequests({ branches }: { branches: readonly TAccountBranch
           }}
         />
         <SegmentedControl
-          aria-label={BRANCH_REQUESTS_TEXT.status}
+          aria-label={t.status}
           size="xs"
           value={status ?? ''}
           onChange={(value) => {
@@ -87,19 +85,19 @@ export function BranchRequests({ branches }: { branches: readonly TAccountBranch
             setPage(1);
           }}
           data={[
-            { value: '', label: BRANCH_REQUESTS_TEXT.allStatuses },
+            { value: '', label: t.allStatuses },
             ...REQUEST_STATUSES.map((s) => ({ value: s, label: REQUEST_STATUS_LABELS[s] })),
           ]}
         />
       </Group>
       <DataTable
-        label={BRANCH_REQUESTS_TEXT.title}
+        label={t.title}
         columns={columns}
         rows={requests.data?.requests ?? []}
         rowKey={(r) => r.id}
         loading={requests.isPending}
         stale={requests.isPlaceholderData}
-        emptyText={BRANCH_REQUESTS_TEXT.empty}
+        emptyText={t.empty}
         error={
           requests.isError
             ? { message: anyMessage(requests.error), onRetry: () => void requests.refetch() }

@@ -6,20 +6,15 @@ import { DataTable, type TDataTableColumn } from '../../../components/data-table
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDate, truncate } from '../../../lib/format.ts';
+import { en } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { RatingStars } from '../dashboard/rating-stars.tsx';
 import { SourceBadge } from '../dashboard/recent-reviews.tsx';
 import { BranchFilter, BranchLink, branchName } from './branch-filter.tsx';
 
-export const BRANCH_REVIEWS_TEXT = {
-  title: 'Reviews of every branch',
-  branch: 'Branch',
-  filter: 'Reviews of',
-  search: 'Search reviews',
-  searchPlaceholder: 'Search by message',
-  empty: 'No reviews available.',
-  noMatch: 'No reviews found matching your search.',
-} as const;
+/** The English texts (the catalog's; tests read them). */
+export const BRANCH_REVIEWS_TEXT = en.branches.reviews;
 
 const PAGE = PAGE_SIZE.ownerReviews * 2;
 
@@ -29,6 +24,7 @@ const PAGE = PAGE_SIZE.ownerReviews * 2;
  * branch opens that branch's dashboard.
  */
 export function BranchReviews({ branches }: { branches: readonly TAccountBranch[] }) {
+  const t = useOwnerMessages().branches.reviews;
   const trpc = useTrpc();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
@@ -47,15 +43,15 @@ export function BranchReviews({ branches }: { branches: readonly TAccountBranch[
   const columns: TDataTableColumn<TAccountReview>[] = [
     {
       key: 'branch',
-      header: BRANCH_REVIEWS_TEXT.branch,
+      header: t.branch,
       render: (r) => (
         <BranchLink businessId={r.businessId} label={labels.get(r.businessId) ?? r.businessName} />
       ),
     },
-    { key: 'rating', header: 'Rating', render: (r) => <RatingStars rating={r.rating} size="sm" /> },
+    { key: 'rating', header: t.rating, render: (r) => <RatingStars rating={r.rating} size="sm" /> },
     {
       key: 'message',
-      header: 'Message',
+      header: t.message,
       render: (r) =>
         r.message ? (
           <Text size="sm" lineClamp={2}>
@@ -63,19 +59,19 @@ export function BranchReviews({ branches }: { branches: readonly TAccountBranch[
           </Text>
         ) : (
           <Text size="sm" c="dimmed" fs="italic">
-            No message
+            {t.noMessage}
           </Text>
         ),
     },
-    { key: 'source', header: 'Source', render: (r) => <SourceBadge review={r} /> },
-    { key: 'date', header: 'Date', nowrap: true, render: (r) => formatDate(r.createdAt) },
+    { key: 'source', header: t.source, render: (r) => <SourceBadge review={r} /> },
+    { key: 'date', header: t.date, nowrap: true, render: (r) => formatDate(r.createdAt) },
   ];
 
   return (
-    <SectionCard titleId="branch-reviews-title" title={BRANCH_REVIEWS_TEXT.title} gap="md">
+    <SectionCard titleId="branch-reviews-title" title={t.title} gap="md">
       <Group align="flex-end" gap="sm">
         <BranchFilter
-          label={BRANCH_REVIEWS_TEXT.filter}
+          label={t.filter}
           branches={branches}
           value={businessId}
           onChange={(next) => {
@@ -85,21 +81,21 @@ export function BranchReviews({ branches }: { branches: readonly TAccountBranch[
         />
       </Group>
       <DataTable
-        label={BRANCH_REVIEWS_TEXT.title}
+        label={t.title}
         columns={columns}
         rows={reviews.data?.reviews ?? []}
         rowKey={(r) => `${r.source}-${r.id}`}
         loading={reviews.isPending}
         stale={reviews.isPlaceholderData}
-        emptyText={search ? BRANCH_REVIEWS_TEXT.noMatch : BRANCH_REVIEWS_TEXT.empty}
+        emptyText={search ? t.noMatch : t.empty}
         error={
           reviews.isError
             ? { message: anyMessage(reviews.error), onRetry: () => void reviews.refetch() }
             : null
         }
         search={{
-          label: BRANCH_REVIEWS_TEXT.search,
-          placeholder: BRANCH_REVIEWS_TEXT.searchPlaceholder,
+          label: t.search,
+          placeholder: t.searchPlaceholder,
           value: search,
           onChange: (value) => {
             setSearch(value.trim());

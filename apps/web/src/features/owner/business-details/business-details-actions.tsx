@@ -11,8 +11,9 @@ import { BusyModal, ModalActions } from '../../../components/busy-modal/busy-mod
 import { notify } from '../../../components/notify.ts';
 import { AnchorLink } from '../../../components/router-links.tsx';
 import { anyMessage, readApiError } from '../../../lib/api-errors.ts';
+import { useOwnerLanguage, useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
-import { BUSINESS_DETAILS_TEXT as T } from './business-details-texts.ts';
+import { codeWarning, formerCodesText, googleLinkFrom } from './business-details-texts.ts';
 
 type TFieldErrors = Partial<Record<'businessName' | 'contactNumber' | 'reviewLink' | 'code', string>>;
 
@@ -46,6 +47,7 @@ function useAfterChange() {
 }
 
 function EditDetailsDialog({ business, onClose }: { business: TBusinessDetails; onClose: () => void }) {
+  const t = useOwnerMessages().profile.details;
   const trpc = useTrpc();
   const afterChange = useAfterChange();
   const [values, setValues] = useState({
@@ -82,19 +84,19 @@ function EditDetailsDialog({ business, onClose }: { business: TBusinessDetails; 
   const google = business.googleReviewLink;
 
   return (
-    <BusyModal opened onClose={onClose} busy={save.isPending} title={T.editTitle} size="lg">
+    <BusyModal opened onClose={onClose} busy={save.isPending} title={t.editTitle} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
-            label={T.businessName}
+            label={t.businessName}
             value={values.businessName}
             onChange={set('businessName')}
             error={errors.businessName}
             required
           />
           <TextInput
-            label={T.contactNumber}
-            description={T.contactNumberHint}
+            label={t.contactNumber}
+            description={t.contactNumberHint}
             value={values.contactNumber}
             onChange={set('contactNumber')}
             error={errors.contactNumber}
@@ -102,8 +104,8 @@ function EditDetailsDialog({ business, onClose }: { business: TBusinessDetails; 
             required
           />
           <TextInput
-            label={T.reviewLink}
-            description={T.reviewLinkHint}
+            label={t.reviewLink}
+            description={t.reviewLinkHint}
             value={values.reviewLink}
             onChange={set('reviewLink')}
             error={errors.reviewLink}
@@ -120,14 +122,14 @@ function EditDetailsDialog({ business, onClose }: { business: TBusinessDetails; 
                   setErrors((e) => ({ ...e, reviewLink: undefined }));
                 }}
               >
-                {T.useGoogleLink}
+                {t.useGoogleLink}
               </Button>
               <Text size="xs" c="dimmed">
-                {T.googleLinkFrom(business.googleLocationTitle)}
+                {googleLinkFrom(t, business.googleLocationTitle)}
               </Text>
             </Group>
           ) : null}
-          <ModalActions busy={save.isPending} onCancel={onClose} label={save.isPending ? T.saving : T.save} />
+          <ModalActions busy={save.isPending} onCancel={onClose} label={save.isPending ? t.saving : t.save} />
         </Stack>
       </form>
     </BusyModal>
@@ -135,6 +137,7 @@ function EditDetailsDialog({ business, onClose }: { business: TBusinessDetails; 
 }
 
 function ChangeCodeDialog({ business, onClose }: { business: TBusinessDetails; onClose: () => void }) {
+  const t = useOwnerMessages().profile.details;
   const trpc = useTrpc();
   const afterChange = useAfterChange();
   const [code, setCode] = useState('');
@@ -164,12 +167,12 @@ function ChangeCodeDialog({ business, onClose }: { business: TBusinessDetails; o
   };
 
   return (
-    <BusyModal opened onClose={onClose} busy={change.isPending} title={T.codeTitle} size="lg">
+    <BusyModal opened onClose={onClose} busy={change.isPending} title={t.codeTitle} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
-            label={T.newCode}
-            description={T.newCodeHint}
+            label={t.newCode}
+            description={t.newCodeHint}
             value={code}
             onChange={(event) => {
               setCode(event.currentTarget.value);
@@ -180,22 +183,22 @@ function ChangeCodeDialog({ business, onClose }: { business: TBusinessDetails; o
             autoComplete="off"
             required
           />
-          <Alert color="yellow" variant="light" title={T.warningTitle}>
+          <Alert color="yellow" variant="light" title={t.warningTitle}>
             <List size="sm" spacing={4}>
-              {T.warning(business.code, wanted).map((line) => (
+              {codeWarning(t, business.code, wanted).map((line) => (
                 <List.Item key={line}>{line}</List.Item>
               ))}
             </List>
           </Alert>
           <Checkbox
-            label={T.understand}
+            label={t.understand}
             checked={understood}
             onChange={(event) => setUnderstood(event.currentTarget.checked)}
           />
           <ModalActions
             busy={change.isPending}
             onCancel={onClose}
-            label={change.isPending ? T.changing : T.confirmCode}
+            label={change.isPending ? t.changing : t.confirmCode}
             color="orange"
           />
         </Stack>
@@ -210,6 +213,8 @@ function ChangeCodeDialog({ business, onClose }: { business: TBusinessDetails; o
  * old code keeps forwarding); for others, who may change what.
  */
 export function BusinessDetailsActions() {
+  const t = useOwnerMessages().profile.details;
+  const { language } = useOwnerLanguage();
   const trpc = useTrpc();
   const business = useQuery(trpc.owner.business.get.queryOptions(undefined, { retry: false }));
   const [open, setOpen] = useState<'edit' | 'code' | null>(null);
@@ -217,28 +222,35 @@ export function BusinessDetailsActions() {
   if (!business.data) {
     return (
       <Text size="xs" c="dimmed" mt="md">
-        {T.ownersOnly}
+        {t.ownersOnly}
       </Text>
     );
   }
   const data = business.data;
+  const [nameFixedBefore, nameFixedAfter] = t.nameFixed.split('{link}');
   return (
     <Stack gap="xs" mt="md">
       <Group gap="sm">
         <Button variant="light" size="sm" onClick={() => setOpen('edit')}>
-          {T.edit}
+          {t.edit}
         </Button>
         <Button variant="default" size="sm" onClick={() => setOpen('code')}>
-          {T.changeCode}
+          {t.changeCode}
         </Button>
       </Group>
       {data.formerCodes.length > 0 ? (
         <Text size="xs" c="dimmed" data-testid="former-codes">
-          {T.formerCodes(data.formerCodes.map((c) => c.code))}
+          {formerCodesText(
+            t,
+            language,
+            data.formerCodes.map((c) => c.code),
+          )}
         </Text>
       ) : null}
       <Text size="xs" c="dimmed">
-        Your name can't be changed here. To update it, <AnchorLink to="/support">contact support</AnchorLink>.
+        {nameFixedBefore}
+        <AnchorLink to="/support">{t.contactSupport}</AnchorLink>
+        {nameFixedAfter}
       </Text>
       {open === 'edit' ? <EditDetailsDialog business={data} onClose={() => setOpen(null)} /> : null}
       {open === 'code' ? <ChangeCodeDialog business={data} onClose={() => setOpen(null)} /> : null}

@@ -1,18 +1,25 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { TOwnerDataRequest } from '@starloop/contract';
+import { fill, plural } from '@starloop/review-page';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import type { TOwnerMessages } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerLanguage, useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 
 /** What the business holds, in words (the counts the customer saw on the "my data" page). */
-function heldText(held: TOwnerDataRequest['held']): string {
+function heldText(
+  t: TOwnerMessages['profile']['dataRequests'],
+  language: string,
+  held: TOwnerDataRequest['held'],
+): string {
   const parts: string[] = [];
-  if (held.contacts) parts.push('customer list');
-  if (held.requests) parts.push(`${held.requests} review request${held.requests === 1 ? '' : 's'}`);
-  if (held.reviewContacts || held.reviews) parts.push('contact left with feedback');
-  if (held.caseMessages) parts.push(`${held.caseMessages} case message${held.caseMessages === 1 ? '' : 's'}`);
-  return parts.join(', ') || 'nothing any more';
+  if (held.contacts) parts.push(t.contacts);
+  if (held.requests) parts.push(plural(language, t.requests, held.requests));
+  if (held.reviewContacts || held.reviews) parts.push(t.contactLeft);
+  if (held.caseMessages) parts.push(plural(language, t.caseMessages, held.caseMessages));
+  return parts.join(', ') || t.nothing;
 }
 
 /**
@@ -21,6 +28,8 @@ function heldText(held: TOwnerDataRequest['held']): string {
  * data at once; past the due date StarLoop completes it. Hidden when nothing is open.
  */
 export function DataRequestsCard() {
+  const t = useOwnerMessages().profile.dataRequests;
+  const { language } = useOwnerLanguage();
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const account = useQuery(trpc.owner.account.get.queryOptions(undefined, { staleTime: 60_000 }));
@@ -34,24 +43,23 @@ export function DataRequestsCard() {
   const open = (list.data?.requests ?? []).filter((r) => r.status === 'open');
   if (!isOwner || open.length === 0) return null;
   return (
-    <SectionCard
-      titleId="data-requests-title"
-      title="Customers' data requests"
-      description="Customers asked to see or erase what this branch holds about them. Answer within the due date; past it, StarLoop completes the request for you (an erasure is then done by StarLoop)."
-    >
+    <SectionCard titleId="data-requests-title" title={t.title} description={t.description}>
       <Stack gap="sm">
         {open.map((request) => (
           <Group key={request.id} justify="space-between" wrap="nowrap" align="flex-start">
             <div>
               <Text size="sm" fw={500}>
-                {request.kind === 'erasure' ? 'Erase' : 'See'} the data of {request.identifier}
+                {fill(request.kind === 'erasure' ? t.erase : t.see, { identifier: request.identifier })}
               </Text>
               <Text size="xs" c="dimmed">
-                Holds: {heldText(request.held)}. Due {formatDate(request.dueAt)}
+                {fill(t.holds, {
+                  held: heldText(t, language, request.held),
+                  date: formatDate(request.dueAt),
+                })}
                 {request.overdue ? ' ' : ''}
                 {request.overdue ? (
                   <Badge color="red" variant="light" size="xs">
-                    Overdue
+                    {t.overdue}
                   </Badge>
                 ) : null}
               </Text>
@@ -62,7 +70,7 @@ export function DataRequestsCard() {
               loading={complete.isPending && complete.variables?.id === request.id}
               onClick={() => complete.mutate({ id: request.id })}
             >
-              {request.kind === 'erasure' ? 'Erase now' : 'Mark answered'}
+              {request.kind === 'erasure' ? t.eraseNow : t.markAnswered}
             </Button>
           </Group>
         ))}

@@ -1,35 +1,34 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import type { TOwnerPlan } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notify } from '../../../components/notify.ts';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatPaise } from '../../../lib/format.ts';
+import { en } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { GATEWAY_LOAD_ERROR, openCheckout } from '../../register/payment-gateway.ts';
 import { useOwner } from '../shared/use-owner.ts';
 
+/** The English texts (the catalog's). */
 export const AUTOPAY_TEXT = {
-  title: 'AutoPay',
-  off: 'Renew automatically each month by UPI AutoPay or a card mandate. Razorpay tells you 24 hours before each charge, and you can switch it off at any time.',
-  on: (total: string) => `On: ${total} (GST included) is charged each month when your plan renews.`,
-  turnOn: 'Turn on AutoPay',
-  turnOff: 'Turn off AutoPay',
-  authorised: 'AutoPay authorised. Razorpay confirms it in a moment.',
-  cancelled: 'AutoPay was not set up.',
-  failed: 'Could not change AutoPay. Please try again.',
-} as const;
+  ...en.plan.autopay,
+  on: (total: string) => fill(en.plan.autopay.on, { total }),
+};
 
-const STATUS_WORDS: Record<string, [string, string]> = {
-  created: ['Waiting for authorisation', 'gray'],
-  authenticated: ['Authorised', 'blue'],
-  active: ['Active', 'green'],
-  pending: ['Payment pending', 'orange'],
-  halted: ['Stopped: payment failed', 'red'],
+const STATUS_COLORS: Record<string, string> = {
+  created: 'gray',
+  authenticated: 'blue',
+  active: 'green',
+  pending: 'orange',
+  halted: 'red',
 };
 
 /** Automatic renewal through Razorpay Subscriptions (owner.plan.startAutopay / cancelAutopay). For owners. */
 export function AutopaySection({ plan }: { plan: TOwnerPlan }) {
+  const t = useOwnerMessages().plan.autopay;
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const owner = useOwner();
@@ -41,7 +40,7 @@ export function AutopaySection({ plan }: { plan: TOwnerPlan }) {
         notify.success(result.message);
         void refresh();
       },
-      onError: (error) => notify.error(anyMessage(error, AUTOPAY_TEXT.failed)),
+      onError: (error) => notify.error(anyMessage(error, t.failed)),
     }),
   );
 
@@ -50,7 +49,7 @@ export function AutopaySection({ plan }: { plan: TOwnerPlan }) {
     try {
       started = await start.mutateAsync({});
     } catch (error) {
-      notify.error(anyMessage(error, AUTOPAY_TEXT.failed));
+      notify.error(anyMessage(error, t.failed));
       return;
     }
     const profile = owner.data;
@@ -70,8 +69,8 @@ export function AutopaySection({ plan }: { plan: TOwnerPlan }) {
           notes: { code: profile?.code ?? '', purpose: 'autopay' },
         },
       );
-      if (result.status === 'success') notify.success(AUTOPAY_TEXT.authorised);
-      else notify.info(AUTOPAY_TEXT.cancelled);
+      if (result.status === 'success') notify.success(t.authorised);
+      else notify.info(t.cancelled);
     } catch {
       notify.error(GATEWAY_LOAD_ERROR);
     }
@@ -79,27 +78,28 @@ export function AutopaySection({ plan }: { plan: TOwnerPlan }) {
   };
 
   const autopay = plan.autopay;
+  const status = t.status as Record<string, string>;
   const [label, color] = autopay
-    ? (STATUS_WORDS[autopay.status] ?? [autopay.status, 'gray'])
-    : ['Off', 'gray'];
+    ? [status[autopay.status] ?? autopay.status, STATUS_COLORS[autopay.status] ?? 'gray']
+    : [t.status.off, 'gray'];
   return (
-    <SectionCard titleId="autopay-title" title={AUTOPAY_TEXT.title} gap="sm">
+    <SectionCard titleId="autopay-title" title={t.title} gap="sm">
       <Group gap="xs">
         <Badge color={color} variant="light">
           {label}
         </Badge>
       </Group>
       <Text size="sm" c="dimmed">
-        {autopay ? AUTOPAY_TEXT.on(formatPaise(autopay.total)) : AUTOPAY_TEXT.off}
+        {autopay ? fill(t.on, { total: formatPaise(autopay.total) }) : t.off}
       </Text>
       <Group>
         {autopay && autopay.status !== 'created' ? (
           <Button variant="default" color="red" loading={cancel.isPending} onClick={() => cancel.mutate({})}>
-            {AUTOPAY_TEXT.turnOff}
+            {t.turnOff}
           </Button>
         ) : (
           <Button loading={start.isPending} onClick={() => void turnOn()}>
-            {AUTOPAY_TEXT.turnOn}
+            {t.turnOn}
           </Button>
         )}
       </Group>

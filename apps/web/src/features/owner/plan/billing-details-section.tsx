@@ -5,15 +5,13 @@ import { useEffect } from 'react';
 import { BillingFields, billingValuesOf } from '../../../components/billing-fields/billing-fields.tsx';
 import { notify } from '../../../components/notify.ts';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
+import { en } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { submitHandler, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 
-export const BILLING_DETAILS_TEXT = {
-  title: 'Billing details',
-  hint: 'Shown on your GST invoices. Add your GSTIN to claim input tax credit.',
-  save: 'Save billing details',
-  failed: 'Could not save the billing details. Please try again.',
-} as const;
+/** The English texts (the catalog's). */
+export const BILLING_DETAILS_TEXT = en.plan.billing;
 
 const valuesOf = (billing: TAccountBilling | undefined) => billingValuesOf(billing);
 
@@ -23,6 +21,7 @@ const valuesOf = (billing: TAccountBilling | undefined) => billingValuesOf(billi
  * character, state) before saving. For the account's owners.
  */
 export function BillingDetailsSection() {
+  const t = useOwnerMessages().plan.billing;
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const billing = useQuery(trpc.owner.account.billing.queryOptions());
@@ -38,16 +37,16 @@ export function BillingDetailsSection() {
         queryClient.setQueryData(trpc.owner.account.billing.queryKey(), result.billing);
       },
       onError: (error) => {
-        const message = form.showServerError(error, BILLING_DETAILS_TEXT.failed);
+        const message = form.showServerError(error, t.failed);
         if (message) notify.error(message);
       },
     }),
   );
 
   return (
-    <SectionCard titleId="billing-details-title" title={BILLING_DETAILS_TEXT.title} gap="md">
+    <SectionCard titleId="billing-details-title" title={t.title} gap="md">
       <Text size="sm" c="dimmed">
-        {BILLING_DETAILS_TEXT.hint}
+        {t.hint}
       </Text>
       <form
         noValidate
@@ -60,7 +59,7 @@ export function BillingDetailsSection() {
           <BillingFields form={form} />
           <Group>
             <Button type="submit" loading={save.isPending} disabled={billing.isPending}>
-              {BILLING_DETAILS_TEXT.save}
+              {t.save}
             </Button>
           </Group>
         </Stack>

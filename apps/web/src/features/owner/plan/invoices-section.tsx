@@ -1,5 +1,6 @@
 import { Badge, Button, Text } from '@mantine/core';
-import { INVOICE_TEXTS, type TOwnerInvoice } from '@starloop/contract';
+import type { TOwnerInvoice } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { col } from '../../../components/data-table/columns.tsx';
@@ -10,14 +11,12 @@ import { anyMessage } from '../../../lib/api-errors.ts';
 import { getToken } from '../../../lib/auth.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { formatPaise } from '../../../lib/format.ts';
+import { en } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 
-export const INVOICES_TEXT = {
-  title: 'Invoices',
-  hint: 'A GST tax invoice for every payment, and a credit note for every refund.',
-  download: 'PDF',
-  failed: 'Could not download the invoice. Please try again.',
-} as const;
+/** The English texts (the catalog's). */
+export const INVOICES_TEXT = en.plan.invoices;
 
 /** GET /api/users/invoices/{id}/pdf with the owner's token, saved as its file. */
 export async function downloadInvoice(invoice: Pick<TOwnerInvoice, 'id' | 'number'>): Promise<void> {
@@ -33,6 +32,7 @@ const signed = (invoice: TOwnerInvoice, paise: number) =>
 
 /** The account's invoices and credit notes (owner.account.invoices), each downloadable as a PDF. For owners. */
 export function InvoicesSection() {
+  const t = useOwnerMessages().plan.invoices;
   const trpc = useTrpc();
   const invoices = useQuery(trpc.owner.account.invoices.queryOptions());
   const [downloading, setDownloading] = useState<number | null>(null);
@@ -41,51 +41,51 @@ export function InvoicesSection() {
     try {
       await downloadInvoice(invoice);
     } catch (error) {
-      notify.error(anyMessage(error, INVOICES_TEXT.failed));
+      notify.error(anyMessage(error, t.failed));
     } finally {
       setDownloading(null);
     }
   };
   const columns: TTableColumn<TOwnerInvoice>[] = [
-    col.date('date', 'Date', (i) => i.date),
-    col.text('number', 'Number', (i) => (
+    col.date('date', t.date, (i) => i.date),
+    col.text('number', t.number, (i) => (
       <Text size="sm" ff="monospace">
         {i.number}
       </Text>
     )),
-    col.text('kind', 'Kind', (i) =>
+    col.text('kind', t.kind, (i) =>
       i.kind === 'invoice' ? (
-        'Tax invoice'
+        t.taxInvoice
       ) : (
         <Badge color="orange" variant="light">
-          Credit note
+          {t.creditNote}
         </Badge>
       ),
     ),
-    col.text('taxable', 'Price', (i) => signed(i, i.taxableValue), { align: 'right', nowrap: true }),
-    col.text('gst', 'GST', (i) => signed(i, i.cgst + i.sgst + i.igst), { align: 'right', nowrap: true }),
-    col.text('total', 'Total', (i) => signed(i, i.total), { align: 'right', nowrap: true }),
+    col.text('taxable', t.price, (i) => signed(i, i.taxableValue), { align: 'right', nowrap: true }),
+    col.text('gst', t.gst, (i) => signed(i, i.cgst + i.sgst + i.igst), { align: 'right', nowrap: true }),
+    col.text('total', t.total, (i) => signed(i, i.total), { align: 'right', nowrap: true }),
     col.text('pdf', '', (i) => (
       <Button
         size="compact-sm"
         variant="light"
         loading={downloading === i.id}
-        aria-label={`${INVOICES_TEXT.download} ${i.number}`}
+        aria-label={fill(t.downloadOne, { number: i.number })}
         onClick={() => void download(i)}
       >
-        {INVOICES_TEXT.download}
+        {t.download}
       </Button>
     )),
   ];
   const rows = invoices.data?.invoices ?? [];
   return (
-    <SectionCard titleId="invoices-title" title={INVOICES_TEXT.title} gap="md">
+    <SectionCard titleId="invoices-title" title={t.title} gap="md">
       <Text size="sm" c="dimmed">
-        {INVOICES_TEXT.hint}
+        {t.hint}
       </Text>
       {rows.length === 0 ? (
         <Text c="dimmed" ta="center" py="md">
-          {INVOICE_TEXTS.noInvoices}
+          {t.empty}
         </Text>
       ) : (
         <SimpleTable

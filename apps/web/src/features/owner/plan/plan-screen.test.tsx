@@ -1,5 +1,7 @@
+import { ACCOUNT_TEXTS, INVOICE_TEXTS, PAYMENT_TEXTS } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { en } from '../../../lib/owner-i18n/en.ts';
 import { failsWith } from '../../../test/fake-trpc.ts';
 import { PAYMENT_ORDER } from '../../../test/fixtures.ts';
 import { cleanToastsBeforeEach, deferred, owner, page, renderOwner } from '../test/owner-test-utils.tsx';
@@ -409,4 +411,35 @@ it('switches AutoPay on through checkout with the subscription, and off again', 
   await app.user.click(section.getByRole('button', { name: 'Turn off AutoPay' }));
   await section.findByRole('button', { name: 'Turn on AutoPay' });
   expect(calls).toEqual(['start', 'cancel']);
+});
+
+describe('subscription plan in Hindi', () => {
+  it("reads in the person's chosen language; plan names, prices and GST stay as they are", async () => {
+    window.localStorage.removeItem('starloopOwnerLang');
+    await renderOwner(
+      '/dashboard/plan',
+      handlers({ 'owner.language.get': () => ({ language: 'hi' }) }),
+      'सब्सक्रिप्शन प्लान',
+    );
+    expect(await page().findByRole('heading', { level: 2, name: 'Essential' })).toBeInTheDocument();
+    expect(page().getByText('चालू')).toBeInTheDocument();
+    expect(page().getByText('9 दिन बाकी')).toBeInTheDocument();
+    expect(page().getByText('₹1,999.00 / महीना + GST')).toBeInTheDocument();
+    expect(page().getByRole('button', { name: 'रिन्यू करें' })).toBeInTheDocument();
+    expect(page().getByRole('button', { name: 'Professional पर अपग्रेड करें' })).toBeInTheDocument();
+    const history = within(page().getByRole('region', { name: 'भुगतान का इतिहास' }));
+    expect(history.getByRole('columnheader', { name: 'किसलिए' })).toBeInTheDocument();
+    const row = history.getAllByRole('row')[1]!;
+    expect(within(row).getByText('रजिस्ट्रेशन')).toBeInTheDocument();
+    expect(within(row).getByText('कार्ड')).toBeInTheDocument();
+    expect(within(row).getByText('सफल')).toBeInTheDocument();
+    window.localStorage.removeItem('starloopOwnerLang');
+  });
+});
+
+it("the catalog's English is the contract's where both show a text", () => {
+  expect(en.plan.payForBranch).toBe(ACCOUNT_TEXTS.payForBranch);
+  expect(en.plan.branchUnpaid).toBe(ACCOUNT_TEXTS.branchUnpaid);
+  expect(en.plan.accountInactive).toBe(PAYMENT_TEXTS.accountInactive);
+  expect(en.plan.invoices.empty).toBe(INVOICE_TEXTS.noInvoices);
 });

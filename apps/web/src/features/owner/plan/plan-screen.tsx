@@ -1,13 +1,12 @@
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
-  ACCOUNT_TEXTS,
-  PAYMENT_TEXTS,
   PLANS,
   REQUEST_LIMITS,
   resolveRegistrationPlan,
   SUBSCRIPTION_GRACE_DAYS,
   type TOwnerPlan,
 } from '@starloop/contract';
+import { fill, plural } from '@starloop/review-page';
 import { useQuery } from '@tanstack/react-query';
 import { col } from '../../../components/data-table/columns.tsx';
 import { LabelledValue } from '../../../components/labelled-value/labelled-value.tsx';
@@ -15,34 +14,60 @@ import { PlanSummary } from '../../../components/plan-summary/plan-summary.tsx';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { SimpleTable, type TTableColumn } from '../../../components/simple-table/simple-table.tsx';
 import { formatPaise, methodLabel, titleCase } from '../../../lib/format.ts';
+import type { TOwnerMessages } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerLanguage, useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
 import { AutopaySection } from './autopay-section.tsx';
 import { BillingDetailsSection } from './billing-details-section.tsx';
 import { InvoicesSection } from './invoices-section.tsx';
-import { graceEndDate, periodLabel, remainingLabel, STATUS_COLORS } from './plan-status.ts';
+import { daysSinceEnd, graceEndDate, periodLabel, STATUS_COLORS } from './plan-status.ts';
 import { usePlanCheckout } from './use-plan-checkout.ts';
 
-const PAYMENT_COLUMNS: TTableColumn<TOwnerPlan['payments'][number]>[] = [
-  col.date('date', 'Date', (p) => p.createdAt),
-  col.text('plan', 'Plan', (p) => resolveRegistrationPlan(p.plan).name),
-  col.text('purpose', 'Purpose', (p) => titleCase(p.purpose)),
-  col.text('method', 'Method', (p) => (p.paymentMethod ? titleCase(methodLabel(p.paymentMethod)) : '-')),
-  col.text('amount', 'Amount', (p) => formatPaise(p.amount), { align: 'right', nowrap: true }),
-  col.text('status', 'Status', (p) => (
+type TPlanMessages = TOwnerMessages['plan'];
+
+/** A word the catalog has for this value, else the value as the screen always showed it. */
+const lookup = (words: Record<string, string>, value: string, fallback: string) =>
+  Object.hasOwn(words, value) ? (words[value] as string) : fallback;
+
+const paymentColumns = (t: TPlanMessages): TTableColumn<TOwnerPlan['payments'][number]>[] => [
+  col.date('date', t.columns.date, (p) => p.createdAt),
+  col.text('plan', t.columns.plan, (p) => resolveRegistrationPlan(p.plan).name),
+  col.text('purpose', t.columns.purpose, (p) => lookup(t.purpose, p.purpose, titleCase(p.purpose))),
+  col.text('method', t.columns.method, (p) =>
+    p.paymentMethod ? lookup(t.method, p.paymentMethod, titleCase(methodLabel(p.paymentMethod))) : '-',
+  ),
+  col.text('amount', t.columns.amount, (p) => formatPaise(p.amount), { align: 'right', nowrap: true }),
+  col.text('status', t.columns.status, (p) => (
     <Badge color={STATUS_COLORS[p.status] ?? 'gray'} variant="light">
-      {p.status}
+      {lookup(t.paymentStatus, p.status, p.status)}
     </Badge>
   )),
-  col.text('payment-id', 'Payment ID', (p) => (
+  col.text('payment-id', t.columns.paymentId, (p) => (
     <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-      {p.razorpayPaymentId ?? (p.manual ? 'Recorded by StarLoop' : '-')}
+      {p.razorpayPaymentId ?? (p.manual ? t.recordedByStarloop : '-')}
     </Text>
   )),
 ];
 
+/** '12 days left', 'Ended 3 days ago', 'Ended today' (as plan-status's remainingLabel, in the catalog's words). */
+function remainingText(
+  t: TPlanMessages,
+  language: string,
+  plan: Pick<TOwnerPlan, 'subscriptionEnd' | 'daysLeft'>,
+): { text: string; ended: boolean } | null {
+  const since = daysSinceEnd(plan.subscriptionEnd);
+  if (since !== null) {
+    return { text: since === 0 ? t.endedToday : plural(language, t.endedAgo, since), ended: true };
+  }
+  if (plan.daysLeft === null) return null;
+  return { text: plural(language, t.remaining, plan.daysLeft), ended: false };
+}
+
 /** 'Subscription Plan': the current plan and period, Renew / Upgrade, and the payment history. */
 export function PlanScreen() {
+  const t = useOwnerMessages().plan;
+  const { language } = useOwnerLanguage();
   const trpc = useTrpc();
   const plan = useQuery(trpc.owner.plan.get.queryOptions());
   // Billing details are the account owners' (as billing is).
@@ -50,7 +75,7 @@ export function PlanScreen() {
   const { pay, busy } = usePlanCheckout(plan.data?.plan);
 
   if (plan.isError) {
-    return <LoadError title="Failed to load plan" query={plan} />;
+    return <LoadError title={t.loadFailed} query={plan} />;
   }
   if (plan.isPending) {
     return (
@@ -64,8 +89,9 @@ export function PlanScreen() {
   const data = plan.data;
   const current = resolveRegistrationPlan(data.plan);
   const period = periodLabel(data);
-  const remaining = remainingLabel(data);
-  const ended = remaining?.startsWith('Ended') ?? false;
+  const left = remainingText(t, language, data);
+  const remaining = left?.text ?? null;
+  const ended = left?.ended ?? false;
   const inactive = data.status === 'inactive';
   // A branch added to a chain waits for its first payment.
   const unpaid = data.status === 'pending';
@@ -80,28 +106,30 @@ export function PlanScreen() {
                 {data.planName}
               </Title>
               <Badge color={STATUS_COLORS[data.status] ?? 'gray'} variant="light">
-                {titleCase(data.status)}
+                {lookup(t.status, data.status, titleCase(data.status))}
               </Badge>
             </Group>
             <Group gap="xl" wrap="wrap">
-              <LabelledValue label="Period">
-                <Text>{period ?? 'Not started yet'}</Text>
+              <LabelledValue label={t.period}>
+                <Text>{period ?? t.notStarted}</Text>
               </LabelledValue>
               {remaining ? (
-                <LabelledValue label={ended ? 'Ended' : 'Days left'}>
+                <LabelledValue label={ended ? t.ended : t.daysLeft}>
                   <Text fw={600} c={ended ? 'red.8' : undefined}>
                     {remaining}
                   </Text>
                 </LabelledValue>
               ) : null}
-              <LabelledValue label="Price">
-                <Text>{formatPaise(current.amount)} / month + GST</Text>
+              <LabelledValue label={t.price}>
+                <Text>{fill(t.pricePerMonth, { price: formatPaise(current.amount) })}</Text>
               </LabelledValue>
               {data.requests ? (
-                <LabelledValue label="Review requests">
+                <LabelledValue label={t.requests}>
                   <Text>
-                    {data.requests.used.toLocaleString('en-IN')} of{' '}
-                    {data.requests.limit.toLocaleString('en-IN')} this month
+                    {fill(t.requestsUsed, {
+                      used: data.requests.used.toLocaleString('en-IN'),
+                      limit: data.requests.limit.toLocaleString('en-IN'),
+                    })}
                   </Text>
                 </LabelledValue>
               ) : null}
@@ -113,7 +141,7 @@ export function PlanScreen() {
               loading={busy === 'renewal'}
               disabled={busy !== null || inactive}
             >
-              {unpaid ? ACCOUNT_TEXTS.payForBranch : 'Renew'}
+              {unpaid ? t.payForBranch : t.renew}
             </Button>
             {data.plan === 'essential' ? (
               <Button
@@ -122,7 +150,7 @@ export function PlanScreen() {
                 loading={busy === 'upgrade'}
                 disabled={busy !== null || inactive}
               >
-                Upgrade to Professional
+                {t.upgrade}
               </Button>
             ) : null}
           </Group>
@@ -131,38 +159,37 @@ export function PlanScreen() {
         <Stack gap="sm" mt="md">
           {inactive ? (
             <Alert color="red" variant="light">
-              {PAYMENT_TEXTS.accountInactive}
+              {t.accountInactive}
             </Alert>
           ) : null}
           {unpaid ? (
             <Alert color="yellow" variant="light">
-              {ACCOUNT_TEXTS.branchUnpaid}
+              {t.branchUnpaid}
             </Alert>
           ) : null}
           {!inactive && data.inGrace && data.subscriptionEnd ? (
-            <Alert color="yellow" variant="light" title="Your plan has ended">
-              Your review page keeps working for {SUBSCRIPTION_GRACE_DAYS} days after the end, until{' '}
-              {graceEndDate(data.subscriptionEnd)}. Renew to keep it running.
+            <Alert color="yellow" variant="light" title={t.graceTitle}>
+              {fill(t.grace, { days: SUBSCRIPTION_GRACE_DAYS, date: graceEndDate(data.subscriptionEnd) })}
             </Alert>
           ) : null}
           {!inactive && !data.inGrace && !data.reviewPageActive && ended ? (
-            <Alert color="red" variant="light" title="Your review page is switched off">
-              The {SUBSCRIPTION_GRACE_DAYS}-day grace period after the end has passed. Renew to switch it back
-              on.
+            <Alert color="red" variant="light" title={t.offTitle}>
+              {fill(t.off, { days: SUBSCRIPTION_GRACE_DAYS })}
             </Alert>
           ) : null}
-          <PlanSummary plan={PLANS[current.key]} title={`What ${current.name} includes`} />
+          <PlanSummary plan={PLANS[current.key]} title={fill(t.includes, { plan: current.name })} />
           {data.plan === 'essential' ? (
             <Text size="sm" c="dimmed">
-              Professional ({formatPaise(PLANS.professional.amount)} / month + GST) adds personalised
-              automatic replies {PLANS.professional.autoReply.within}, sentiment analysis, custom response
-              templates and {REQUEST_LIMITS.professional.toLocaleString('en-IN')} review requests a month
-              instead of {REQUEST_LIMITS.essential.toLocaleString('en-IN')}.
+              {fill(t.professionalAdds, {
+                price: formatPaise(PLANS.professional.amount),
+                within: PLANS.professional.autoReply.within,
+                requests: REQUEST_LIMITS.professional.toLocaleString('en-IN'),
+                essential: REQUEST_LIMITS.essential.toLocaleString('en-IN'),
+              })}
             </Text>
           ) : null}
           <Text size="xs" c="dimmed">
-            Each payment adds one month: from the end of the current period, or from today if it has already
-            ended. An upgrade switches you to Professional at once.
+            {t.eachPayment}
           </Text>
         </Stack>
       </Paper>
@@ -170,17 +197,17 @@ export function PlanScreen() {
       {account.data?.role === 'owner' ? <BillingDetailsSection /> : null}
       {account.data?.role === 'owner' ? <InvoicesSection /> : null}
 
-      <SectionCard titleId="payments-title" title="Payment history" gap="md">
+      <SectionCard titleId="payments-title" title={t.history} gap="md">
         {data.payments.length === 0 ? (
           <Text c="dimmed" ta="center" py="md">
-            No payments yet.
+            {t.noPayments}
           </Text>
         ) : (
           <SimpleTable
             verticalSpacing="sm"
             striped
             scroll={{ minWidth: 640 }}
-            columns={PAYMENT_COLUMNS}
+            columns={paymentColumns(t)}
             rows={data.payments}
             rowKey={(payment) => `${payment.manual ? 'manual' : 'online'}-${payment.id}`}
           />

@@ -117,3 +117,34 @@ describe('business profile', () => {
     expect(screen.queryByText('Failed to load profile')).toBeNull();
   });
 });
+
+describe('business profile in Hindi', () => {
+  it("reads in the person's chosen language, the details' actions and the table card too", async () => {
+    window.localStorage.removeItem('starloopOwnerLang');
+    await renderOwner(
+      '/dashboard/profile',
+      {
+        'owner.language.get': () => ({ language: 'hi' }),
+        'owner.business.get': () => ({
+          ownerName: 'Asha Rao',
+          businessName: 'Chai Point & Co.',
+          contactNumber: '9876543210',
+          code: 'chai-point',
+          reviewLink: null,
+          formerCodes: [{ code: 'chai', retiredAt: '2026-11-28T10:00:00.000Z', retiredBy: 'owner' }],
+          googleReviewLink: null,
+          googleLocationTitle: null,
+        }),
+      },
+      'बिज़नेस प्रोफ़ाइल',
+    );
+    const info = within(await page().findByRole('region', { name: 'बिज़नेस की जानकारी' }));
+    expect(info.getByText('मालिक का नाम')).toBeInTheDocument();
+    expect(await info.findByRole('button', { name: 'जानकारी बदलें' })).toBeInTheDocument();
+    expect(info.getByTestId('former-codes')).toHaveTextContent('पुराना कोड chai यहीं आता है।');
+    expect(info.getByRole('link', { name: 'सपोर्ट से संपर्क करें' })).toBeInTheDocument();
+    expect(page().getByRole('link', { name: 'QR कोड डाउनलोड करें' })).toBeInTheDocument();
+    expect(within(page().getByTestId('table-card')).getByText('रिव्यू देने के लिए स्कैन करें')).toBeInTheDocument();
+    window.localStorage.removeItem('starloopOwnerLang');
+  });
+});

@@ -12,10 +12,13 @@ import {
   Text,
 } from '@mantine/core';
 import { PLACEMENT_TEXTS } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
+import { en } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { BusinessDetailsActions } from '../business-details/business-details-actions.tsx';
 import { useRecordOnboarding } from '../onboarding/use-onboarding.ts';
 import { PlacementsSection } from '../placements/placements-section.tsx';
@@ -28,7 +31,8 @@ import classes from './table-card.module.css';
 /** Set on <html> while the table card is being printed (see table-card.module.css). */
 const PRINT_ATTRIBUTE = 'data-print-table-card';
 
-export const TABLE_CARD_LINE = 'Scan to review us';
+/** The card's line in English (the catalog's). */
+export const TABLE_CARD_LINE = en.profile.cardLine;
 
 /** The picker's value for the Default placement (keys are base62, so this never is one). */
 const DEFAULT_OPTION = 'default-placement';
@@ -39,14 +43,15 @@ interface TTableCardProps {
   url: string;
   /** The placement's name, printed small so the owner knows which card goes where; none for Default. */
   placementName: string | null;
+  line: string;
 }
 
-function TableCardContent({ qr, businessName, url, placementName }: TTableCardProps) {
+function TableCardContent({ qr, businessName, url, placementName, line }: TTableCardProps) {
   return (
     <>
       {qr ? <img className={classes.cardQr} src={qr} alt="" /> : null}
       <p className={classes.cardName}>{businessName}</p>
-      <p className={classes.cardLine}>{TABLE_CARD_LINE}</p>
+      <p className={classes.cardLine}>{line}</p>
       <p className={classes.cardUrl}>{url}</p>
       {placementName ? <p className={classes.cardPlacement}>{placementName}</p> : null}
     </>
@@ -69,6 +74,7 @@ function usePrintTableCard() {
  * for the Default placement or any named one, and the placements themselves.
  */
 export function ProfileScreen() {
+  const t = useOwnerMessages().profile;
   const owner = useOwner();
   const info = useSystemInfo();
   const print = usePrintTableCard();
@@ -106,7 +112,7 @@ export function ProfileScreen() {
   });
 
   if (owner.isError) {
-    return <LoadError title="Failed to load profile" query={owner} />;
+    return <LoadError title={t.loadFailed} query={owner} />;
   }
 
   if (owner.isPending) {
@@ -129,14 +135,14 @@ export function ProfileScreen() {
     <Stack gap="lg">
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <SectionCard titleId="business-info-title" title="Business information" gap="md" h="100%">
+          <SectionCard titleId="business-info-title" title={t.businessInfo} gap="md" h="100%">
             <DataList orientation="vertical" gap="md" withDivider>
               {(
                 [
-                  ['Owner name', profile.name],
-                  ['Business name', profile.businessName],
-                  ['Contact number', profile.contactNumber],
-                  ['Business code', profile.code],
+                  [t.ownerName, profile.name],
+                  [t.businessName, profile.businessName],
+                  [t.contactNumber, profile.contactNumber],
+                  [t.businessCode, profile.code],
                 ] as const
               ).map(([label, value]) => (
                 <DataList.Item key={label}>
@@ -145,7 +151,7 @@ export function ProfileScreen() {
                 </DataList.Item>
               ))}
               <DataList.Item>
-                <DataList.ItemLabel>Review link</DataList.ItemLabel>
+                <DataList.ItemLabel>{t.reviewLink}</DataList.ItemLabel>
                 <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>
                   {profile.reviewLink ? (
                     <Anchor
@@ -158,14 +164,14 @@ export function ProfileScreen() {
                     </Anchor>
                   ) : (
                     <Text component="span" c="dimmed">
-                      Not set
+                      {t.notSet}
                     </Text>
                   )}
                 </DataList.ItemValue>
               </DataList.Item>
               {url ? (
                 <DataList.Item>
-                  <DataList.ItemLabel>Your review page</DataList.ItemLabel>
+                  <DataList.ItemLabel>{t.reviewPage}</DataList.ItemLabel>
                   <DataList.ItemValue style={{ overflowWrap: 'anywhere' }}>
                     <Group gap="xs" wrap="nowrap" align="center">
                       <Anchor
@@ -179,7 +185,7 @@ export function ProfileScreen() {
                       <CopyButton value={url}>
                         {({ copied, copy }) => (
                           <Button size="compact-xs" variant="light" onClick={copy} style={{ flexShrink: 0 }}>
-                            {copied ? 'Copied' : 'Copy'}
+                            {copied ? t.copied : t.copy}
                           </Button>
                         )}
                       </CopyButton>
@@ -193,19 +199,22 @@ export function ProfileScreen() {
         </Grid.Col>
 
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <SectionCard titleId="qr-title" title="QR code" gap="xs" h="100%" ref={qrPanel}>
+          <SectionCard titleId="qr-title" title={t.qrTitle} gap="xs" h="100%" ref={qrPanel}>
             <Text size="sm" c="dimmed" mb="md">
-              Customers scan it to open your review page.
+              {t.qrHint}
             </Text>
             {placementList.length > 0 ? (
               <Select
-                label="Placement"
+                label={t.placement}
                 mb="md"
                 allowDeselect={false}
                 value={shownKey ?? DEFAULT_OPTION}
                 onChange={(value) => setPlacementKey(value && value !== DEFAULT_OPTION ? value : null)}
                 data={[
-                  { value: DEFAULT_OPTION, label: `${PLACEMENT_TEXTS.defaultName} (original QR code)` },
+                  {
+                    value: DEFAULT_OPTION,
+                    label: fill(t.defaultPlacement, { name: PLACEMENT_TEXTS.defaultName }),
+                  },
                   ...placementList.map((p) => ({ value: p.key, label: p.name })),
                 ]}
               />
@@ -218,11 +227,11 @@ export function ProfileScreen() {
                   h={256}
                   width={256}
                   height={256}
-                  alt={`QR code for ${url}`}
+                  alt={fill(t.qrAlt, { url: url ?? '' })}
                   fit="contain"
                 />
               ) : qr.isError ? (
-                <LoadError title="Could not make the QR code" query={qr} />
+                <LoadError title={t.qrFailed} query={qr} />
               ) : (
                 <Skeleton width={256} height={256} radius="sm" data-testid="qr-loading" />
               )}
@@ -234,7 +243,7 @@ export function ProfileScreen() {
                 disabled={!qr.data}
                 aria-disabled={!qr.data || undefined}
               >
-                Download QR Code
+                {t.downloadQr}
               </Button>
             </Stack>
           </SectionCard>
@@ -243,11 +252,11 @@ export function ProfileScreen() {
 
       <SectionCard
         titleId="table-card-title"
-        title="Table card"
-        description="An A5 card to print and place on tables or at the counter."
+        title={t.tableCard}
+        description={t.tableCardHint}
         aside={
           <Button variant="light" onClick={printCard} disabled={!qr.data}>
-            Print table card
+            {t.printCard}
           </Button>
         }
         headerProps={{ align: 'flex-start', wrap: 'wrap' }}
@@ -259,6 +268,7 @@ export function ProfileScreen() {
             businessName={profile.businessName}
             url={url ?? ''}
             placementName={placement?.name ?? null}
+            line={t.cardLine}
           />
         </div>
       </SectionCard>
@@ -273,6 +283,7 @@ export function ProfileScreen() {
                 businessName={profile.businessName}
                 url={url}
                 placementName={placement?.name ?? null}
+                line={t.cardLine}
               />
             </div>,
             document.body,
