@@ -1,9 +1,11 @@
 import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { CASE_OUTCOMES, type TCaseOutcome, type TCaseStatus, type TOwnerReview } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notify } from '../../../components/notify.ts';
 import { anyMessage } from '../../../lib/api-errors.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 
 /**
@@ -12,17 +14,12 @@ import { useTrpc } from '../../../lib/use-trpc.ts';
  * resolve it with an outcome, or go on in the inbox.
  */
 
-export const CASE_STATUS_LABELS: Record<TCaseStatus, { label: string; color: string }> = {
-  new: { label: 'New', color: 'red' },
-  in_progress: { label: 'In progress', color: 'yellow' },
-  resolved: { label: 'Resolved', color: 'green' },
-  reopened: { label: 'Reopened', color: 'orange' },
-};
-
-export const CASE_OUTCOME_LABELS: Record<TCaseOutcome, string> = {
-  recovered: 'Recovered',
-  not_recovered: 'Not recovered',
-  no_reply: 'No reply',
+/** The case's status badge colours (its words are the inbox's: `cases.status`). */
+const CASE_STATUS_COLORS: Record<TCaseStatus, string> = {
+  new: 'red',
+  in_progress: 'yellow',
+  resolved: 'green',
+  reopened: 'orange',
 };
 
 /** The inbox's page of one case (the inbox screen reads `?case=`). */
@@ -44,19 +41,20 @@ export function useRefreshReview() {
 
 /** Call and WhatsApp links for a customer who left a phone and agreed to be contacted. */
 export function ContactLinks({ review }: { review: TOwnerReview }) {
+  const t = useOwnerMessages().review.case;
   const contact = review.contact;
   if (!contact) return null;
   if (contact.withdrawn) {
     return (
       <Text size="sm" c="dimmed">
-        The customer asked not to be contacted again.
+        {t.withdrawn}
       </Text>
     );
   }
   if (!contact.consent) {
     return (
       <Text size="sm" c="dimmed">
-        The customer did not agree to be contacted.
+        {t.noConsent}
       </Text>
     );
   }
@@ -64,7 +62,7 @@ export function ContactLinks({ review }: { review: TOwnerReview }) {
   return (
     <Group gap="xs">
       <Button component="a" href={`tel:${contact.phone}`} size="xs" variant="light">
-        Call {contact.phone}
+        {fill(t.call, { phone: contact.phone })}
       </Button>
       <Button
         component="a"
@@ -75,7 +73,7 @@ export function ContactLinks({ review }: { review: TOwnerReview }) {
         variant="light"
         color="green"
       >
-        WhatsApp
+        {t.whatsApp}
       </Button>
     </Group>
   );
@@ -83,6 +81,9 @@ export function ContactLinks({ review }: { review: TOwnerReview }) {
 
 /** The review's case: open one, or its status with Resolve and a link to the inbox. */
 export function ReviewCasePanel({ review }: { review: TOwnerReview }) {
+  const messages = useOwnerMessages();
+  const t = messages.review.case;
+  const labels = messages.cases;
   const trpc = useTrpc();
   const refresh = useRefreshReview();
   const open = useMutation(trpc.owner.reviews.openCase.mutationOptions());
@@ -96,7 +97,7 @@ export function ReviewCasePanel({ review }: { review: TOwnerReview }) {
     return (
       <Stack gap="xs">
         <Text size="sm" c="dimmed">
-          No feedback case for this review.
+          {t.none}
         </Text>
         <Group>
           <Button
@@ -108,7 +109,7 @@ export function ReviewCasePanel({ review }: { review: TOwnerReview }) {
                 { id: review.id },
                 {
                   onSuccess: () => {
-                    notify.success('Case opened.');
+                    notify.success(t.opened);
                     void refresh();
                   },
                   onError: (e) => setError(anyMessage(e)),
@@ -116,7 +117,7 @@ export function ReviewCasePanel({ review }: { review: TOwnerReview }) {
               )
             }
           >
-            Open case
+            {t.open}
           </Button>
         </Group>
         {error ? (
@@ -130,7 +131,6 @@ export function ReviewCasePanel({ review }: { review: TOwnerReview }) {
 
   const caseId = review.caseId;
   const status = review.caseStatus ?? 'new';
-  const badge = CASE_STATUS_LABELS[status];
   const resolve = async () => {
     if (!outcome) return;
     setError(null);
@@ -139,7 +139,7 @@ export function ReviewCasePanel({ review }: { review: TOwnerReview }) {
       // A new case is taken on before it is resolved (new -> in progress -> resolved).
       if (status === 'new') await update.mutateAsync({ id: caseId, status: 'in_progress' });
       await update.mutateAsync({ id: caseId, status: 'resolved', outcome });
-      notify.success('Case resolved.');
+      notify.success(t.resolved);
       setOutcome(null);
       await refresh();
     } catch (e) {
@@ -153,27 +153,27 @@ export function ReviewCasePanel({ review }: { review: TOwnerReview }) {
   return (
     <Stack gap="xs">
       <Group gap="xs">
-        <Badge color={badge.color} variant="light">
-          {badge.label}
+        <Badge color={CASE_STATUS_COLORS[status]} variant="light">
+          {labels.status[status]}
         </Badge>
         <Anchor href={inboxHref(caseId)} size="sm">
-          Open in inbox
+          {t.inInbox}
         </Anchor>
       </Group>
       {status !== 'resolved' ? (
         <Group gap="xs" align="flex-end">
           <Select
-            label="Outcome"
-            placeholder="Choose an outcome"
+            label={t.outcome}
+            placeholder={t.chooseOutcome}
             size="xs"
-            data={CASE_OUTCOMES.map((value) => ({ value, label: CASE_OUTCOME_LABELS[value] }))}
+            data={CASE_OUTCOMES.map((value) => ({ value, label: labels.outcome[value] }))}
             value={outcome}
             onChange={(value) => setOutcome(value as TCaseOutcome | null)}
             allowDeselect={false}
             comboboxProps={{ withinPortal: false }}
           />
           <Button size="xs" disabled={!outcome} loading={resolving} onClick={() => void resolve()}>
-            Resolve case
+            {t.resolve}
           </Button>
         </Group>
       ) : null}

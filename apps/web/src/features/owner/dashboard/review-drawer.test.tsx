@@ -1,6 +1,7 @@
-import { REVIEW_ACTION_TEXTS } from '@starloop/contract';
+import { GOOGLE_TEXTS, PLANS, REVIEW_ACTION_TEXTS, SENTIMENT_LANGUAGE_NOTE } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { en } from '../../../lib/owner-i18n/en.ts';
 import { trpcError } from '../../../test/fake-trpc.ts';
 import { fill } from '../../../test/fill.ts';
 import {
@@ -259,5 +260,17 @@ describe('the review drawer acts on a review', () => {
     expect(drawer.getByText('Dear Ravi, we are truly sorry.')).toBeInTheDocument();
     expect(drawer.queryByRole('button', { name: 'Send by email' })).toBeNull();
     expect(drawer.queryByRole('textbox', { name: 'Your reply' })).toBeNull();
+  });
+});
+
+describe('the review drawer texts', () => {
+  it("say the contract's words where the drawer shows them itself", () => {
+    for (const plan of Object.values(PLANS)) {
+      expect(en.review.auto.within[plan.autoReply.style]).toBe(plan.autoReply.within);
+    }
+    expect(en.review.reply.textRequired).toBe(REVIEW_ACTION_TEXTS.textRequired);
+    expect(en.review.reply.editProfessionalOnly).toBe(REVIEW_ACTION_TEXTS.editProfessionalOnly);
+    expect(en.review.sentimentNote).toBe(SENTIMENT_LANGUAGE_NOTE);
+    expect(en.review.google.queued).toBe(GOOGLE_TEXTS.publishQueued);
   });
 });

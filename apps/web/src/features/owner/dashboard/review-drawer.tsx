@@ -1,19 +1,15 @@
 import { Alert, Badge, Divider, Drawer, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import {
-  PLANS,
-  SENTIMENT_LANGUAGE_NOTE,
-  sentimentReadsText,
-  type TOwnerReview,
-  type TPlan,
-} from '@starloop/contract';
+import { PLANS, sentimentReadsText, type TOwnerReview, type TPlan } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useQuery } from '@tanstack/react-query';
 import { LabelledValue } from '../../../components/labelled-value/labelled-value.tsx';
 import { AnchorLink } from '../../../components/router-links.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { GoogleReplyPanel } from '../google/google-reply-panel.tsx';
-import { REPLY_STATUS, ReplyStatusLine } from '../shared/reply-status-line.tsx';
+import { ReplyStatusLine } from '../shared/reply-status-line.tsx';
 import { RatingStars } from './rating-stars.tsx';
 import { ContactLinks, ReviewCasePanel } from './review-case-panel.tsx';
 import { ReviewReplyBox, replyBoxShown } from './review-reply-box.tsx';
@@ -36,16 +32,18 @@ export interface TReviewDrawerProps {
 }
 
 function SentimentBadge({ review }: { review: TOwnerReview }) {
+  const t = useOwnerMessages().review;
   if (!review.sentimentLabel) {
     return (
       <Text size="sm" c="dimmed">
-        {review.message ? 'Not analysed yet' : 'No message to analyse'}
+        {review.message ? t.notAnalysed : t.nothingToAnalyse}
       </Text>
     );
   }
+  const label = review.sentimentLabel;
   const badge = (
-    <Badge color={SENTIMENT_COLORS[review.sentimentLabel] ?? 'gray'} variant="light">
-      {review.sentimentLabel}
+    <Badge color={SENTIMENT_COLORS[label] ?? 'gray'} variant="light">
+      {Object.hasOwn(t.sentiments, label) ? t.sentiments[label as keyof typeof t.sentiments] : label}
     </Badge>
   );
   // Tamil, Telugu, Bengali, Gujarati, Kannada...: the label comes from the stars, and we say so.
@@ -54,7 +52,7 @@ function SentimentBadge({ review }: { review: TOwnerReview }) {
     <Stack gap={4} align="flex-start">
       {badge}
       <Text size="xs" c="dimmed">
-        {SENTIMENT_LANGUAGE_NOTE}
+        {t.sentimentNote}
       </Text>
     </Stack>
   );
@@ -69,13 +67,16 @@ function AutomaticReply({
   plan: TPlan;
   mayReply: boolean;
 }) {
+  const t = useOwnerMessages().review;
   if (review.replyStatus === 'pending' && plan.autoReply.style === 'standard') {
     return (
       <Text size="sm" c="dimmed" role="status">
-        A standard thank-you reply goes out {plan.autoReply.within} of the review. Professional replies{' '}
-        {PLANS.professional.autoReply.within}, in your own words.{' '}
+        {fill(t.auto.standard, {
+          within: t.auto.within[plan.autoReply.style],
+          proWithin: t.auto.within[PLANS.professional.autoReply.style],
+        })}{' '}
         <AnchorLink to="/dashboard/plan" size="sm">
-          Upgrade to Professional
+          {t.auto.upgrade}
         </AnchorLink>
       </Text>
     );
@@ -83,7 +84,7 @@ function AutomaticReply({
   if (review.replyStatus === 'pending') {
     return (
       <Text size="sm" c="dimmed" role="status">
-        Drafting a reply…
+        {t.auto.drafting}
       </Text>
     );
   }
@@ -91,7 +92,7 @@ function AutomaticReply({
     return (
       <Stack gap="xs">
         <Text size="sm" c="dimmed">
-          {review.message ? 'No automatic reply for this review.' : 'Reviews without a message get no reply.'}
+          {review.message ? t.auto.none : t.auto.noMessage}
         </Text>
         {/* Professional owners may still write one where the customer can be reached. */}
         {replyBoxShown(review, plan, mayReply) ? (
@@ -100,20 +101,19 @@ function AutomaticReply({
       </Stack>
     );
   }
-  const status = REPLY_STATUS[review.replyStatus];
   // Where the owner can send it (by email, or by WhatsApp or SMS from the case), the draft is in the box.
   const box = replyBoxShown(review, plan, mayReply);
   return (
     <Stack gap="xs">
-      <ReplyStatusLine status={status} at={review.repliedAt} />
+      <ReplyStatusLine status={review.replyStatus} at={review.repliedAt} />
       {review.replyStatus === 'failed' ? (
         <Text size="sm" c="red.8">
-          Reason: {review.replyError || 'The reply could not be sent.'}
+          {fill(t.auto.reason, { reason: review.replyError || t.reply.notSent })}
         </Text>
       ) : null}
       {review.replyStatus === 'drafted' && !review.customerContact ? (
         <Text size="xs" c="dimmed">
-          The customer left no contact details, so this reply is kept here for you.
+          {t.auto.keptHere}
         </Text>
       ) : null}
       {box ? (
@@ -131,6 +131,7 @@ function AutomaticReply({
 
 /** One review in full: rating, message, date, contact, sentiment and its automatic reply. */
 export function ReviewDrawer({ review, plan, onClose }: TReviewDrawerProps) {
+  const t = useOwnerMessages().review;
   const trpc = useTrpc();
   const detail = useQuery(
     trpc.owner.dashboard.review.queryOptions(
@@ -162,57 +163,57 @@ export function ReviewDrawer({ review, plan, onClose }: TReviewDrawerProps) {
       onClose={onClose}
       position="right"
       size="md"
-      title="Review details"
-      closeButtonProps={{ 'aria-label': 'Close review details' }}
+      title={t.title}
+      closeButtonProps={{ 'aria-label': t.close }}
     >
       {shown ? (
         <Stack gap="md">
-          <LabelledValue label="Rating">
+          <LabelledValue label={t.rating}>
             <Group gap="xs">
               <RatingStars rating={shown.rating} size="lg" />
               <Text size="sm" c="dimmed">
-                {shown.rating} / 5
+                {fill(t.outOfFive, { rating: shown.rating })}
               </Text>
             </Group>
           </LabelledValue>
-          <LabelledValue label="Message">
+          <LabelledValue label={t.message}>
             {shown.message ? (
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {shown.message}
               </Text>
             ) : (
               <Text size="sm" c="dimmed" fs="italic">
-                No message
+                {t.noMessage}
               </Text>
             )}
           </LabelledValue>
-          <LabelledValue label="Date">
+          <LabelledValue label={t.date}>
             <Text size="sm">{formatDateTime(shown.createdAt)}</Text>
           </LabelledValue>
-          <LabelledValue label={fromGoogle ? 'Google review by' : 'Customer contact'}>
+          <LabelledValue label={fromGoogle ? t.googleBy : t.contact}>
             <Text
               size="sm"
               c={shown.customerContact ? undefined : 'dimmed'}
               style={{ overflowWrap: 'anywhere' }}
             >
-              {shown.customerContact || (fromGoogle ? 'A Google user' : 'Not given')}
+              {shown.customerContact || (fromGoogle ? t.googleUser : t.notGiven)}
             </Text>
           </LabelledValue>
-          <LabelledValue label="Sentiment">
+          <LabelledValue label={t.sentiment}>
             <SentimentBadge review={shown} />
           </LabelledValue>
           {shown.contact && !fromGoogle ? (
-            <LabelledValue label="Reach the customer">
+            <LabelledValue label={t.reach}>
               <ContactLinks review={shown} />
             </LabelledValue>
           ) : null}
           <Divider />
           {fromGoogle ? (
-            <LabelledValue label="Reply on Google">
+            <LabelledValue label={t.replyOnGoogle}>
               <GoogleReplyPanel key={`${shown.id}`} review={shown} />
             </LabelledValue>
           ) : (
-            <LabelledValue label="Automatic reply">
+            <LabelledValue label={t.automaticReply}>
               {plan === undefined ? (
                 <Skeleton height={20} width="60%" />
               ) : (
@@ -221,13 +222,13 @@ export function ReviewDrawer({ review, plan, onClose }: TReviewDrawerProps) {
             </LabelledValue>
           )}
           {!fromGoogle && shown.caseId !== undefined ? (
-            <LabelledValue label="Feedback case">
+            <LabelledValue label={t.feedbackCase}>
               <ReviewCasePanel key={shown.id} review={shown} />
             </LabelledValue>
           ) : null}
           {detail.isError ? (
             <Alert color="red" variant="light">
-              Could not refresh this review. Error: {anyMessage(detail.error)}
+              {fill(t.refreshFailed, { error: anyMessage(detail.error) })}
             </Alert>
           ) : null}
         </Stack>

@@ -3,19 +3,18 @@ import {
   CASE_MESSAGE_MAX,
   CASE_SMS_MAX,
   planAllows,
-  REVIEW_ACTION_TEXTS,
   REVIEW_PAGE_LANGUAGE_META,
   REVIEW_REPLY_MAX,
-  type TCaseDetail,
   type TCaseMessageChannel,
   type TOwnerReview,
   type TPlan,
 } from '@starloop/contract';
-import { type UseMutationOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { fill } from '@starloop/review-page';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { notify } from '../../../components/notify.ts';
 import { anyMessage } from '../../../lib/api-errors.ts';
-import type { TTrpc } from '../../../lib/trpc.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { useRefreshReview } from './review-case-panel.tsx';
 
@@ -27,19 +26,15 @@ import { useRefreshReview } from './review-case-panel.tsx';
 
 /** Which channel a phone-only customer can be written to on, in the order offered. */
 const PHONE_CHANNELS: readonly TCaseMessageChannel[] = ['whatsapp', 'sms'];
-const CHANNEL_LABELS: Record<TCaseMessageChannel, string> = {
-  whatsapp: 'WhatsApp',
-  sms: 'SMS',
-  email: 'Email',
-};
 
 /** "Written in Hindi (हिन्दी), the review's language." under a reply that is not in English. */
 function LanguageNote({ review }: { review: TOwnerReview }) {
+  const t = useOwnerMessages().review.reply;
   if (!review.language || review.language === 'en') return null;
   const { english, name } = REVIEW_PAGE_LANGUAGE_META[review.language];
   return (
     <Text size="xs" c="dimmed">
-      Written in {english} ({name}), the review's language.
+      {fill(t.languageNote, { english, name })}
     </Text>
   );
 }
@@ -65,6 +60,7 @@ function useDraft(review: TOwnerReview) {
 
 /** Emails the reply: editable on Professional, the draft as it is on Essential. */
 function EmailReply({ review, plan }: { review: TOwnerReview; plan: TPlan }) {
+  const t = useOwnerMessages().review.reply;
   const trpc = useTrpc();
   const refresh = useRefreshReview();
   const send = useMutation(trpc.owner.reviews.sendReply.mutationOptions());
@@ -78,8 +74,8 @@ function EmailReply({ review, plan }: { review: TOwnerReview; plan: TPlan }) {
       {
         onSuccess: (answer) => {
           draft.done();
-          if (answer.replyStatus === 'sent') notify.success('Reply emailed to the customer.');
-          else notify.error(answer.replyError ?? 'The reply could not be sent.');
+          if (answer.replyStatus === 'sent') notify.success(t.emailed);
+          else notify.error(answer.replyError ?? t.notSent);
           void refresh();
         },
       },
@@ -89,14 +85,14 @@ function EmailReply({ review, plan }: { review: TOwnerReview; plan: TPlan }) {
     <Stack gap="xs">
       {editable ? (
         <Textarea
-          label="Your reply"
+          label={t.yourReply}
           autosize
           minRows={5}
           maxLength={REVIEW_REPLY_MAX}
           value={draft.text}
           disabled={send.isPending}
           onChange={(event) => draft.edit(event.currentTarget.value)}
-          error={draft.touched && empty ? REVIEW_ACTION_TEXTS.textRequired : undefined}
+          error={draft.touched && empty ? t.textRequired : undefined}
         />
       ) : (
         <>
@@ -106,17 +102,17 @@ function EmailReply({ review, plan }: { review: TOwnerReview; plan: TPlan }) {
             </Text>
           </Paper>
           <Text size="xs" c="dimmed">
-            {REVIEW_ACTION_TEXTS.editProfessionalOnly}
+            {t.editProfessionalOnly}
           </Text>
         </>
       )}
       <LanguageNote review={review} />
       <Group justify="space-between">
         <Text size="xs" c="dimmed">
-          Goes to the email address the customer left.
+          {t.emailNote}
         </Text>
         <Button size="sm" disabled={empty} loading={send.isPending} onClick={submit}>
-          Send by email
+          {t.sendEmail}
         </Button>
       </Group>
       {send.isError ? (
@@ -130,6 +126,8 @@ function EmailReply({ review, plan }: { review: TOwnerReview; plan: TPlan }) {
 
 /** Sends the reply by WhatsApp or SMS from the review's case, on the channels its reach allows. */
 function PhoneReply({ review, caseId }: { review: TOwnerReview; caseId: number }) {
+  const t = useOwnerMessages().review.reply;
+  const channelLabel = (channel: TCaseMessageChannel) => t.channels[channel];
   const trpc = useTrpc();
   const refresh = useRefreshReview();
   const detail = useQuery(trpc.owner.cases.get.queryOptions({ id: caseId }));
@@ -146,14 +144,14 @@ function PhoneReply({ review, caseId }: { review: TOwnerReview; caseId: number }
   if (detail.isPending) {
     return (
       <Text size="sm" c="dimmed">
-        Checking how this customer can be reached…
+        {t.checking}
       </Text>
     );
   }
   if (detail.isError) {
     return (
       <Alert color="red" variant="light">
-        Could not load the case. Error: {anyMessage(detail.error)}
+        {fill(t.caseFailed, { error: anyMessage(detail.error) })}
       </Alert>
     );
   }
@@ -161,34 +159,34 @@ function PhoneReply({ review, caseId }: { review: TOwnerReview; caseId: number }
   return (
     <Stack gap="xs">
       <Textarea
-        label="Your reply"
+        label={t.yourReply}
         autosize
         minRows={4}
         value={draft.text}
         disabled={send.isPending}
         onChange={(event) => draft.edit(event.currentTarget.value)}
-        error={tooLong ? `At most ${max} characters on ${CHANNEL_LABELS[channel ?? 'whatsapp']}.` : undefined}
+        error={tooLong ? fill(t.tooLong, { max, channel: channelLabel(channel ?? 'whatsapp') }) : undefined}
       />
       <LanguageNote review={review} />
       {usable.length > 1 ? (
         <SegmentedControl
-          aria-label="Send by"
+          aria-label={t.sendBy}
           size="xs"
           value={channel ?? undefined}
           onChange={(value) => setChosen(value as TCaseMessageChannel)}
-          data={usable.map((r) => ({ value: r.channel, label: CHANNEL_LABELS[r.channel] }))}
+          data={usable.map((r) => ({ value: r.channel, label: channelLabel(r.channel) }))}
         />
       ) : null}
       {reach
         .filter((r) => !r.available)
         .map((r) => (
           <Text key={r.channel} size="xs" c="dimmed">
-            {CHANNEL_LABELS[r.channel]}: {r.reason ?? 'not available.'}
+            {fill(t.unavailable, { channel: channelLabel(r.channel), reason: r.reason ?? t.notAvailable })}
           </Text>
         ))}
       {reach.length === 0 ? (
         <Text size="xs" c="dimmed">
-          There is no way to reach this customer by WhatsApp or SMS yet.
+          {t.noPhoneWay}
         </Text>
       ) : null}
       {channel ? (
@@ -203,14 +201,14 @@ function PhoneReply({ review, caseId }: { review: TOwnerReview; caseId: number }
                 {
                   onSuccess: () => {
                     draft.done();
-                    notify.success(`Reply sent by ${CHANNEL_LABELS[channel]}.`);
+                    notify.success(fill(t.sentBy, { channel: channelLabel(channel) }));
                     void refresh();
                   },
                 },
               )
             }
           >
-            Send by {CHANNEL_LABELS[channel]}
+            {fill(t.sendByChannel, { channel: channelLabel(channel) })}
           </Button>
         </Group>
       ) : null}
@@ -237,6 +235,7 @@ export function ReviewReplyBox({
   plan: TPlan;
   mayReply: boolean;
 }) {
+  const t = useOwnerMessages().review.reply;
   if (!mayReply || review.replyStatus === 'pending' || review.replyStatus === 'sent') return null;
   const professional = planAllows(plan.key, 'templates');
   if (review.replyEmail) {
@@ -249,7 +248,7 @@ export function ReviewReplyBox({
   if (review.caseId) return <PhoneReply review={review} caseId={review.caseId} />;
   return (
     <Text size="sm" c="dimmed">
-      Open a case for this review to reply to the customer by WhatsApp or SMS.
+      {t.openCaseFirst}
     </Text>
   );
 }

@@ -1,13 +1,15 @@
 import { Alert, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { GOOGLE_REPLY_MAX, GOOGLE_TEXTS, type TOwnerReview, ZGooglePublishReply } from '@starloop/contract';
+import { GOOGLE_REPLY_MAX, type TOwnerReview, ZGooglePublishReply } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { notify } from '../../../components/notify.ts';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
-import { GOOGLE_REPLY_STATUS, ReplyStatusLine } from '../shared/reply-status-line.tsx';
+import { ReplyStatusLine } from '../shared/reply-status-line.tsx';
 import { useRefreshGoogle } from './use-google-status.ts';
 
 /** The reply form: the publish's text (the review is the panel's). */
@@ -18,6 +20,7 @@ const ZReplyText = ZGooglePublishReply.pick({ text: true });
  * edits and publishes (once: the server refuses a second publish while one is on its way).
  */
 export function GoogleReplyPanel({ review }: { review: TOwnerReview }) {
+  const t = useOwnerMessages().review.google;
   const trpc = useTrpc();
   const refresh = useRefreshGoogle();
   const publish = useMutation(trpc.owner.google.publishReply.mutationOptions());
@@ -37,15 +40,14 @@ export function GoogleReplyPanel({ review }: { review: TOwnerReview }) {
   // The button waits for a reply; once the owner has edited it, the schema says what is missing.
   const invalid = form.check().errors.text;
   const text = form.input('text');
-  const status = GOOGLE_REPLY_STATUS[google.replyStatus];
   const busy = google.replyStatus === 'publishing' || publish.isPending;
 
   return (
     <Stack gap="xs">
-      <ReplyStatusLine status={status} at={google.googleReplyAt}>
+      <ReplyStatusLine status={google.replyStatus} google at={google.googleReplyAt}>
         {google.replyStatus === 'scheduled' && google.publishAfter ? (
           <Text size="xs" c="dimmed">
-            Publishes by itself at {formatDateTime(google.publishAfter)}
+            {fill(t.publishesAt, { at: formatDateTime(google.publishAfter) })}
           </Text>
         ) : null}
       </ReplyStatusLine>
@@ -57,7 +59,7 @@ export function GoogleReplyPanel({ review }: { review: TOwnerReview }) {
       {google.googleReply ? (
         <Paper withBorder p="sm" radius="md" bg="gray.0">
           <Text size="xs" c="dimmed" mb={4}>
-            Reply on Google
+            {t.onGoogle}
           </Text>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="google-reply">
             {google.googleReply}
@@ -65,7 +67,7 @@ export function GoogleReplyPanel({ review }: { review: TOwnerReview }) {
         </Paper>
       ) : null}
       <Textarea
-        label={google.googleReply ? 'Edit your reply' : 'Your reply'}
+        label={google.googleReply ? t.edit : t.yourReply}
         autosize
         minRows={4}
         maxLength={GOOGLE_REPLY_MAX}
@@ -79,7 +81,7 @@ export function GoogleReplyPanel({ review }: { review: TOwnerReview }) {
       />
       <Group justify="space-between">
         <Text size="xs" c="dimmed">
-          Replies on Google are public.
+          {t.public}
         </Text>
         <Button
           size="sm"
@@ -92,7 +94,7 @@ export function GoogleReplyPanel({ review }: { review: TOwnerReview }) {
               { id: review.id, ...values },
               {
                 onSuccess: () => {
-                  notify.success(GOOGLE_TEXTS.publishQueued);
+                  notify.success(t.queued);
                   setTouched(false);
                   void refresh();
                 },
@@ -101,7 +103,7 @@ export function GoogleReplyPanel({ review }: { review: TOwnerReview }) {
             );
           }}
         >
-          {google.googleReply ? 'Update reply on Google' : 'Publish to Google'}
+          {google.googleReply ? t.update : t.publish}
         </Button>
       </Group>
       {publish.isError ? (

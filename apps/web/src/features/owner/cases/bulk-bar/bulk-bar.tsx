@@ -1,5 +1,8 @@
 import { Button, Group, Select, Text } from '@mantine/core';
 import type { TCaseAssignee } from '@starloop/contract';
+import { plural } from '@starloop/review-page';
+import { en } from '../../../../lib/owner-i18n/en.ts';
+import { useOwnerLanguage, useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
 
 export interface TBulkBarProps {
   /** Cases selected. */
@@ -16,13 +19,11 @@ export interface TBulkBarProps {
   compact?: boolean;
 }
 
+/** The English texts (the catalog's; tests read them). */
 export const BULK_TEXT = {
-  selected: (n: number) => `${n} selected`,
-  assignToMe: 'Assign to me',
-  assignTo: 'Assign to…',
-  resolve: 'Resolve…',
-  clear: 'Clear selection',
-} as const;
+  ...en.inboxTools.bulk,
+  selected: (n: number) => plural('en', en.inboxTools.bulk.selected, n),
+};
 
 /** What can be done to the selected cases at once: assign (to me or someone), resolve with an outcome. */
 export function BulkBar({
@@ -35,20 +36,22 @@ export function BulkBar({
   busy,
   compact,
 }: TBulkBarProps) {
+  const t = useOwnerMessages().inboxTools.bulk;
+  const { language } = useOwnerLanguage();
   return (
-    <Group gap="xs" wrap="wrap" role="toolbar" aria-label="Selected cases">
+    <Group gap="xs" wrap="wrap" role="toolbar" aria-label={t.toolbar}>
       <Text size="sm" fw={600} aria-live="polite">
-        {BULK_TEXT.selected(count)}
+        {plural(language, t.selected, count)}
       </Text>
       {meId !== null ? (
         <Button size={compact ? 'md' : 'xs'} onClick={() => onAssign(meId)} disabled={busy}>
-          {BULK_TEXT.assignToMe}
+          {t.assignToMe}
         </Button>
       ) : null}
       {compact ? null : (
         <Select
-          aria-label={BULK_TEXT.assignTo}
-          placeholder={BULK_TEXT.assignTo}
+          aria-label={t.assignTo}
+          placeholder={t.assignTo}
           size="xs"
           w={180}
           data={assignees.map((a) => ({ value: String(a.personId), label: a.name }))}
@@ -59,10 +62,10 @@ export function BulkBar({
         />
       )}
       <Button size={compact ? 'md' : 'xs'} variant="light" color="green" onClick={onResolve} disabled={busy}>
-        {BULK_TEXT.resolve}
+        {t.resolve}
       </Button>
       <Button size={compact ? 'md' : 'xs'} variant="subtle" onClick={onClear} disabled={busy}>
-        {BULK_TEXT.clear}
+        {t.clear}
       </Button>
     </Group>
   );

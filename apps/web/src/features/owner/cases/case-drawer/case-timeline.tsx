@@ -1,12 +1,11 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { TCaseEvent } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { formatDateTime } from '../../../../lib/format.ts';
-import {
-  CASE_OUTCOME_LABELS,
-  CASE_STATUS_LABELS,
-  DELIVERY_LABELS,
-  MESSAGE_CHANNEL_LABELS,
-} from '../case-labels.ts';
+import { en, type TOwnerMessages } from '../../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
+
+type TTimelineText = TOwnerMessages['timeline'];
 
 export interface TCaseTimelineProps {
   events: readonly TCaseEvent[];
@@ -14,44 +13,48 @@ export interface TCaseTimelineProps {
   personName: (id: number) => string;
 }
 
-const lower = (label: string) => label.toLowerCase();
-
 /** Who acted: a person, an API key (a partner's helpdesk), or StarLoop itself (a case opening). */
-function actorOf(event: TCaseEvent): string {
+function actorOf(event: TCaseEvent, t: TTimelineText): string {
   if (event.actorName) return event.actorName;
   if (event.kind === 'opened') return 'StarLoop';
-  return event.actorId === null ? 'An integration (API key)' : 'A former team member';
+  return event.actorId === null ? t.integration : t.formerMember;
 }
 
-/** One timeline line in words; every kind of event has its own. */
-export function describeEvent(event: TCaseEvent, personName: (id: number) => string): string {
-  const actor = actorOf(event);
-  const channel = event.channel ? MESSAGE_CHANNEL_LABELS[event.channel] : null;
+/** One timeline line in words (English unless given the person's texts); every kind of event has its own. */
+export function describeEvent(
+  event: TCaseEvent,
+  personName: (id: number) => string,
+  t: TTimelineText = en.timeline,
+): string {
+  const actor = actorOf(event, t);
+  const channel = event.channel ? t.channels[event.channel] : null;
+  // The line with the channel where the event names one, else the line without.
+  const by = (without: string, withChannel: string) =>
+    channel ? fill(withChannel, { actor, channel }) : fill(without, { actor });
   switch (event.kind) {
     case 'opened':
-      return 'Case opened from the review';
+      return t.opened;
     case 'status': {
-      const from = event.fromStatus ? lower(CASE_STATUS_LABELS[event.fromStatus]) : 'its status';
-      const to = event.toStatus ? lower(CASE_STATUS_LABELS[event.toStatus]) : 'another status';
-      const outcome = event.outcome ? ` (${lower(CASE_OUTCOME_LABELS[event.outcome])})` : '';
-      return `${actor} moved it from ${from} to ${to}${outcome}`;
+      const from = event.fromStatus ? t.status[event.fromStatus] : t.someStatus;
+      const to = event.toStatus ? t.status[event.toStatus] : t.otherStatus;
+      return event.outcome
+        ? fill(t.movedWithOutcome, { actor, from, to, outcome: t.outcomes[event.outcome] })
+        : fill(t.moved, { actor, from, to });
     }
     case 'assigned':
       return event.assigneeId === null
-        ? `${actor} unassigned it`
-        : `${actor} assigned it to ${personName(event.assigneeId)}`;
+        ? fill(t.unassigned, { actor })
+        : fill(t.assigned, { actor, person: personName(event.assigneeId) });
     case 'outcome':
-      return `${actor} changed the outcome to ${event.outcome ? lower(CASE_OUTCOME_LABELS[event.outcome]) : 'none'}`;
+      return fill(t.outcome, { actor, outcome: event.outcome ? t.outcomes[event.outcome] : t.noOutcome });
     case 'note':
-      return `${actor} added a note`;
+      return fill(t.note, { actor });
     case 'message_out':
-      return event.messageKind === 'invitation'
-        ? `${actor} sent the invitation to share the experience publicly${channel ? ` by ${channel}` : ''}`
-        : `${actor} replied${channel ? ` by ${channel}` : ''}`;
+      return event.messageKind === 'invitation' ? by(t.invited, t.invitedBy) : by(t.replied, t.repliedBy);
     case 'message_in':
-      return `The customer answered${channel ? ` by ${channel}` : ''}`;
+      return by(t.answered, t.answeredBy);
     case 'consent_withdrawn':
-      return `The customer asked not to be contacted again${channel ? ` (${channel})` : ''}`;
+      return by(t.withdrawn, t.withdrawnBy);
   }
 }
 
@@ -59,13 +62,14 @@ const DELIVERY_COLORS: Record<string, string> = { failed: 'red', read: 'green', 
 
 /** A case's timeline, oldest first: every change, note and message with who and when. */
 export function CaseTimeline({ events, personName }: TCaseTimelineProps) {
+  const t = useOwnerMessages().timeline;
   return (
     <Stack component="ol" gap="sm" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {events.map((event) => (
         <li key={event.id} data-kind={event.kind}>
           <Group gap="xs" justify="space-between" wrap="wrap" align="baseline">
             <Text size="sm" fw={500}>
-              {describeEvent(event, personName)}
+              {describeEvent(event, personName, t)}
             </Text>
             <Text size="xs" c="dimmed">
               {formatDateTime(event.createdAt)}
@@ -73,7 +77,7 @@ export function CaseTimeline({ events, personName }: TCaseTimelineProps) {
           </Group>
           {event.kind === 'message_out' && event.delivery ? (
             <Badge size="xs" variant="light" color={DELIVERY_COLORS[event.delivery] ?? 'gray'}>
-              {DELIVERY_LABELS[event.delivery]}
+              {t.delivery[event.delivery]}
             </Badge>
           ) : null}
           {event.text ? (

@@ -1,4 +1,5 @@
-import { CASE_MESSAGE_MAX, CASE_TEXTS } from '@starloop/contract';
+import { CASE_MESSAGE_MAX, CASE_SMS_MAX, CASE_TEXTS } from '@starloop/contract';
+import { fill as fillIn } from '@starloop/review-page';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -70,5 +71,15 @@ describe('ReplyBox', () => {
   it('allows a shorter SMS', () => {
     expect(messageMax('sms')).toBeLessThan(messageMax('whatsapp'));
     expect(messageMax('email')).toBe(CASE_MESSAGE_MAX);
+  });
+});
+
+describe('ReplyBox texts', () => {
+  it("says the contract's words where it shows them itself", () => {
+    expect(REPLY_TEXT.noContact).toBe(CASE_TEXTS.noContact);
+    expect(REPLY_TEXT.noConsent).toBe(CASE_TEXTS.noConsent);
+    expect(REPLY_TEXT.consentWithdrawn).toBe(CASE_TEXTS.consentWithdrawn);
+    expect(fillIn(REPLY_TEXT.messageTooLong, { max: CASE_MESSAGE_MAX })).toBe(CASE_TEXTS.messageTooLong);
+    expect(fillIn(REPLY_TEXT.smsTooLong, { max: CASE_SMS_MAX })).toBe(CASE_TEXTS.smsTooLong);
   });
 });

@@ -2,14 +2,15 @@ import { Alert, Button, Group, Radio, Select, Stack, Text, Textarea } from '@man
 import {
   CASE_MESSAGE_MAX,
   CASE_SMS_MAX,
-  CASE_TEXTS,
   type TCaseDetail,
   type TCaseMessageChannel,
   type TCaseMessageKind,
   type TCaseReplyTemplate,
 } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useState } from 'react';
-import { MESSAGE_CHANNEL_LABELS, TEMPLATE_KIND_LABELS } from '../case-labels.ts';
+import { en } from '../../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
 
 export interface TReplyBoxProps {
   detail: TCaseDetail;
@@ -26,21 +27,11 @@ export interface TReplyBoxProps {
   textareaId: string;
 }
 
+/** The English texts (the catalog's; tests read them). */
 export const REPLY_TEXT = {
-  channel: 'Send by',
-  template: 'Template',
-  templatePlaceholder: 'Start from a template',
-  message: 'Message to the customer',
-  send: 'Send reply',
-  invite: 'Send invitation to review publicly',
-  inviteNote:
-    'One neutral invitation to share the experience publicly, the same whatever the outcome. It can be sent once.',
-  invited: 'The invitation to share the experience publicly has been sent.',
-  noChannel: 'No channel can reach this customer now.',
-  viaPlatform: "Sent from StarLoop's number",
-  viaOwn: 'Sent from your own account',
-  counter: (length: number, max: number) => `${length} / ${max} characters`,
-} as const;
+  ...en.inboxTools.reply,
+  counter: (length: number, max: number) => fill(en.inboxTools.reply.counter, { length, max }),
+};
 
 /** The longest message on a channel: SMS is shorter. */
 export const messageMax = (channel: TCaseMessageChannel | null) =>
@@ -52,6 +43,7 @@ export const messageMax = (channel: TCaseMessageChannel | null) =>
  * Once resolved, the one neutral invitation to share the experience publicly.
  */
 export function ReplyBox({ detail, templates, sending, onSend, textareaId }: TReplyBoxProps) {
+  const t = useOwnerMessages().inboxTools.reply;
   const available = detail.reach.filter((r) => r.available);
   const [picked, setPicked] = useState<TCaseMessageChannel | null>(null);
   const channel =
@@ -66,7 +58,7 @@ export function ReplyBox({ detail, templates, sending, onSend, textareaId }: TRe
   if (!detail.contact) {
     return (
       <Text size="sm" c="dimmed">
-        {CASE_TEXTS.noContact}
+        {t.noContact}
       </Text>
     );
   }
@@ -84,16 +76,16 @@ export function ReplyBox({ detail, templates, sending, onSend, textareaId }: TRe
     <Stack gap="sm">
       {detail.contact.withdrawnAt ? (
         <Alert color="orange" variant="light">
-          {CASE_TEXTS.consentWithdrawn}
+          {t.consentWithdrawn}
         </Alert>
       ) : !detail.contact.consent ? (
         <Alert color="orange" variant="light">
-          {CASE_TEXTS.noConsent}
+          {t.noConsent}
         </Alert>
       ) : null}
       {detail.reach.length > 0 ? (
         <Radio.Group
-          label={REPLY_TEXT.channel}
+          label={t.channel}
           value={channel ?? ''}
           onChange={(value) => setPicked(value as TCaseMessageChannel)}
         >
@@ -102,14 +94,14 @@ export function ReplyBox({ detail, templates, sending, onSend, textareaId }: TRe
               <Radio
                 key={line.channel}
                 value={line.channel}
-                label={MESSAGE_CHANNEL_LABELS[line.channel]}
+                label={t.channels[line.channel]}
                 disabled={!line.available}
                 description={
                   line.available
                     ? line.via === 'own'
-                      ? REPLY_TEXT.viaOwn
+                      ? t.viaOwn
                       : line.via === 'platform'
-                        ? REPLY_TEXT.viaPlatform
+                        ? t.viaPlatform
                         : undefined
                     : line.reason
                 }
@@ -120,54 +112,52 @@ export function ReplyBox({ detail, templates, sending, onSend, textareaId }: TRe
       ) : null}
       {channel === null ? (
         <Text size="sm" c="dimmed">
-          {REPLY_TEXT.noChannel}
+          {t.noChannel}
         </Text>
       ) : (
         <>
           <Select
-            label={REPLY_TEXT.template}
-            placeholder={REPLY_TEXT.templatePlaceholder}
-            data={(templates ?? []).map((t) => ({ value: t.kind, label: TEMPLATE_KIND_LABELS[t.kind] }))}
+            label={t.template}
+            placeholder={t.templatePlaceholder}
+            data={(templates ?? []).map((one) => ({ value: one.kind, label: t.templates[one.kind] }))}
             value={template}
             disabled={!templates || templates.length === 0}
             onChange={(kind) => {
               setTemplate(kind);
-              const chosen = templates?.find((t) => t.kind === kind);
+              const chosen = templates?.find((one) => one.kind === kind);
               if (chosen) setText(chosen.text);
             }}
           />
           <Textarea
             id={textareaId}
-            label={REPLY_TEXT.message}
+            label={t.message}
             autosize
             minRows={3}
             maxRows={10}
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
-            description={REPLY_TEXT.counter(text.length, max)}
-            error={
-              tooLong ? (channel === 'sms' ? CASE_TEXTS.smsTooLong : CASE_TEXTS.messageTooLong) : undefined
-            }
+            description={fill(t.counter, { length: text.length, max })}
+            error={tooLong ? fill(channel === 'sms' ? t.smsTooLong : t.messageTooLong, { max }) : undefined}
           />
           <Group justify="flex-end">
             <Button onClick={() => void send('reply')} loading={sending} disabled={length === 0 || tooLong}>
-              {REPLY_TEXT.send}
+              {t.send}
             </Button>
           </Group>
         </>
       )}
       {detail.invitationSent ? (
         <Text size="sm" c="dimmed">
-          {REPLY_TEXT.invited}
+          {t.invited}
         </Text>
       ) : canInvite && channel !== null ? (
         <Stack gap={4}>
           <Text size="xs" c="dimmed">
-            {REPLY_TEXT.inviteNote}
+            {t.inviteNote}
           </Text>
           <Group>
             <Button variant="light" onClick={() => void send('invitation')} loading={sending}>
-              {REPLY_TEXT.invite}
+              {t.invite}
             </Button>
           </Group>
         </Stack>

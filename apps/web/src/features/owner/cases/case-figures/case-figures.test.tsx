@@ -1,8 +1,10 @@
-import type { TCaseFigures, TCaseFigureValues } from '@starloop/contract';
+import { CASE_FIGURES_TEXTS, type TCaseFigures, type TCaseFigureValues } from '@starloop/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { en } from '../../../../lib/owner-i18n/en.ts';
+import hi from '../../../../lib/owner-i18n/hi.json';
 import { renderWithMantine } from '../../../../test/render-mantine.tsx';
-import { CaseFigures, formatMinutes } from './case-figures.tsx';
+import { CaseFigures, formatMinutes, minutesFormatter } from './case-figures.tsx';
 
 const values = (overrides: Partial<TCaseFigureValues>): TCaseFigureValues => ({
   cases: 0,
@@ -182,5 +184,13 @@ describe('CaseFigures', () => {
       '1 d 1 h',
       '2 d 18 h',
     ]);
+  });
+});
+
+describe('CaseFigures texts', () => {
+  it("names the unassigned as the contract does, and says minutes in the person's units", () => {
+    expect(en.inboxTools.figures.unassigned).toBe(CASE_FIGURES_TEXTS.unassigned);
+    const hindi = minutesFormatter(hi.inboxTools.figures.units);
+    expect([45, 125, 1500].map((m) => hindi(m))).toEqual(['45 मिनट', '2 घंटे 5 मिनट', '1 दिन 1 घंटे']);
   });
 });

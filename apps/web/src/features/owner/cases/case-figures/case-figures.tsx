@@ -1,21 +1,34 @@
 import { Box, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { CASE_FIGURES_TEXTS, type TCaseFigures, type TCaseFigureValues } from '@starloop/contract';
+import type { TCaseFigures, TCaseFigureValues } from '@starloop/contract';
+import { fill, plural } from '@starloop/review-page';
 import { LabelledValue } from '../../../../components/labelled-value/labelled-value.tsx';
 import { SimpleTable, type TTableColumn } from '../../../../components/simple-table/simple-table.tsx';
 import { StatCard, StatGrid } from '../../../../components/stat-card/stat-card.tsx';
 import { formatNumber, formatPercent } from '../../../../lib/format.ts';
-import { countOf } from '../../../../lib/plural.ts';
+import { en, type TOwnerMessages } from '../../../../lib/owner-i18n/en.ts';
+import { useOwnerLanguage, useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
 
-/** Wall-clock minutes as people say them: 45 min, 2 h 5 min, 3 d 4 h; '-' when there is none. */
-export function formatMinutes(minutes: number | null): string {
-  if (minutes === null) return '-';
-  const whole = Math.round(minutes);
-  if (whole < 60) return `${whole} min`;
-  const hours = Math.floor(whole / 60);
-  if (hours < 24) return whole % 60 ? `${hours} h ${whole % 60} min` : `${hours} h`;
-  const days = Math.floor(hours / 24);
-  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
-}
+type TFiguresText = TOwnerMessages['inboxTools']['figures'];
+
+/** Wall-clock minutes as people say them, in the given units: 45 min, 2 h 5 min, 3 d 4 h; '-' when there is none. */
+export const minutesFormatter =
+  (units: TFiguresText['units']) =>
+  (minutes: number | null): string => {
+    if (minutes === null) return '-';
+    const unit = (template: string, n: number) => fill(template, { n });
+    const whole = Math.round(minutes);
+    if (whole < 60) return unit(units.minutes, whole);
+    const hours = Math.floor(whole / 60);
+    if (hours < 24)
+      return whole % 60
+        ? `${unit(units.hours, hours)} ${unit(units.minutes, whole % 60)}`
+        : unit(units.hours, hours);
+    const days = Math.floor(hours / 24);
+    return hours % 24 ? `${unit(units.days, days)} ${unit(units.hours, hours % 24)}` : unit(units.days, days);
+  };
+
+/** In English. */
+export const formatMinutes = minutesFormatter(en.inboxTools.figures.units);
 
 /** A rate (0 to 1) as a rounded percentage; '-' when there is nothing to divide by. */
 const rate = (value: number | null) => (value === null ? '-' : formatPercent(value * 100));
@@ -26,22 +39,26 @@ interface TBreakdownRow extends TCaseFigureValues {
 }
 
 /** The figures of one row, named once for the table's headers and the phone's cards. */
-const FIGURES: { key: string; header: string; value: (row: TCaseFigureValues) => string }[] = [
-  { key: 'cases', header: 'Cases', value: (row) => formatNumber(row.cases) },
+const figuresOf = (
+  t: TFiguresText,
+): { key: string; header: string; value: (row: TCaseFigureValues) => string }[] => [
+  { key: 'cases', header: t.cases, value: (row) => formatNumber(row.cases) },
   {
     key: 'median',
-    header: 'Median first response',
-    value: (row) => formatMinutes(row.medianFirstResponseMinutes),
+    header: t.median,
+    value: (row) => minutesFormatter(t.units)(row.medianFirstResponseMinutes),
   },
-  { key: 'resolution', header: 'Resolution rate', value: (row) => rate(row.resolutionRate) },
-  { key: 'recovery', header: 'Recovery rate', value: (row) => rate(row.recoveryRate) },
-  { key: 'overdue', header: 'Overdue now', value: (row) => formatNumber(row.overdue) },
+  { key: 'resolution', header: t.resolution, value: (row) => rate(row.resolutionRate) },
+  { key: 'recovery', header: t.recovery, value: (row) => rate(row.recoveryRate) },
+  { key: 'overdue', header: t.overdue, value: (row) => formatNumber(row.overdue) },
 ];
 
 function Breakdown({ title, first, rows }: { title: string; first: string; rows: TBreakdownRow[] }) {
+  const t = useOwnerMessages().inboxTools.figures;
+  const columnsOf = figuresOf(t);
   const columns: TTableColumn<TBreakdownRow>[] = [
     { key: 'label', header: first, render: (row) => row.label },
-    ...FIGURES.map((figure) => ({
+    ...columnsOf.map((figure) => ({
       key: figure.key,
       header: figure.header,
       align: 'right' as const,
@@ -56,7 +73,7 @@ function Breakdown({ title, first, rows }: { title: string; first: string; rows:
       </Title>
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No cases in this period.
+          {t.none}
         </Text>
       ) : (
         <>
@@ -71,7 +88,7 @@ function Breakdown({ title, first, rows }: { title: string; first: string; rows:
                   {row.label}
                 </Text>
                 <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
-                  {FIGURES.map((figure) => (
+                  {columnsOf.map((figure) => (
                     <LabelledValue key={figure.key} label={figure.header}>
                       {figure.value(row)}
                     </LabelledValue>
@@ -96,43 +113,51 @@ export interface TCaseFiguresProps {
  * branch and per person (the assignee; unassigned last), as tables, or cards on a phone.
  */
 export function CaseFigures({ figures }: TCaseFiguresProps) {
+  const t = useOwnerMessages().inboxTools.figures;
+  const { language } = useOwnerLanguage();
   const overall = figures.overall;
+  const cases = formatNumber(overall.cases);
   return (
     <Stack gap="lg" data-testid="case-figures">
       <StatGrid cols={4}>
         <StatCard
-          label="Median first response"
-          value={formatMinutes(overall.medianFirstResponseMinutes)}
-          hint={`${formatNumber(overall.responded)} of ${countOf(overall.cases, 'case')} answered`}
+          label={t.median}
+          value={minutesFormatter(t.units)(overall.medianFirstResponseMinutes)}
+          hint={fill(plural(language, t.answered, overall.cases), {
+            responded: formatNumber(overall.responded),
+            cases,
+          })}
         />
         <StatCard
-          label="Resolution rate"
+          label={t.resolution}
           value={rate(overall.resolutionRate)}
-          hint={`${formatNumber(overall.resolved)} of ${countOf(overall.cases, 'case')} resolved`}
+          hint={fill(plural(language, t.resolved, overall.cases), {
+            resolved: formatNumber(overall.resolved),
+            cases,
+          })}
         />
         <StatCard
-          label="Recovery rate"
+          label={t.recovery}
           value={rate(overall.recoveryRate)}
-          hint={`${formatNumber(overall.recovered)} of ${formatNumber(overall.resolved)} resolved cases recovered`}
+          hint={fill(t.recovered, {
+            recovered: formatNumber(overall.recovered),
+            resolved: formatNumber(overall.resolved),
+          })}
         />
-        <StatCard
-          label="Overdue now"
-          value={formatNumber(overall.overdue)}
-          hint="No first response and past the target"
-        />
+        <StatCard label={t.overdue} value={formatNumber(overall.overdue)} hint={t.overdueHint} />
       </StatGrid>
       <Breakdown
-        title="By branch"
-        first="Branch"
+        title={t.byBranch}
+        first={t.branch}
         rows={figures.branches.map((b) => ({ ...b, key: `branch-${b.businessId}`, label: b.name }))}
       />
       <Breakdown
-        title="By person"
-        first="Person"
+        title={t.byPerson}
+        first={t.person}
         rows={figures.people.map((p) => ({
           ...p,
           key: `person-${p.personId ?? 'none'}`,
-          label: p.name ?? CASE_FIGURES_TEXTS.unassigned,
+          label: p.name ?? t.unassigned,
         }))}
       />
     </Stack>

@@ -1,16 +1,28 @@
-import type { TCasesBulkAnswer } from '@starloop/contract';
+import type { TCasesBulkAnswer, TOwnerLanguage } from '@starloop/contract';
+import { fill, plural } from '@starloop/review-page';
+import { en, type TOwnerMessages } from '../../../../lib/owner-i18n/en.ts';
 
 /**
  * What a bulk change says when it comes back: how many were done, and each refusal with its case
- * (the server's message, as is). `done` words the change: 'Assigned', 'Resolved'.
+ * (the server's message, as is). `done` words the change: 'Assigned', 'Resolved'; `language` and
+ * `text` are the person's (English when left out).
  */
-export function bulkSummary(answer: TCasesBulkAnswer, done: string): { ok: boolean; message: string } {
-  const count = (n: number) => `${n} case${n === 1 ? '' : 's'}`;
+export function bulkSummary(
+  answer: TCasesBulkAnswer,
+  done: string,
+  language: TOwnerLanguage = 'en',
+  text: TOwnerMessages['inboxTools']['summary'] = en.inboxTools.summary,
+): { ok: boolean; message: string } {
   const refused = answer.results.filter((r) => !r.ok);
-  if (refused.length === 0) return { ok: true, message: `${done} ${count(answer.updated)}.` };
-  const reasons = refused.map((r) => `Case ${r.id}: ${r.message ?? 'not changed'}`).join(' ');
-  return {
-    ok: false,
-    message: `${done} ${count(answer.updated)} of ${answer.results.length}. ${reasons}`,
-  };
+  if (refused.length === 0) {
+    return { ok: true, message: fill(plural(language, text.done, answer.updated), { done }) };
+  }
+  const reasons = refused
+    .map((r) => fill(text.refused, { id: r.id, reason: r.message ?? text.notChanged }))
+    .join(' ');
+  const summary = fill(plural(language, text.partial, answer.updated), {
+    done,
+    total: answer.results.length,
+  });
+  return { ok: false, message: `${summary} ${reasons}` };
 }

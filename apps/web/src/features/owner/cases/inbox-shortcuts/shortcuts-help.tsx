@@ -1,7 +1,10 @@
 import { Button, Kbd, Popover, Table } from '@mantine/core';
+import { en } from '../../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
 import { INBOX_SHORTCUTS } from './use-inbox-shortcuts.ts';
 
-export const SHORTCUTS_TEXT = { button: 'Keyboard shortcuts', title: 'Keyboard shortcuts' } as const;
+/** The English texts (the catalog's; tests read them). */
+export const SHORTCUTS_TEXT = en.inboxTools.shortcuts;
 
 /** A small popover listing the inbox's shortcuts; `?` opens it too. */
 export function ShortcutsHelp({
@@ -11,6 +14,7 @@ export function ShortcutsHelp({
   opened: boolean;
   onChange: (opened: boolean) => void;
 }) {
+  const t = useOwnerMessages().inboxTools.shortcuts;
   return (
     <Popover
       opened={opened}
@@ -22,18 +26,18 @@ export function ShortcutsHelp({
     >
       <Popover.Target>
         <Button variant="subtle" size="xs" onClick={() => onChange(!opened)} aria-expanded={opened}>
-          {SHORTCUTS_TEXT.button}
+          {t.button}
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
-        <Table withRowBorders={false} verticalSpacing={4} aria-label={SHORTCUTS_TEXT.title}>
+        <Table withRowBorders={false} verticalSpacing={4} aria-label={t.title}>
           <Table.Tbody>
             {INBOX_SHORTCUTS.map((shortcut) => (
               <Table.Tr key={shortcut.key}>
                 <Table.Td>
                   <Kbd>{shortcut.key}</Kbd>
                 </Table.Td>
-                <Table.Td>{shortcut.label}</Table.Td>
+                <Table.Td>{t.keys[shortcut.key]}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
