@@ -169,20 +169,20 @@ export function CaseDrawer({
           <Stack gap="xs">
             <RatingStars rating={kase.rating} size="lg" />
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {kase.message || 'No message'}
+              {kase.message || text.noMessage}
             </Text>
           </Stack>
           <SimpleGrid cols={2} spacing="sm">
-            <LabelledValue label="Branch">
+            <LabelledValue label={text.branch}>
               <Text size="sm">{branchName(kase.businessId)}</Text>
             </LabelledValue>
-            <LabelledValue label="Channel">
+            <LabelledValue label={text.channel}>
               <Text size="sm">{labels.channel[kase.channel]}</Text>
             </LabelledValue>
-            <LabelledValue label="Received">
+            <LabelledValue label={text.received}>
               <Text size="sm">{formatDateTime(kase.createdAt)}</Text>
             </LabelledValue>
-            <LabelledValue label={kase.firstResponseAt ? 'First response' : 'First response due'}>
+            <LabelledValue label={kase.firstResponseAt ? text.firstResponse : text.firstResponseDue}>
               <Text size="sm" c={kase.overdue ? 'red.8' : undefined}>
                 {formatDateTime(kase.firstResponseAt ?? kase.dueAt)}
               </Text>
@@ -190,7 +190,7 @@ export function CaseDrawer({
           </SimpleGrid>
 
           {kase.contact ? (
-            <LabelledValue label="Customer">
+            <LabelledValue label={text.customer}>
               <Stack gap={4}>
                 {kase.contact.phone ? <Text size="sm">{kase.contact.phone}</Text> : null}
                 {kase.contact.email ? (
@@ -227,7 +227,7 @@ export function CaseDrawer({
             </LabelledValue>
           ) : kase.contactPresent ? null : (
             <Text size="sm" c="dimmed">
-              The customer left no contact details.
+              {text.noContact}
             </Text>
           )}
 
@@ -266,7 +266,7 @@ export function CaseDrawer({
             ) : null}
           </Group>
 
-          <Divider label="Reply to the customer" labelPosition="left" />
+          <Divider label={text.replyHeading} labelPosition="left" />
           <ReplyBox
             key={kase.id}
             detail={kase}
@@ -285,7 +285,7 @@ export function CaseDrawer({
             }}
           />
 
-          <Divider label="Notes and timeline" labelPosition="left" />
+          <Divider label={text.notesHeading} labelPosition="left" />
           <Stack gap="xs">
             <Textarea
               id={NOTE_FIELD_ID}
@@ -320,7 +320,7 @@ export function CaseDrawer({
             </Group>
           </Stack>
           <Title order={3} size="h5">
-            Timeline
+            {text.timeline}
           </Title>
           <CaseTimeline events={kase.timeline} personName={personName} />
 
@@ -330,7 +330,7 @@ export function CaseDrawer({
             grow
             wrap="nowrap"
             role="toolbar"
-            aria-label="Case actions"
+            aria-label={text.actions}
           >
             <Button onClick={() => focusField(REPLY_FIELD_ID)} disabled={!kase.contact}>
               {text.reply}
@@ -361,9 +361,9 @@ export function CaseDrawer({
         </Stack>
       ) : detail.isError ? (
         <Alert color="red" variant="light" title={text.loadFailed} role="alert">
-          <Text size="sm">Error: {anyMessage(detail.error)}</Text>
+          <Text size="sm">{fill(text.error, { message: anyMessage(detail.error) })}</Text>
           <Button size="xs" mt="sm" variant="white" color="red" onClick={() => void detail.refetch()}>
-            Retry
+            {text.retry}
           </Button>
         </Alert>
       ) : (

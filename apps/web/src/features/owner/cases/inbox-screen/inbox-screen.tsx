@@ -1,7 +1,7 @@
 import { Box, Button, Drawer, Group, Pagination, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { TCase, TCaseDetail, TCaseOutcome, TCasesBulkUpdate } from '@starloop/contract';
-import { plural } from '@starloop/review-page';
+import { fill, plural } from '@starloop/review-page';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -29,13 +29,6 @@ export const PHONE_QUERY = '(max-width: 47.99em)';
 
 /** The English texts (the catalog's; tests read them). */
 export const INBOX_TEXT = { ...en.inbox, count: (n: number) => plural('en', en.inbox.count, n) };
-
-const PAGE_CONTROLS = {
-  first: 'First page',
-  previous: 'Previous page',
-  next: 'Next page',
-  last: 'Last page',
-} as const;
 
 /**
  * The feedback inbox (issue 33 item 7): the cases of every branch the person works on, filtered
@@ -73,7 +66,7 @@ export function InboxScreen() {
     [account.data],
   );
   const branchName = useCallback(
-    (id: number) => branches.find((b) => b.id === id)?.name ?? `Branch ${id}`,
+    (id: number) => branches.find((b) => b.id === id)?.name ?? fill(messages.inbox.branchId, { id }),
     [branches],
   );
   const personName = useCallback(
@@ -131,7 +124,7 @@ export function InboxScreen() {
     try {
       let answer = await bulk.mutateAsync(steps[0]!);
       for (const step of steps.slice(1)) answer = await bulk.mutateAsync(step);
-      const summary = bulkSummary(answer, done);
+      const summary = bulkSummary(answer, done, language, messages.inboxTools.summary);
       if (summary.ok) notify.success(summary.message);
       else notify.error(summary.message, { autoClose: 8000 });
       setSelected(new Set());
@@ -303,8 +296,15 @@ export function InboxScreen() {
             onChange={list.setPage}
             siblings={phone ? 0 : 1}
             boundaries={1}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            getControlProps={(control) => ({ 'aria-label': PAGE_CONTROLS[control] })}
+            getItemProps={(item) => ({ 'aria-label': fill(messages.inbox.page, { n: item }) })}
+            getControlProps={(control) => ({
+              'aria-label': {
+                first: messages.inbox.firstPage,
+                previous: messages.inbox.previousPage,
+                next: messages.inbox.nextPage,
+                last: messages.inbox.lastPage,
+              }[control],
+            })}
           />
         </Group>
       ) : null}
