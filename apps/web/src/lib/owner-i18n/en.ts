@@ -321,6 +321,48 @@ export const en = {
     },
   },
   dataSection: {
+    tryAgain: 'Please try again.',
+    export: {
+      title: 'Export your data',
+      description:
+        'Everything your account holds (reviews with replies, cases, contacts with their consent, requests, Google reviews, placements, settings, team, audit trail, invoices) as a ZIP of CSV files and one JSON document. It is prepared in the background; we email the owners when it is ready, and it is kept for 7 days.',
+      start: 'Export your data',
+      running: 'Preparing your export... {progress}%',
+      ready: 'Your export is ready.',
+      keptUntil: 'Kept until {date}.',
+      download: 'Download ZIP',
+      failed: 'The export could not be prepared. Please start it again.',
+      downloadFailed: 'Could not download the export.',
+      startFailed: 'Could not start the export.',
+      loadFailed: 'Failed to load your exports',
+    },
+    retention: {
+      title: 'Data retention',
+      description:
+        'How long StarLoop keeps your customers’ contact details and feedback text. Older ones are deleted every night (the star rating and its date stay). Defaults: {contactDays} days and {feedbackDays} days (3 years).',
+      contacts: 'Customer contact details (days)',
+      feedback: 'Feedback text (days)',
+      save: 'Save retention',
+      saving: 'Saving...',
+      failed: 'Retention could not be saved.',
+    },
+    closeAccount: {
+      title: 'Close account',
+      description:
+        'Close your StarLoop account for every branch. You can sign in for {days} days to export your data; then it is erased.',
+      open: 'Close account…',
+      confirmTitle: 'Close your account?',
+      atOnce:
+        'At once: every review page of your account shows a “closed” page, your team is signed out, your API keys stop working and no review requests or reminders are sent.',
+      window:
+        'For {days} days you can still sign in and export your data; we email you before the erasure. If you change your mind, write to us within those days.',
+      erased:
+        'Then your businesses, team, reviews, feedback, contacts and requests are erased; review counts stay only as anonymous monthly figures. Invoices and payment records are kept for {years} years, as GST law requires.',
+      password: 'Your password',
+      confirm: 'Close my account',
+      closing: 'Closing...',
+      failed: 'The account could not be closed.',
+    },
   },
 } as const;
 
