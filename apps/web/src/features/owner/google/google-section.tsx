@@ -14,7 +14,8 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { GOOGLE_TEXTS, type TGoogleReplyRule, type TGoogleStatus } from '@starloop/contract';
+import type { TGoogleReplyRule, TGoogleStatus } from '@starloop/contract';
+import { fill, plural } from '@starloop/review-page';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
@@ -22,7 +23,7 @@ import { notify } from '../../../components/notify.ts';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
-import { countOf } from '../../../lib/plural.ts';
+import { useOwnerLanguage, useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { useGoogleStatus, useRefreshGoogle } from './use-google-status.ts';
 
@@ -47,6 +48,7 @@ export function consentReturn(
  * server has no Google credentials.
  */
 export function GoogleSection() {
+  const t = useOwnerMessages().google;
   const trpc = useTrpc();
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as Record<string, unknown>;
@@ -55,8 +57,14 @@ export function GoogleSection() {
   const refresh = useRefreshGoogle();
   const connect = useMutation(trpc.owner.google.connect.mutationOptions());
   const finish = useMutation(trpc.owner.google.finishConnect.mutationOptions());
-  const [consentError, setConsentError] = useState<string | null>(null);
+  // Google's refusal is our own text, shown in the language of the moment; a failure has the server's.
+  const [consentError, setConsentError] = useState<'refused' | { message: string } | null>(null);
   const handled = useRef(false);
+  // The round trip's toast comes after the catalog has loaded: it reads the texts of that moment.
+  const texts = useRef(t);
+  useEffect(() => {
+    texts.current = t;
+  }, [t]);
 
   // Back from Google: spend the state and code once, then take them out of the address bar.
   useEffect(() => {
@@ -67,17 +75,17 @@ export function GoogleSection() {
     // The page the owner came back to (Settings, or its Channels section).
     void navigate({ to: pathname as '/dashboard/settings', search: {}, replace: true });
     if ('error' in back) {
-      setConsentError(GOOGLE_TEXTS.consentFailed);
+      setConsentError('refused');
       return;
     }
     if (finishedStates.has(back.state)) return;
     finishedStates.add(back.state);
     finish.mutate(back, {
       onSuccess: () => {
-        notify.success('Google Business Profile connected.');
+        notify.success(texts.current.connected);
         void refresh();
       },
-      onError: (error) => setConsentError(anyMessage(error)),
+      onError: (error) => setConsentError({ message: anyMessage(error) }),
     });
   }, [finish, navigate, pathname, refresh, search]);
 
@@ -94,34 +102,31 @@ export function GoogleSection() {
   return (
     <SectionCard
       titleId="google-title"
-      title="Google Business Profile"
+      title={t.title}
       aside={status.data ? <ConnectionBadge status={status.data} /> : null}
     >
       {consentError ? (
         <Alert color="red" variant="light" mb="sm" withCloseButton onClose={() => setConsentError(null)}>
-          {consentError}
+          {consentError === 'refused' ? t.consentFailed : consentError.message}
         </Alert>
       ) : null}
       {status.isPending || finish.isPending ? (
         <Skeleton height={80} data-testid="google-loading" />
       ) : status.data.status === 'not_connected' ? (
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">
-            Bring your Google reviews into StarLoop: see them beside your QR reviews, get a drafted reply for
-            each, and publish it to Google from here.
-          </Text>
+          <Text size="sm">{t.intro}</Text>
           <Button onClick={startConnect} loading={connect.isPending}>
-            Connect Google Business Profile
+            {t.connect}
           </Button>
         </Stack>
       ) : status.data.status === 'revoked' ? (
         <Stack gap="sm" align="flex-start">
-          <Alert color="red" variant="light" title="Reconnect needed">
-            {GOOGLE_TEXTS.revoked}
+          <Alert color="red" variant="light" title={t.reconnectNeeded}>
+            {t.revoked}
           </Alert>
           <Group>
             <Button onClick={startConnect} loading={connect.isPending}>
-              Reconnect Google Business Profile
+              {t.reconnect}
             </Button>
             <DisconnectButton />
           </Group>
@@ -136,34 +141,36 @@ export function GoogleSection() {
 }
 
 function ConnectionBadge({ status }: { status: TGoogleStatus }) {
+  const t = useOwnerMessages().google.badge;
   // Light badges: dark text on a pale ground keeps the contrast readable (axe, WCAG AA).
   if (status.status === 'active')
     return (
       <Badge color="green" variant="light">
-        Connected
+        {t.active}
       </Badge>
     );
   if (status.status === 'revoked')
     return (
       <Badge color="red" variant="light">
-        Access lost
+        {t.revoked}
       </Badge>
     );
   if (status.status === 'choose_location')
     return (
       <Badge color="blue" variant="light">
-        Choose a location
+        {t.chooseLocation}
       </Badge>
     );
   return (
     <Badge color="gray" variant="light">
-      Not connected
+      {t.notConnected}
     </Badge>
   );
 }
 
 /** The accounts and locations the owner's Google grant manages; one is chosen. */
 function LocationPicker() {
+  const t = useOwnerMessages().google;
   const trpc = useTrpc();
   const refresh = useRefreshGoogle();
   const locations = useQuery(trpc.owner.google.locations.queryOptions());
@@ -175,7 +182,7 @@ function LocationPicker() {
   if (locations.isError) {
     return (
       <Alert color="red" variant="light">
-        Could not load your Google locations. {anyMessage(locations.error)}
+        {fill(t.locationsFailed, { message: anyMessage(locations.error) })}
       </Alert>
     );
   }
@@ -183,9 +190,7 @@ function LocationPicker() {
     account.locations.map((location) => ({ account, location, value: `${account.name}|${location.name}` })),
   );
   if (all.length === 0) {
-    return (
-      <Text size="sm">This Google account manages no business location. Connect the account that does.</Text>
-    );
+    return <Text size="sm">{t.noLocations}</Text>;
   }
   const save = () => {
     const pick = all.find((l) => l.value === chosen);
@@ -194,7 +199,7 @@ function LocationPicker() {
       { accountName: pick.account.name, locationName: pick.location.name, useForReviewLink },
       {
         onSuccess: () => {
-          notify.success(GOOGLE_TEXTS.locationSaved);
+          notify.success(t.locationSaved);
           void refresh();
         },
         onError: (error) => notify.error(anyMessage(error)),
@@ -203,7 +208,7 @@ function LocationPicker() {
   };
   return (
     <Stack gap="sm">
-      <Radio.Group label="Which business location are these reviews for?" value={chosen} onChange={setChosen}>
+      <Radio.Group label={t.whichLocation} value={chosen} onChange={setChosen}>
         <Stack gap="xs" mt="xs">
           {all.map(({ account, location, value }) => (
             <Radio
@@ -216,14 +221,14 @@ function LocationPicker() {
         </Stack>
       </Radio.Group>
       <Checkbox
-        label="Use this location's Google review link as my review link"
-        description="Happy customers on your review page are sent to it."
+        label={t.useForReviewLink}
+        description={t.useForReviewLinkHelp}
         checked={useForReviewLink}
         onChange={(event) => setUseForReviewLink(event.currentTarget.checked)}
       />
       <Group>
         <Button onClick={save} disabled={!chosen} loading={select.isPending}>
-          Use this location
+          {t.useLocation}
         </Button>
       </Group>
     </Stack>
@@ -231,6 +236,7 @@ function LocationPicker() {
 }
 
 function ActiveConnection({ status }: { status: TGoogleStatus }) {
+  const t = useOwnerMessages().google;
   const trpc = useTrpc();
   const refresh = useRefreshGoogle();
   const sync = useMutation(trpc.owner.google.sync.mutationOptions());
@@ -242,25 +248,28 @@ function ActiveConnection({ status }: { status: TGoogleStatus }) {
   return (
     <Stack gap="sm">
       <Text size="sm">
-        Location: <strong>{status.locationTitle ?? status.locationName}</strong> ·{' '}
-        {formatNumber(status.reviewCount)} Google reviews
+        {t.location} <strong>{status.locationTitle ?? status.locationName}</strong> ·{' '}
+        {fill(t.reviewCount, { count: formatNumber(status.reviewCount) })}
       </Text>
       {importing ? (
         <Stack gap={4}>
           <Text size="sm" id="google-progress-label">
-            {progress.firstImportDone ? 'Syncing with Google…' : 'Importing your Google reviews…'}{' '}
-            {total > 0 ? `${formatNumber(progress.importDone)} of ${formatNumber(total)}` : ''}
+            {progress.firstImportDone ? t.syncing : t.importing}{' '}
+            {total > 0
+              ? fill(t.progress, { done: formatNumber(progress.importDone), total: formatNumber(total) })
+              : ''}
           </Text>
           <Progress value={percent} animated aria-labelledby="google-progress-label" />
         </Stack>
       ) : (
         <Text size="sm" c="dimmed">
-          Last synced {progress.lastSyncedAt ? formatDateTime(progress.lastSyncedAt) : 'not yet'}. New reviews
-          arrive within minutes; a full check runs every 30 minutes.
+          {fill(t.lastSynced, {
+            when: progress.lastSyncedAt ? formatDateTime(progress.lastSyncedAt) : t.notYet,
+          })}
         </Text>
       )}
       {progress.lastError ? (
-        <Alert color="orange" variant="light" title="Last sync problem">
+        <Alert color="orange" variant="light" title={t.lastError}>
           {progress.lastError}
           {progress.lastErrorAt ? ` (${formatDateTime(progress.lastErrorAt)})` : ''}
         </Alert>
@@ -280,7 +289,7 @@ function ActiveConnection({ status }: { status: TGoogleStatus }) {
             })
           }
         >
-          Sync now
+          {t.syncNow}
         </Button>
         <DisconnectButton />
       </Group>
@@ -290,6 +299,7 @@ function ActiveConnection({ status }: { status: TGoogleStatus }) {
 }
 
 function DisconnectButton() {
+  const t = useOwnerMessages().google;
   const trpc = useTrpc();
   const refresh = useRefreshGoogle();
   const disconnect = useMutation(trpc.owner.google.disconnect.mutationOptions());
@@ -297,13 +307,13 @@ function DisconnectButton() {
   if (!confirming) {
     return (
       <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
-        Disconnect
+        {t.disconnect}
       </Button>
     );
   }
   return (
     <Group gap="xs">
-      <Text size="sm">Disconnect and remove the imported Google reviews?</Text>
+      <Text size="sm">{t.disconnectConfirm}</Text>
       <Button
         color="red"
         size="xs"
@@ -319,10 +329,10 @@ function DisconnectButton() {
           })
         }
       >
-        Yes, disconnect
+        {t.disconnectYes}
       </Button>
       <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
-        Cancel
+        {t.cancel}
       </Button>
     </Group>
   );
@@ -332,6 +342,8 @@ const RATINGS = [5, 4, 3, 2, 1] as const;
 
 /** Per star rating: publish the drafted reply by itself after a delay, or always ask the owner. */
 function ReplyRules({ rules }: { rules: TGoogleReplyRule[] }) {
+  const t = useOwnerMessages().google.rules;
+  const { language } = useOwnerLanguage();
   const trpc = useTrpc();
   const refresh = useRefreshGoogle();
   const save = useMutation(trpc.owner.google.updateRules.mutationOptions());
@@ -347,28 +359,27 @@ function ReplyRules({ rules }: { rules: TGoogleReplyRule[] }) {
   return (
     <Stack gap="xs" mt="sm">
       <Title order={3} size="h5">
-        Replies to new Google reviews
+        {t.title}
       </Title>
       <Text size="xs" c="dimmed">
-        Every new Google review gets a drafted reply. Choose which ones StarLoop may publish by itself, and
-        when.
+        {t.intro}
       </Text>
       <Table withRowBorders={false} verticalSpacing={4}>
         <Table.Tbody>
           {draft.map((rule) => (
             <Table.Tr key={rule.rating}>
               <Table.Td w={90}>
-                <Text size="sm">{countOf(rule.rating, 'star')}</Text>
+                <Text size="sm">{plural(language, t.stars, rule.rating)}</Text>
               </Table.Td>
               <Table.Td>
                 <SegmentedControl
                   size="xs"
-                  aria-label={`${rule.rating}-star replies`}
+                  aria-label={fill(t.mode, { n: rule.rating })}
                   value={rule.mode}
                   onChange={(mode) => update(rule.rating, { mode: mode as TGoogleReplyRule['mode'] })}
                   data={[
-                    { value: 'ask', label: 'Always ask me' },
-                    { value: 'auto', label: 'Publish by itself' },
+                    { value: 'ask', label: t.ask },
+                    { value: 'auto', label: t.auto },
                   ]}
                 />
               </Table.Td>
@@ -376,8 +387,8 @@ function ReplyRules({ rules }: { rules: TGoogleReplyRule[] }) {
                 {rule.mode === 'auto' ? (
                   <NumberInput
                     size="xs"
-                    aria-label={`Hours before publishing ${rule.rating}-star replies`}
-                    suffix=" hours after"
+                    aria-label={fill(t.delay, { n: rule.rating })}
+                    suffix={t.delaySuffix}
                     min={0}
                     max={168}
                     value={rule.delayMinutes / 60}
@@ -400,7 +411,7 @@ function ReplyRules({ rules }: { rules: TGoogleReplyRule[] }) {
               { rules: draft },
               {
                 onSuccess: () => {
-                  notify.success(GOOGLE_TEXTS.rulesSaved);
+                  notify.success(t.saved);
                   void refresh();
                 },
                 onError: (error) => notify.error(anyMessage(error)),
@@ -408,7 +419,7 @@ function ReplyRules({ rules }: { rules: TGoogleReplyRule[] }) {
             )
           }
         >
-          Save reply rules
+          {t.save}
         </Button>
       </Group>
     </Stack>

@@ -14,7 +14,6 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  CHANNEL_TEXTS,
   DLT_VARIABLE,
   type TChannelSettingsUpdate,
   type TChannelSettingsView,
@@ -24,41 +23,20 @@ import {
   ZSmsSettingsUpdate,
   ZWhatsAppSettingsUpdate,
 } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { notify } from '../../../components/notify.ts';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { submitHandler, type TForm, type TFormSchema, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
 
-const VARIABLE_LABELS: Record<TSmsTemplateVariable, string> = {
-  customerName: "Customer's name",
-  businessName: 'Business name',
-  link: 'Review link',
-};
-const VARIABLE_OPTIONS = Object.entries(VARIABLE_LABELS).map(([value, label]) => ({ value, label }));
-
 const countVariables = (template: string) => template.split(DLT_VARIABLE).length - 1;
 
-/** The words of each channel's form. */
-const CHANNEL_FORM_TEXTS = {
-  whatsapp: {
-    label: 'WhatsApp settings',
-    title: 'WhatsApp',
-    switchLabel: 'Send review requests on WhatsApp',
-    saveLabel: 'Save WhatsApp',
-  },
-  sms: {
-    label: 'SMS settings',
-    title: 'SMS (Gupshup)',
-    switchLabel: 'Send review requests by SMS',
-    saveLabel: 'Save SMS',
-  },
-} as const;
-
-type TChannel = keyof typeof CHANNEL_FORM_TEXTS;
+type TChannel = 'whatsapp' | 'sms';
 
 /**
  * One channel's form over its part of ZChannelSettingsUpdate: the on/off switch and text fields,
@@ -79,6 +57,7 @@ function useChannelForm<T extends { enabled: boolean }, Out>({
   /** What the update takes: the parsed values with their channel. */
   toInput: (values: Out) => TChannelSettingsUpdate;
 }) {
+  const t = useOwnerMessages().channels;
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const form = useForm<T, Out>(schema, initial);
@@ -88,11 +67,11 @@ function useChannelForm<T extends { enabled: boolean }, Out>({
       onSuccess: (saved: TChannelSettingsView) => {
         queryClient.setQueryData(trpc.owner.channels.get.queryKey(), saved);
         setField(secret, '' as T[typeof secret]);
-        notify.success(CHANNEL_TEXTS.saved);
+        notify.success(t.saved);
       },
       onError: (error) => {
-        notify.error(`Could not save. ${anyMessage(error, 'Please try again.')}`);
-        showServerError(error, 'Please try again.');
+        notify.error(fill(t.saveFailed, { message: anyMessage(error, t.tryAgain) }));
+        showServerError(error, t.tryAgain);
       },
     }),
   );
@@ -123,7 +102,7 @@ function ChannelForm({
   onSubmit: () => void;
   children: ReactNode;
 }) {
-  const { label, title, switchLabel, saveLabel } = CHANNEL_FORM_TEXTS[channel];
+  const { label, title, switchLabel, saveLabel } = useOwnerMessages().channels[channel];
   return (
     <form noValidate onSubmit={submitHandler(onSubmit, saving)} aria-label={label}>
       <Stack gap="sm">
@@ -145,7 +124,7 @@ function ChannelForm({
 }
 
 /** A write-only secret: the field starts empty; empty keeps the saved one. */
-const secretHint = (saved: boolean) => (saved ? 'Saved. Leave empty to keep it.' : undefined);
+const secretHint = (saved: boolean, text: string) => (saved ? text : undefined);
 
 /** The WhatsApp form's fields and their defaults. */
 const WHATSAPP_FIELDS = { phoneNumberId: '', templateName: '', templateLanguage: 'en', caseTemplateName: '' };
@@ -153,6 +132,8 @@ const WHATSAPP_FIELDS = { phoneNumberId: '', templateName: '', templateLanguage:
 const ZWhatsAppForm = ZWhatsAppSettingsUpdate.omit({ channel: true });
 
 function WhatsAppForm({ view }: { view: TWhatsAppSettings }) {
+  const texts = useOwnerMessages().channels;
+  const t = texts.whatsapp;
   const { form, save, submit } = useChannelForm({
     schema: ZWhatsAppForm,
     initial: () => ({ enabled: view.enabled, ...savedValues(view, WHATSAPP_FIELDS), accessToken: '' }),
@@ -168,40 +149,31 @@ function WhatsAppForm({ view }: { view: TWhatsAppSettings }) {
       onSubmit={submit}
     >
       <Text size="sm" c="dimmed">
-        Uses your WhatsApp Business Account (Cloud API). Create a Utility template whose body has two
-        variables:
-        {' {{1}} '}the customer's name and{' {{2}} '}the review link, and send only to customers who agreed to
-        hear from you on WhatsApp.
+        {t.intro}
       </Text>
-      <TextInput
-        label="Phone number ID"
-        description="WhatsApp Manager > Phone numbers (digits only)"
-        {...form.input('phoneNumberId')}
-      />
+      <TextInput label={t.phoneNumberId} description={t.phoneNumberIdHelp} {...form.input('phoneNumberId')} />
       <Group grow align="flex-start">
-        <TextInput label="Template name" {...form.input('templateName')} />
+        <TextInput label={t.templateName} {...form.input('templateName')} />
         <TextInput
-          label="Template language"
-          description="Such as en, en_US or hi"
+          label={t.templateLanguage}
+          description={t.templateLanguageHelp}
           {...form.input('templateLanguage')}
         />
       </Group>
       <TextInput
-        label="Case reply template name (optional)"
-        description="Replies to an unhappy customer from the inbox go from your number with this template: body {{1}} your business name, {{2}} the reply. Empty: they go from StarLoop's number."
+        label={t.caseTemplateName}
+        description={t.caseTemplateNameHelp}
         {...form.input('caseTemplateName')}
       />
       <PasswordInput
-        label="Access token"
-        description={
-          secretHint(view.accessTokenSet) ?? 'A permanent system user token with whatsapp_business_messaging'
-        }
+        label={t.accessToken}
+        description={secretHint(view.accessTokenSet, texts.secretSaved) ?? t.accessTokenHelp}
         autoComplete="off"
         {...form.input('accessToken')}
       />
       {!view.webhookReady ? (
         <Text size="xs" fw={500}>
-          Delivery statuses and STOP replies need this server's WhatsApp webhook to be set up by StarLoop.
+          {t.webhookNotReady}
         </Text>
       ) : null}
     </ChannelForm>
@@ -245,6 +217,13 @@ const checkSms = (values: TSmsValues) =>
   ZSmsForm.safeParse({ ...values, variables: chosenVariables(values) });
 
 function SmsForm({ view }: { view: TSmsSettings }) {
+  const texts = useOwnerMessages().channels;
+  const t = texts.sms;
+  const variable = { variable: DLT_VARIABLE };
+  const variableOptions = (Object.keys(texts.variables) as TSmsTemplateVariable[]).map((value) => ({
+    value,
+    label: texts.variables[value],
+  }));
   const { form, save, submit } = useChannelForm({
     schema: checkSms,
     initial: (): TSmsValues => ({
@@ -261,26 +240,25 @@ function SmsForm({ view }: { view: TSmsSettings }) {
   return (
     <ChannelForm channel="sms" enabled={form.checkbox('enabled')} saving={save.isPending} onSubmit={submit}>
       <Text size="sm" c="dimmed">
-        SMS to Indian numbers must match a template registered on DLT under your entity and sender ID. Paste
-        the template exactly as registered, with {DLT_VARIABLE} for each variable.
+        {fill(t.intro, variable)}
       </Text>
       <Group grow align="flex-start">
-        <TextInput label="Gupshup user ID" {...form.input('userId')} />
+        <TextInput label={t.userId} {...form.input('userId')} />
         <PasswordInput
-          label="Gupshup password"
-          description={secretHint(view.passwordSet)}
+          label={t.password}
+          description={secretHint(view.passwordSet, texts.secretSaved)}
           autoComplete="off"
           {...form.input('password')}
         />
       </Group>
       <Group grow align="flex-start">
-        <TextInput label="DLT principal entity ID" {...form.input('principalEntityId')} />
-        <TextInput label="Sender ID (header)" maxLength={6} {...form.input('header')} />
-        <TextInput label="DLT template ID" {...form.input('dltTemplateId')} />
+        <TextInput label={t.entityId} {...form.input('principalEntityId')} />
+        <TextInput label={t.header} maxLength={6} {...form.input('header')} />
+        <TextInput label={t.templateId} {...form.input('dltTemplateId')} />
       </Group>
       <Textarea
-        label="Template text (as registered on DLT)"
-        description="Tip: write the link's start out, e.g. https://starloop.in/r/{#var#}, so the variable stays within 30 characters."
+        label={t.templateText}
+        description={fill(t.templateTextHelp, variable)}
         autosize
         minRows={2}
         {...form.input('templateText')}
@@ -289,8 +267,8 @@ function SmsForm({ view }: { view: TSmsSettings }) {
         <Select
           // biome-ignore lint/suspicious/noArrayIndexKey: the variables are positions in the template
           key={index}
-          label={`Variable ${index + 1} is`}
-          data={VARIABLE_OPTIONS}
+          label={fill(texts.variable, { n: index + 1 })}
+          data={variableOptions}
           value={value}
           allowDeselect={false}
           onChange={(next) => {
@@ -303,23 +281,21 @@ function SmsForm({ view }: { view: TSmsSettings }) {
         />
       ))}
       <Group grow align="flex-start">
-        <TextInput label="Case reply DLT template ID (optional)" {...form.input('caseDltTemplateId')} />
+        <TextInput label={t.caseTemplateId} {...form.input('caseDltTemplateId')} />
       </Group>
       <Textarea
-        label="Case reply template text (optional)"
-        description={`Replies to an unhappy customer from the inbox go from your sender with this template: the first ${DLT_VARIABLE} is your business name, the others carry the reply. Empty: they go from StarLoop's sender.`}
+        label={t.caseTemplateText}
+        description={fill(t.caseTemplateTextHelp, variable)}
         autosize
         minRows={2}
         {...form.input('caseTemplateText')}
       />
       {view.deliveryReportUrl ? (
         <Stack gap={4}>
-          <Text size="sm">
-            In your Gupshup account, set these URLs (they are yours alone; keep them private):
-          </Text>
-          <Text size="xs">Real-time delivery URL</Text>
+          <Text size="sm">{t.urls}</Text>
+          <Text size="xs">{t.deliveryUrl}</Text>
           <Code block>{view.deliveryReportUrl}</Code>
-          <Text size="xs">Keyword response URL (for STOP on your long code)</Text>
+          <Text size="xs">{t.inboundUrl}</Text>
           <Code block>{view.inboundUrl}</Code>
         </Stack>
       ) : null}
@@ -329,11 +305,12 @@ function SmsForm({ view }: { view: TSmsSettings }) {
 
 /** WhatsApp and SMS for review requests: each owner's own accounts; secrets are never shown back. */
 export function ChannelsSection() {
+  const t = useOwnerMessages().channels;
   const trpc = useTrpc();
   const settings = useQuery(trpc.owner.channels.get.queryOptions());
-  if (settings.isError) return <LoadError title="Failed to load messaging channels" query={settings} />;
+  if (settings.isError) return <LoadError title={t.loadFailed} query={settings} />;
   return (
-    <SectionCard titleId="channels-title" title="WhatsApp and SMS">
+    <SectionCard titleId="channels-title" title={t.title}>
       {settings.isPending ? (
         <Skeleton height={160} radius="md" />
       ) : (

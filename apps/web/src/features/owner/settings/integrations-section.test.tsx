@@ -307,3 +307,26 @@ describe('settings: WhatsApp, SMS and integrations', () => {
     expect(await page().findByRole('form', { name: 'New webhook endpoint' })).toBeInTheDocument();
   });
 });
+
+describe('settings: WhatsApp, SMS and integrations in Hindi', () => {
+  it("reads in the person's chosen language; DLT, IDs and code samples stay recognisable", async () => {
+    window.localStorage.removeItem('starloopOwnerLang');
+    await renderOwner(
+      '/dashboard/settings',
+      { ...handlers(), 'owner.language.get': () => ({ language: 'hi' }) },
+      /^(Settings|सेटिंग्स)$/,
+    );
+    // The Hindi catalog loads on demand, once the server has named the language.
+    await screen.findByRole('heading', { level: 1, name: 'सेटिंग्स' }, { timeout: 5000 });
+    const whatsAppForm = within(await page().findByRole('form', { name: 'WhatsApp सेटिंग्स' }));
+    expect(whatsAppForm.getByLabelText('फ़ोन नंबर ID')).toBeInTheDocument();
+    expect(whatsAppForm.getByRole('button', { name: 'WhatsApp सेव करें' })).toBeInTheDocument();
+    const smsForm = within(page().getByRole('form', { name: 'SMS सेटिंग्स' }));
+    expect(smsForm.getByLabelText('DLT template ID')).toBeInTheDocument();
+    expect(smsForm.getByText(/हर वेरिएबल की जगह \{#var#\} के साथ/)).toBeInTheDocument();
+    const keyForm = within(page().getByRole('form', { name: 'नई API key' }));
+    expect(keyForm.getByRole('button', { name: 'Key बनाएँ' })).toBeInTheDocument();
+    expect(page().getByText('POST /api/v1/review-requests')).toBeInTheDocument();
+    window.localStorage.removeItem('starloopOwnerLang');
+  });
+});

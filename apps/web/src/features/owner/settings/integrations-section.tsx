@@ -12,7 +12,6 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  INTEGRATION_TEXTS,
   OUTBOUND_EVENT_TYPES,
   SIGNATURE_HEADER,
   type TApiKey,
@@ -34,6 +33,7 @@ import { notify } from '../../../components/notify.ts';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { SimpleTable, type TTableColumn } from '../../../components/simple-table/simple-table.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { submitHandler, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
@@ -41,13 +41,20 @@ import { LoadError } from '../shared/load-error.tsx';
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-IN') : '—');
 const STATUS_COLOR = { pending: 'yellow', succeeded: 'green', failed: 'red' } as const;
 
+/** A catalog text whose {placeholders} are code samples, kept whole wherever the language puts them. */
+const withCode = (template: string, samples: Record<string, string>): ReactNode =>
+  template
+    .split(/\{(\w+)\}/)
+    .map((part, i) => (i % 2 ? <Code key={part}>{samples[part] ?? part}</Code> : part));
+
 /** A value shown once (a new key or signing secret), with the instruction to copy it now. */
 function ShownOnce({ label, value, onDone }: { label: string; value: string | null; onDone: () => void }) {
+  const t = useOwnerMessages().integrations;
   if (!value) return null;
   return (
     <Alert color="green" variant="light" title={label} withCloseButton onClose={onDone}>
       <Text size="sm" mb="xs">
-        Copy it now: it will not be shown again.
+        {t.copyNow}
       </Text>
       <Code block data-testid="shown-once">
         {value}
@@ -125,17 +132,10 @@ function IntegrationPart<D>({
   );
 }
 
-const DELIVERY_COLUMNS: TTableColumn<TWebhookDelivery>[] = [
-  col.text('event', 'Event', (d) => d.eventType),
-  col.text('status', 'Status', (d) => <Badge color={STATUS_COLOR[d.status]}>{d.status}</Badge>),
-  col.text('attempts', 'Attempts', (d) => d.attempts),
-  col.text('answer', 'Answer', (d) => d.lastError ?? d.lastStatusCode ?? '—'),
-  col.text('time', 'Time', (d) => when(d.lastAttemptAt ?? d.createdAt)),
-];
-
 const NEW_KEY = { name: '' };
 
 function ApiKeys() {
+  const t = useOwnerMessages().integrations.apiKeys;
   const trpc = useTrpc();
   const keys = useQuery(trpc.owner.integrations.apiKeys.list.queryOptions());
   const form = useForm(ZApiKeyCreate, NEW_KEY);
@@ -151,15 +151,15 @@ function ApiKeys() {
   };
   const revoke = useMutation(trpc.owner.integrations.apiKeys.revoke.mutationOptions(list.removeOptions));
   const columns: TTableColumn<TApiKey>[] = [
-    col.text('name', 'Name', (key) => key.name),
-    col.text('key', 'Key', (key) => <Code>{key.prefix}…</Code>),
-    col.text('used', 'Last used', (key) => when(key.lastUsedAt)),
+    col.text('name', t.name, (key) => key.name),
+    col.text('key', t.key, (key) => <Code>{key.prefix}…</Code>),
+    col.text('used', t.lastUsed, (key) => when(key.lastUsedAt)),
     col.text('actions', '', (key) =>
       key.revokedAt ? (
-        <Badge color="gray">Revoked</Badge>
+        <Badge color="gray">{t.revoked}</Badge>
       ) : (
         <Button size="xs" variant="subtle" color="red" onClick={() => revoke.mutate({ id: key.id })}>
-          Revoke
+          {t.revoke}
         </Button>
       ),
     ),
@@ -167,15 +167,10 @@ function ApiKeys() {
   return (
     <IntegrationPart
       query={keys}
-      loadFailed="Failed to load API keys"
-      title="API keys"
-      intro={
-        <>
-          Your billing or POS system can send a review request with <Code>POST /api/v1/review-requests</Code>{' '}
-          and <Code>Authorization: Bearer &lt;key&gt;</Code> (see the API documentation).
-        </>
-      }
-      shownLabel="Your new API key"
+      loadFailed={t.loadFailed}
+      title={t.title}
+      intro={withCode(t.intro, { endpoint: 'POST /api/v1/review-requests', auth: t.authSample })}
+      shownLabel={t.shown}
       list={list}
     >
       {(data) => (
@@ -183,11 +178,11 @@ function ApiKeys() {
           {data.keys.length > 0 ? (
             <SimpleTable columns={columns} rows={data.keys} rowKey={(key) => key.id} />
           ) : null}
-          <form noValidate onSubmit={submitHandler(submit, create.isPending)} aria-label="New API key">
+          <form noValidate onSubmit={submitHandler(submit, create.isPending)} aria-label={t.form}>
             <Group align="flex-end">
-              <TextInput label="Key name" placeholder="Billing counter" {...form.input('name')} />
+              <TextInput label={t.keyName} placeholder={t.keyNamePlaceholder} {...form.input('name')} />
               <Button type="submit" loading={create.isPending}>
-                Create key
+                {t.create}
               </Button>
             </Group>
           </form>
@@ -203,6 +198,7 @@ const NEW_ENDPOINT: { url: string; events: TOutboundEventType[] } = {
 };
 
 function Webhooks() {
+  const t = useOwnerMessages().integrations.webhooks;
   const trpc = useTrpc();
   const endpoints = useQuery(trpc.owner.integrations.webhooks.list.queryOptions());
   const deliveries = useQuery(trpc.owner.integrations.webhooks.deliveries.queryOptions({}));
@@ -219,19 +215,22 @@ function Webhooks() {
     if (values) create.mutate(values);
   };
   const remove = useMutation(trpc.owner.integrations.webhooks.delete.mutationOptions(list.removeOptions));
+  const deliveryColumns: TTableColumn<TWebhookDelivery>[] = [
+    col.text('event', t.event, (d) => d.eventType),
+    col.text('status', t.status, (d) => (
+      <Badge color={STATUS_COLOR[d.status]}>{t.deliveryStatus[d.status]}</Badge>
+    )),
+    col.text('attempts', t.attempts, (d) => d.attempts),
+    col.text('answer', t.answer, (d) => d.lastError ?? d.lastStatusCode ?? '—'),
+    col.text('time', t.time, (d) => when(d.lastAttemptAt ?? d.createdAt)),
+  ];
   return (
     <IntegrationPart
       query={endpoints}
-      loadFailed="Failed to load webhooks"
-      title="Webhooks"
-      intro={
-        <>
-          StarLoop POSTs each event to your HTTPS endpoint, signed in <Code>{SIGNATURE_HEADER}</Code> as{' '}
-          <Code>t=&lt;unix time&gt;,v1=&lt;HMAC-SHA256 of "t.body"&gt;</Code> with the endpoint's secret, and
-          retries for a few hours until you answer 2xx.
-        </>
-      }
-      shownLabel="Signing secret"
+      loadFailed={t.loadFailed}
+      title={t.title}
+      intro={withCode(t.intro, { header: SIGNATURE_HEADER, signature: t.signatureSample })}
+      shownLabel={t.shown}
       list={list}
     >
       {(data) => (
@@ -250,19 +249,15 @@ function Webhooks() {
                 color="red"
                 onClick={() => remove.mutate({ id: endpoint.id })}
               >
-                Remove
+                {t.remove}
               </Button>
             </Group>
           ))}
-          <form
-            noValidate
-            onSubmit={submitHandler(submit, create.isPending)}
-            aria-label="New webhook endpoint"
-          >
+          <form noValidate onSubmit={submitHandler(submit, create.isPending)} aria-label={t.form}>
             <Stack gap="xs">
-              <TextInput label="Endpoint URL" placeholder="https://" {...form.input('url')} />
+              <TextInput label={t.url} placeholder="https://" {...form.input('url')} />
               <Checkbox.Group
-                label="Events"
+                label={t.events}
                 value={form.values.events}
                 onChange={(next) => form.setField('events', next as TOutboundEventType[])}
                 error={form.errors.events}
@@ -275,15 +270,15 @@ function Webhooks() {
               </Checkbox.Group>
               <Group>
                 <Button type="submit" loading={create.isPending}>
-                  Add endpoint
+                  {t.add}
                 </Button>
               </Group>
             </Stack>
           </form>
           {deliveries.data && deliveries.data.deliveries.length > 0 ? (
             <SimpleTable
-              aria-label="Webhook deliveries"
-              columns={DELIVERY_COLUMNS}
+              aria-label={t.deliveries}
+              columns={deliveryColumns}
               rows={deliveries.data.deliveries}
               rowKey={(delivery) => delivery.id}
             />
@@ -296,13 +291,14 @@ function Webhooks() {
 
 /** API keys and webhooks (Professional): other systems send review requests and hear about reviews. */
 export function IntegrationsSection() {
+  const t = useOwnerMessages().integrations;
   const trpc = useTrpc();
   const keys = useQuery(trpc.owner.integrations.apiKeys.list.queryOptions());
   return (
-    <SectionCard titleId="integrations-title" title="Integrations">
+    <SectionCard titleId="integrations-title" title={t.title}>
       {keys.data && !keys.data.allowed ? (
         <Text size="sm" c="dimmed">
-          {INTEGRATION_TEXTS.professionalOnly}
+          {t.professionalOnly}
         </Text>
       ) : (
         <Stack gap="lg">

@@ -1,5 +1,6 @@
 import { Button, List, PasswordInput, Stack } from '@mantine/core';
 import { ACCOUNT_CLOSURE_DAYS, INVOICE_RETENTION_YEARS } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -8,42 +9,41 @@ import { ErrorBanner } from '../../../../components/error-banner/error-banner.ts
 import { notify } from '../../../../components/notify.ts';
 import { SectionCard } from '../../../../components/section-card/section-card.tsx';
 import { anyMessage } from '../../../../lib/api-errors.ts';
+import { en, type TOwnerMessages } from '../../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
 import { endSession } from '../../../../lib/session.ts';
 import { useTrpc } from '../../../../lib/use-trpc.ts';
 
-export const CLOSE_ACCOUNT_TEXT = {
-  title: 'Close account',
-  description: `Close your StarLoop account for every branch. You can sign in for ${ACCOUNT_CLOSURE_DAYS} days to export your data; then it is erased.`,
-  open: 'Close account…',
-  confirmTitle: 'Close your account?',
-  atOnce:
-    'At once: every review page of your account shows a “closed” page, your team is signed out, your API keys stop working and no review requests or reminders are sent.',
-  window: `For ${ACCOUNT_CLOSURE_DAYS} days you can still sign in and export your data; we email you before the erasure. If you change your mind, write to us within those days.`,
-  erased: `Then your businesses, team, reviews, feedback, contacts and requests are erased; review counts stay only as anonymous monthly figures. Invoices and payment records are kept for ${INVOICE_RETENTION_YEARS} years, as GST law requires.`,
-  password: 'Your password',
-  confirm: 'Close my account',
-  closing: 'Closing...',
-  failed: 'The account could not be closed.',
-} as const;
+type TCloseAccountTexts = TOwnerMessages['dataSection']['closeAccount'];
+
+/** The texts in one language, with the closure's days and the invoices' years filled in. */
+const closeAccountTexts = (texts: TCloseAccountTexts) => ({
+  ...texts,
+  description: fill(texts.description, { days: ACCOUNT_CLOSURE_DAYS }),
+  window: fill(texts.window, { days: ACCOUNT_CLOSURE_DAYS }),
+  erased: fill(texts.erased, { years: INVOICE_RETENTION_YEARS }),
+});
+
+/** The English texts (the catalog's; tests read them). */
+export const CLOSE_ACCOUNT_TEXT = closeAccountTexts(en.dataSection.closeAccount);
+
+const useCloseAccountTexts = () => closeAccountTexts(useOwnerMessages().dataSection.closeAccount);
 
 /**
  * Settings > Close account (the account's owners only): a confirmation with the password; on
  * success the session has ended (the server revoked every session), so it goes to sign-in.
  */
 export function CloseAccountSection() {
+  const text = useCloseAccountTexts();
   const trpc = useTrpc();
   const account = useQuery(trpc.owner.account.get.queryOptions(undefined, { staleTime: 60_000 }));
   const [opened, setOpened] = useState(false);
   if (account.data?.role !== 'owner') return null;
   return (
-    <SectionCard
-      titleId="close-account-title"
-      title={CLOSE_ACCOUNT_TEXT.title}
-      description={CLOSE_ACCOUNT_TEXT.description}
-    >
+    <SectionCard titleId="close-account-title" title={text.title} description={text.description}>
       <div>
         <Button color="red" variant="light" onClick={() => setOpened(true)}>
-          {CLOSE_ACCOUNT_TEXT.open}
+          {text.open}
         </Button>
       </div>
       {opened ? <CloseAccountDialog onClose={() => setOpened(false)} /> : null}
@@ -52,6 +52,7 @@ export function CloseAccountSection() {
 }
 
 function CloseAccountDialog({ onClose }: { onClose: () => void }) {
+  const text = useCloseAccountTexts();
   const trpc = useTrpc();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -64,9 +65,9 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
       },
     }),
   );
-  const fieldError = close.error && anyMessage(close.error, CLOSE_ACCOUNT_TEXT.failed);
+  const fieldError = close.error && anyMessage(close.error, text.failed);
   return (
-    <BusyModal opened onClose={onClose} busy={close.isPending} title={CLOSE_ACCOUNT_TEXT.confirmTitle}>
+    <BusyModal opened onClose={onClose} busy={close.isPending} title={text.confirmTitle}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -75,12 +76,12 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
       >
         <Stack gap="md">
           <List spacing={6} size="sm">
-            <List.Item>{CLOSE_ACCOUNT_TEXT.atOnce}</List.Item>
-            <List.Item>{CLOSE_ACCOUNT_TEXT.window}</List.Item>
-            <List.Item>{CLOSE_ACCOUNT_TEXT.erased}</List.Item>
+            <List.Item>{text.atOnce}</List.Item>
+            <List.Item>{text.window}</List.Item>
+            <List.Item>{text.erased}</List.Item>
           </List>
           <PasswordInput
-            label={CLOSE_ACCOUNT_TEXT.password}
+            label={text.password}
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
             autoComplete="current-password"
@@ -92,7 +93,7 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
             busy={close.isPending}
             onCancel={onClose}
             color="red"
-            label={close.isPending ? CLOSE_ACCOUNT_TEXT.closing : CLOSE_ACCOUNT_TEXT.confirm}
+            label={close.isPending ? text.closing : text.confirm}
           />
         </Stack>
       </form>

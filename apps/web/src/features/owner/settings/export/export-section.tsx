@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import type { TAccountExportStatus } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notify } from '../../../../components/notify.ts';
@@ -7,23 +8,22 @@ import { SectionCard } from '../../../../components/section-card/section-card.ts
 import { anyMessage } from '../../../../lib/api-errors.ts';
 import { getToken } from '../../../../lib/auth.ts';
 import { downloadFile } from '../../../../lib/download.ts';
+import { en, type TOwnerMessages } from '../../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../../lib/use-trpc.ts';
 import { LoadError } from '../../shared/load-error.tsx';
 
-export const EXPORT_TEXT = {
-  title: 'Export your data',
-  description:
-    'Everything your account holds (reviews with replies, cases, contacts with their consent, requests, Google reviews, placements, settings, team, audit trail, invoices) as a ZIP of CSV files and one JSON document. It is prepared in the background; we email the owners when it is ready, and it is kept for 7 days.',
-  start: 'Export your data',
-  running: (progress: number) => `Preparing your export... ${progress}%`,
-  ready: 'Your export is ready.',
-  keptUntil: (date: string) => `Kept until ${date}.`,
-  download: 'Download ZIP',
-  failed: 'The export could not be prepared. Please start it again.',
-  downloadFailed: 'Could not download the export.',
-  startFailed: 'Could not start the export.',
-  loadFailed: 'Failed to load your exports',
-} as const;
+type TExportTexts = TOwnerMessages['dataSection']['export'];
+
+/** The texts in one language, the counted and dated ones filled in. */
+const exportTexts = (texts: TExportTexts) => ({
+  ...texts,
+  running: (progress: number) => fill(texts.running, { progress }),
+  keptUntil: (date: string) => fill(texts.keptUntil, { date }),
+});
+
+/** The English texts (the catalog's; tests read them). */
+export const EXPORT_TEXT = exportTexts(en.dataSection.export);
 
 /** While an export is being prepared, its progress is asked for this often. */
 const POLL_MS = 2000;
@@ -41,6 +41,8 @@ export function ExportSection() {
 }
 
 function ExportCard() {
+  const messages = useOwnerMessages().dataSection;
+  const text = exportTexts(messages.export);
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const exports = useQuery(
@@ -53,8 +55,7 @@ function ExportCard() {
   const start = useMutation(
     trpc.owner.accountExports.start.mutationOptions({
       onSuccess: refresh,
-      onError: (error) =>
-        notify.error(`${EXPORT_TEXT.startFailed} ${anyMessage(error, 'Please try again.')}`),
+      onError: (error) => notify.error(`${text.startFailed} ${anyMessage(error, messages.tryAgain)}`),
     }),
   );
   const latest = exports.data?.exports[0];
@@ -63,9 +64,9 @@ function ExportCard() {
   // id="export": the ready email links Settings at #export.
   return (
     <Box id="export">
-      <SectionCard titleId="export-title" title={EXPORT_TEXT.title} description={EXPORT_TEXT.description}>
+      <SectionCard titleId="export-title" title={text.title} description={text.description}>
         {exports.isError ? (
-          <LoadError title={EXPORT_TEXT.loadFailed} query={exports} />
+          <LoadError title={text.loadFailed} query={exports} />
         ) : (
           <Stack gap="sm">
             {latest ? <LatestExport latest={latest} /> : null}
@@ -76,7 +77,7 @@ function ExportCard() {
                 disabled={running || exports.isPending}
                 onClick={() => start.mutate()}
               >
-                {EXPORT_TEXT.start}
+                {text.start}
               </Button>
             </Group>
           </Stack>
@@ -87,21 +88,23 @@ function ExportCard() {
 }
 
 function LatestExport({ latest }: { latest: TAccountExportStatus }) {
+  const messages = useOwnerMessages().dataSection;
+  const text = exportTexts(messages.export);
   const [downloading, setDownloading] = useState(false);
   if (latest.status === 'running') {
     return (
       <Stack gap={4}>
         <Text size="sm" role="status" aria-live="polite">
-          {EXPORT_TEXT.running(latest.progress)}
+          {text.running(latest.progress)}
         </Text>
-        <Progress value={latest.progress} aria-label={EXPORT_TEXT.title} animated />
+        <Progress value={latest.progress} aria-label={text.title} animated />
       </Stack>
     );
   }
   if (latest.status === 'failed') {
     return (
       <Alert color="red" variant="light">
-        {EXPORT_TEXT.failed}
+        {text.failed}
       </Alert>
     );
   }
@@ -110,7 +113,7 @@ function LatestExport({ latest }: { latest: TAccountExportStatus }) {
     try {
       await downloadFile(latest.downloadUrl ?? '', getToken('owner') ?? null, 'starloop-export.zip');
     } catch (error) {
-      notify.error(`${EXPORT_TEXT.downloadFailed} ${anyMessage(error, 'Please try again.')}`);
+      notify.error(`${text.downloadFailed} ${anyMessage(error, messages.tryAgain)}`);
     } finally {
       setDownloading(false);
     }
@@ -118,10 +121,10 @@ function LatestExport({ latest }: { latest: TAccountExportStatus }) {
   return (
     <Group justify="space-between" wrap="wrap">
       <Text size="sm" role="status">
-        {EXPORT_TEXT.ready} {latest.expiresAt ? EXPORT_TEXT.keptUntil(formatDate(latest.expiresAt)) : ''}
+        {text.ready} {latest.expiresAt ? text.keptUntil(formatDate(latest.expiresAt)) : ''}
       </Text>
       <Button onClick={download} loading={downloading}>
-        {EXPORT_TEXT.download}
+        {text.download}
       </Button>
     </Group>
   );

@@ -71,3 +71,22 @@ describe('settings: data retention', () => {
     expect(screen.queryByRole('region', { name: RETENTION_TEXT.title })).not.toBeInTheDocument();
   });
 });
+
+describe('settings: data retention and closing the account in Hindi', () => {
+  it("reads in the person's chosen language, with the default periods filled in", async () => {
+    window.localStorage.removeItem('starloopOwnerLang');
+    await renderOwner(
+      '/dashboard/settings',
+      server('owner', { 'owner.language.get': () => ({ language: 'hi' }) }),
+      /^(Settings|सेटिंग्स)$/,
+    );
+    // The Hindi catalog loads on demand, once the server has named the language.
+    await screen.findByRole('heading', { level: 1, name: 'सेटिंग्स' }, { timeout: 5000 });
+    const section = within(await screen.findByRole('region', { name: 'डेटा रिटेंशन' }));
+    expect(section.getByText(/डिफ़ॉल्ट: 365 दिन और 1095 दिन/)).toBeInTheDocument();
+    expect(section.getByRole('button', { name: 'रिटेंशन सेव करें' })).toBeInTheDocument();
+    const closing = within(screen.getByRole('region', { name: 'अकाउंट बंद करें' }));
+    expect(closing.getByRole('button', { name: 'अकाउंट बंद करें…' })).toBeInTheDocument();
+    window.localStorage.removeItem('starloopOwnerLang');
+  });
+});

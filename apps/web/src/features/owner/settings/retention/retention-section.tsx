@@ -1,25 +1,33 @@
 import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { RETENTION_DEFAULTS, RETENTION_LIMITS, type TRetentionSettings } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ErrorBanner } from '../../../../components/error-banner/error-banner.tsx';
 import { notify } from '../../../../components/notify.ts';
 import { SectionCard } from '../../../../components/section-card/section-card.tsx';
 import { anyMessage } from '../../../../lib/api-errors.ts';
+import { en, type TOwnerMessages } from '../../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../../lib/use-trpc.ts';
 
-export const RETENTION_TEXT = {
-  title: 'Data retention',
-  description: `How long StarLoop keeps your customers’ contact details and feedback text. Older ones are deleted every night (the star rating and its date stay). Defaults: ${RETENTION_DEFAULTS.contactRetentionDays} days and ${RETENTION_DEFAULTS.feedbackRetentionDays} days (3 years).`,
-  contacts: 'Customer contact details (days)',
-  feedback: 'Feedback text (days)',
-  save: 'Save retention',
-  saving: 'Saving...',
-  failed: 'Retention could not be saved.',
-} as const;
+type TRetentionTexts = TOwnerMessages['dataSection']['retention'];
+
+/** The texts in one language, with the default periods filled in. */
+const retentionTexts = (texts: TRetentionTexts) => ({
+  ...texts,
+  description: fill(texts.description, {
+    contactDays: RETENTION_DEFAULTS.contactRetentionDays,
+    feedbackDays: RETENTION_DEFAULTS.feedbackRetentionDays,
+  }),
+});
+
+/** The English texts (the catalog's; tests read them). */
+export const RETENTION_TEXT = retentionTexts(en.dataSection.retention);
 
 /** Settings > Data retention (the account's owners): owner.account.retention / updateRetention. */
 export function RetentionSection() {
+  const text = retentionTexts(useOwnerMessages().dataSection.retention);
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const account = useQuery(trpc.owner.account.get.queryOptions(undefined, { staleTime: 60_000 }));
@@ -54,11 +62,7 @@ export function RetentionSection() {
     />
   );
   return (
-    <SectionCard
-      titleId="retention-title"
-      title={RETENTION_TEXT.title}
-      description={RETENTION_TEXT.description}
-    >
+    <SectionCard titleId="retention-title" title={text.title} description={text.description}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -67,18 +71,18 @@ export function RetentionSection() {
       >
         <Stack gap="sm">
           <Group grow align="flex-start">
-            {field('contactRetentionDays', RETENTION_TEXT.contacts)}
-            {field('feedbackRetentionDays', RETENTION_TEXT.feedback)}
+            {field('contactRetentionDays', text.contacts)}
+            {field('feedbackRetentionDays', text.feedback)}
           </Group>
-          <ErrorBanner message={save.error ? anyMessage(save.error, RETENTION_TEXT.failed) : null} />
+          <ErrorBanner message={save.error ? anyMessage(save.error, text.failed) : null} />
           {current.isError ? (
             <Text size="sm" c="red">
-              {anyMessage(current.error, RETENTION_TEXT.failed)}
+              {anyMessage(current.error, text.failed)}
             </Text>
           ) : null}
           <Group>
             <Button type="submit" disabled={save.isPending || !current.data}>
-              {save.isPending ? RETENTION_TEXT.saving : RETENTION_TEXT.save}
+              {save.isPending ? text.saving : text.save}
             </Button>
           </Group>
         </Stack>
