@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { TChannelFigures } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { col } from '../../../components/data-table/columns.tsx';
@@ -11,11 +12,12 @@ import { SimpleTable, type TTableColumn } from '../../../components/simple-table
 import { StatCard, StatGrid } from '../../../components/stat-card/stat-card.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime, formatRating } from '../../../lib/format.ts';
-import { countOf } from '../../../lib/plural.ts';
+import type { TOwnerMessages } from '../../../lib/owner-i18n/en.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
 import { campaignDetail } from './request-details.ts';
-import { CAMPAIGN_STATUS_COLORS, CAMPAIGN_STATUS_LABELS, CHANNEL_LABELS, shareOf } from './request-labels.ts';
+import { CAMPAIGN_STATUS_COLORS, shareOf } from './request-labels.ts';
+import { useRequestTexts } from './request-texts.ts';
 
 const n = (value: number) => value.toLocaleString('en-IN');
 const stars = (ratings: TChannelFigures['ratings']) =>
@@ -30,20 +32,25 @@ const countColumn = (
   header: string,
 ) => col.text<TChannelFigures>(key, header, (row) => n(row[key]), { align: 'right' });
 
-const CHANNEL_COLUMNS: TTableColumn<TChannelFigures>[] = [
-  col.text('channel', 'Channel', (row) => CHANNEL_LABELS[row.channel]),
-  countColumn('sent', 'Sent'),
-  countColumn('delivered', 'Delivered'),
-  countColumn('read', 'Read'),
-  countColumn('failed', 'Failed'),
-  countColumn('clicked', 'Clicked'),
-  countColumn('reviewed', 'Reviewed'),
-  col.text('ratings', 'Ratings', (row) => stars(row.ratings)),
-  countColumn('optedOut', 'Opted out'),
-];
+const channelColumns = (texts: TOwnerMessages['requests']): TTableColumn<TChannelFigures>[] => {
+  const t = texts.campaign;
+  return [
+    col.text('channel', t.channel, (row) => texts.labels.channel[row.channel]),
+    countColumn('sent', t.sent),
+    countColumn('delivered', t.delivered),
+    countColumn('read', t.read),
+    countColumn('failed', t.failed),
+    countColumn('clicked', t.clicked),
+    countColumn('reviewed', t.reviewed),
+    col.text('ratings', t.ratings, (row) => stars(row.ratings)),
+    countColumn('optedOut', texts.optedOut),
+  ];
+};
 
 /** One campaign: its figures (sent, delivered, read, clicked, reviewed with ratings, opted out) per channel. */
 export function CampaignScreen({ campaignId }: { campaignId: number }) {
+  const { t: texts, count } = useRequestTexts();
+  const t = texts.campaign;
   const trpc = useTrpc();
   // Figures move while messages go out and customers answer: the screen refreshes itself.
   const campaign = useQuery({
@@ -52,7 +59,7 @@ export function CampaignScreen({ campaignId }: { campaignId: number }) {
   });
   const cancel = useMutation(trpc.owner.requests.cancelCampaign.mutationOptions());
   const [error, setError] = useState<string | null>(null);
-  if (campaign.isError) return <LoadError title="Failed to load campaign" query={campaign} />;
+  if (campaign.isError) return <LoadError title={t.loadFailed} query={campaign} />;
   if (campaign.isPending) return <Skeleton height={240} radius="md" />;
   const data = campaign.data;
   const f = data.figures;
@@ -64,19 +71,19 @@ export function CampaignScreen({ campaignId }: { campaignId: number }) {
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
           <AnchorLink to="/dashboard/requests" size="sm">
-            ← All requests
+            {texts.allRequests}
           </AnchorLink>
           <Group gap="sm">
             <Title order={2} size="h3">
               {data.name}
             </Title>
             <Badge variant="light" color={CAMPAIGN_STATUS_COLORS[data.status]}>
-              {CAMPAIGN_STATUS_LABELS[data.status]}
+              {texts.labels.campaignStatus[data.status]}
             </Badge>
           </Group>
           <Text size="sm" c="dimmed">
-            {data.status === 'scheduled' ? 'Sends' : 'Sent'} {formatDateTime(data.sendAt)}
-            {data.reminderAfterDays ? ` · one reminder after ${countOf(data.reminderAfterDays, 'day')}` : ''}
+            {fill(data.status === 'scheduled' ? t.sendsAt : t.sentAt, { at: formatDateTime(data.sendAt) })}
+            {data.reminderAfterDays ? ` · ${count(t.reminder, data.reminderAfterDays)}` : ''}
           </Text>
         </Stack>
         {data.status === 'scheduled' || data.status === 'sending' ? (
@@ -90,50 +97,62 @@ export function CampaignScreen({ campaignId }: { campaignId: number }) {
                 notify.success((await cancel.mutateAsync({ id: campaignId })).message);
                 await campaign.refetch();
               } catch (cancelError) {
-                setError(anyMessage(cancelError, 'Could not cancel. Please try again.'));
+                setError(anyMessage(cancelError, t.cancelFailed));
               }
             }}
           >
-            Cancel campaign
+            {t.cancel}
           </Button>
         ) : null}
       </Group>
       <ErrorBanner message={error} />
       <StatGrid cols={6}>
-        <StatCard label="Sent" value={n(f.sent)} hint={f.waiting ? `${n(f.waiting)} waiting` : undefined} />
-        <StatCard label="Delivered" value={n(f.delivered)} hint={shareOf(f.delivered, f.sent)} />
-        <StatCard label="Read" value={n(f.read)} hint={shareOf(f.read, f.sent)} />
-        <StatCard label="Clicked" value={n(f.clicked)} hint={shareOf(f.clicked, f.sent)} />
         <StatCard
-          label="Reviewed"
-          value={n(f.reviewed)}
-          hint={f.averageRating === null ? undefined : `Average ${formatRating(f.averageRating)}`}
+          label={t.sent}
+          value={n(f.sent)}
+          hint={f.waiting ? fill(t.waiting, { n: n(f.waiting) }) : undefined}
         />
-        <StatCard label="Opted out" value={n(f.optedOut)} />
+        <StatCard label={t.delivered} value={n(f.delivered)} hint={shareOf(f.delivered, f.sent)} />
+        <StatCard label={t.read} value={n(f.read)} hint={shareOf(f.read, f.sent)} />
+        <StatCard label={t.clicked} value={n(f.clicked)} hint={shareOf(f.clicked, f.sent)} />
+        <StatCard
+          label={t.reviewed}
+          value={n(f.reviewed)}
+          hint={
+            f.averageRating === null ? undefined : fill(t.average, { rating: formatRating(f.averageRating) })
+          }
+        />
+        <StatCard label={texts.optedOut} value={n(f.optedOut)} />
       </StatGrid>
-      <SectionCard titleId="by-channel-title" title="By channel" order={3}>
+      <SectionCard titleId="by-channel-title" title={t.byChannel} order={3}>
         <SimpleTable
-          aria-label="By channel"
+          aria-label={t.byChannel}
           striped
           scroll={{ minWidth: 720, type: 'native' }}
-          columns={CHANNEL_COLUMNS}
+          columns={channelColumns(texts)}
           rows={data.byChannel}
           rowKey={(row) => row.channel}
           empty={
             <Text size="sm" c="dimmed">
-              Nothing sent yet.
+              {t.nothingSent}
             </Text>
           }
         />
         <Text size="xs" c="dimmed" mt="sm">
-          Email can tell when the mail server took a message (delivered), not when it was read.
+          {t.emailNote}
         </Text>
       </SectionCard>
       {skippedTotal > 0 ? (
         <Text size="sm" c="dimmed">
-          Not asked: {n(skipped.tooSoon)} asked recently, {n(skipped.noConsent)} without consent,{' '}
-          {n(skipped.optedOut)} opted out, {n(skipped.noChannel)} unreachable
-          {skipped.notFound ? `, ${n(skipped.notFound)} not found` : ''}.
+          {fill(t.notAsked, {
+            reasons: [
+              fill(t.tooSoon, { n: n(skipped.tooSoon) }),
+              fill(t.noConsent, { n: n(skipped.noConsent) }),
+              fill(t.skippedOptedOut, { n: n(skipped.optedOut) }),
+              fill(t.noChannel, { n: n(skipped.noChannel) }),
+              ...(skipped.notFound ? [fill(t.notFound, { n: n(skipped.notFound) })] : []),
+            ].join(', '),
+          })}
         </Text>
       ) : null}
     </Stack>

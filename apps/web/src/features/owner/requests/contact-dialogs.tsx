@@ -12,10 +12,10 @@ import { useState } from 'react';
 import type { TDialogProps } from '../../../components/busy-modal/busy-modal.tsx';
 import { FormDialog } from '../../../components/edit-dialog/edit-dialog.tsx';
 import { notify } from '../../../components/notify.ts';
-import { countOf } from '../../../lib/plural.ts';
 import { type TForm, type TFormSchema, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { ConsentSourceSelect } from './consent-source-select.tsx';
+import { useRequestTexts } from './request-texts.ts';
 
 interface TContactValues {
   name: string;
@@ -34,18 +34,19 @@ const EMPTY_CONTACT: TContactValues = {
 };
 
 function ContactFields<Out>({ form }: { form: TForm<TContactValues, Out> }) {
+  const { t } = useRequestTexts();
   return (
     <>
-      <TextInput label="Name" autoComplete="off" {...form.input('name')} />
+      <TextInput label={t.name} autoComplete="off" {...form.input('name')} />
       <TextInput
-        label="Phone"
-        description="10 digits; +91 is added when there is no country code"
+        label={t.phone}
+        description={t.dialogs.phoneHelp}
         inputMode="tel"
         autoComplete="off"
         {...form.input('phone')}
       />
-      <TextInput label="Email" type="email" autoComplete="off" {...form.input('email')} />
-      <Checkbox label="The customer agreed to get messages from us" {...form.checkbox('consent')} />
+      <TextInput label={t.email} type="email" autoComplete="off" {...form.input('email')} />
+      <Checkbox label={t.dialogs.consent} {...form.checkbox('consent')} />
       {form.values.consent ? (
         <ConsentSourceSelect
           value={form.values.consentSource}
@@ -118,6 +119,8 @@ function useSaveDialog<T extends object, Out, R extends { message: string }>({
 
 /** Add one customer (merged with the one already there when the phone or email matches). */
 export function AddContactDialog({ opened, onClose, onSaved }: TDialogProps & { onSaved: () => void }) {
+  const { t: texts } = useRequestTexts();
+  const t = texts.dialogs;
   const trpc = useTrpc();
   const add = useMutation(trpc.owner.requests.addContact.mutationOptions());
   const { form, dialog } = useSaveDialog({
@@ -126,12 +129,12 @@ export function AddContactDialog({ opened, onClose, onSaved }: TDialogProps & { 
     schema: checkContact,
     initial: EMPTY_CONTACT,
     mutation: add,
-    fallback: 'Could not add the customer. Please try again.',
+    fallback: t.addFailed,
     fields: FIELDS,
     onDone: onSaved,
   });
   return (
-    <FormDialog title="Add customer" submitLabel="Add customer" {...dialog}>
+    <FormDialog title={t.addTitle} submitLabel={t.addTitle} savingLabel={texts.saving} {...dialog}>
       <ContactFields form={form} />
     </FormDialog>
   );
@@ -151,6 +154,7 @@ export function SendNowDialog({
   /** A customer from the list; without it the dialog asks for one. */
   contact?: { id: number; label: string } | null;
 }) {
+  const t = useRequestTexts().t.dialogs;
   const trpc = useTrpc();
   const send = useMutation(trpc.owner.requests.send.mutationOptions());
   const { form, dialog } = useSaveDialog({
@@ -165,22 +169,19 @@ export function SendNowDialog({
     },
     initial: { ...EMPTY_CONTACT, consent: true },
     mutation: send,
-    fallback: 'Could not send the request. Please try again.',
+    fallback: t.sendFailed,
     fields: contact ? NO_FIELDS : FIELDS,
     onDone: onSent,
   });
+  // The name is bold wherever the language puts it.
+  const [before = '', after = ''] = t.sendTo.split('{name}');
   return (
-    <FormDialog
-      title="Send a review request"
-      submitLabel="Send now"
-      savingLabel="Sending..."
-      size="md"
-      {...dialog}
-    >
+    <FormDialog title={t.sendTitle} submitLabel={t.sendNow} savingLabel={t.sending} size="md" {...dialog}>
       {contact ? (
         <Text>
-          A review request goes to <strong>{contact.label}</strong> now, by the first channel that reaches
-          them.
+          {before}
+          <strong>{contact.label}</strong>
+          {after}
         </Text>
       ) : (
         <ContactFields form={form} />
@@ -218,6 +219,8 @@ export function CampaignDialog({
   /** The customers ticked in the list; empty: every customer who can be asked now. */
   contactIds: number[];
 }) {
+  const { t: texts, count } = useRequestTexts();
+  const t = texts.dialogs;
   const trpc = useTrpc();
   const create = useMutation(trpc.owner.requests.createCampaign.mutationOptions());
   const payload = (values: TCampaignValues) => ({
@@ -232,33 +235,31 @@ export function CampaignDialog({
     schema: (values: TCampaignValues) => ZCampaignCreate.safeParse(payload(values)),
     initial: NEW_CAMPAIGN,
     mutation: create,
-    fallback: 'Could not create the campaign. Please try again.',
+    fallback: t.campaignFailed,
     fields: CAMPAIGN_FIELDS,
     onDone: (created) => onCreated(created.id),
   });
   return (
     <FormDialog
-      title="New campaign"
-      submitLabel={form.values.later ? 'Schedule campaign' : 'Send campaign'}
+      title={t.campaignTitle}
+      submitLabel={form.values.later ? t.schedule : t.send}
+      savingLabel={texts.saving}
       size="md"
       {...dialog}
     >
       <Text size="sm">
-        {contactIds.length > 0
-          ? `To the ${countOf(contactIds.length, 'customer')} you ticked.`
-          : 'To every customer who agreed to messages and was not asked recently.'}{' '}
-        Campaign messages go out between 9 am and 9 pm.
+        {contactIds.length > 0 ? count(t.toTicked, contactIds.length) : t.toEveryone} {t.hours}
       </Text>
-      <TextInput label="Campaign name" maxLength={CAMPAIGN_NAME_MAX} {...form.input('name')} />
-      <Switch label="Schedule for later" {...form.checkbox('later')} />
+      <TextInput label={t.campaignName} maxLength={CAMPAIGN_NAME_MAX} {...form.input('name')} />
+      <Switch label={t.later} {...form.checkbox('later')} />
       {form.values.later ? (
-        <TextInput label="Send at" type="datetime-local" {...form.input('sendAt')} />
+        <TextInput label={t.sendAt} type="datetime-local" {...form.input('sendAt')} />
       ) : null}
       <Stack gap={4}>
-        <Switch label="Send one reminder to those who have not reviewed" {...form.checkbox('reminder')} />
+        <Switch label={t.reminder} {...form.checkbox('reminder')} />
         {form.values.reminder ? (
           <NumberInput
-            label="Days after the request"
+            label={t.reminderDays}
             min={REMINDER_DAYS.min}
             max={REMINDER_DAYS.max}
             value={form.values.reminderAfterDays}

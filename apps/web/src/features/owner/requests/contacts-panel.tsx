@@ -1,5 +1,6 @@
 import { Badge, Button, Checkbox, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { TContact, TContactFilter } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BusyModal, ModalActions } from '../../../components/busy-modal/busy-modal.tsx';
@@ -11,15 +12,15 @@ import { notify } from '../../../components/notify.ts';
 import { AnchorLink } from '../../../components/router-links.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { countOf } from '../../../lib/plural.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { AddContactDialog, CampaignDialog, SendNowDialog } from './contact-dialogs.tsx';
 import { ImportDialog } from './import-dialog.tsx';
-import { OPT_OUT_LABELS } from './request-labels.ts';
 import { contactsList, REQUESTS_PAGE_SIZE } from './request-lists.ts';
+import { useRequestTexts } from './request-texts.ts';
 
-export const contactLabel = (contact: Pick<TContact, 'name' | 'phone' | 'email'>) =>
-  contact.name ?? contact.phone ?? contact.email ?? 'Customer';
+/** What names a customer: their name, else their phone or email, else `fallback` ('Customer'). */
+export const contactLabel = (contact: Pick<TContact, 'name' | 'phone' | 'email'>, fallback: string) =>
+  contact.name ?? contact.phone ?? contact.email ?? fallback;
 
 /**
  * The owner's customers: add one, import a file, send one request, tick some for a campaign, open
@@ -32,6 +33,9 @@ export function ContactsPanel({
   onChanged: () => void;
   onCampaign: (id: number) => void;
 }) {
+  const { t: texts, count } = useRequestTexts();
+  const t = texts.contacts;
+  const labelOf = (contact: TContact) => contactLabel(contact, t.customer);
   const trpc = useTrpc();
   const contacts = usePagedList(contactsList);
   const list = contacts.query;
@@ -61,7 +65,7 @@ export function ContactsPanel({
       header: '',
       render: (row) => (
         <Checkbox
-          aria-label={`Choose ${contactLabel(row)}`}
+          aria-label={fill(t.choose, { name: labelOf(row) })}
           checked={selected.has(row.id)}
           disabled={row.optedOutAt !== null || !row.consent}
           onChange={(event) => toggle(row.id, event.currentTarget.checked)}
@@ -70,42 +74,42 @@ export function ContactsPanel({
     },
     {
       key: 'name',
-      header: 'Name',
+      header: texts.name,
       render: (row) => (
         <AnchorLink to="/dashboard/requests/contacts/$contactId" params={{ contactId: row.id }}>
-          {row.name ?? '(no name)'}
+          {row.name ?? t.noName}
         </AnchorLink>
       ),
     },
-    { key: 'phone', header: 'Phone', render: (row) => row.phone ?? '-', nowrap: true },
-    { key: 'email', header: 'Email', render: (row) => row.email ?? '-' },
+    { key: 'phone', header: texts.phone, render: (row) => row.phone ?? '-', nowrap: true },
+    { key: 'email', header: texts.email, render: (row) => row.email ?? '-' },
     {
       key: 'status',
-      header: 'Status',
+      header: texts.status,
       render: (row) =>
         row.optedOutAt ? (
           <Badge color="red" variant="light">
-            {row.optOutSource ? OPT_OUT_LABELS[row.optOutSource] : 'Opted out'}
+            {row.optOutSource ? texts.labels.optOut[row.optOutSource] : texts.optedOut}
           </Badge>
         ) : row.consent ? (
           <Badge color="green" variant="light">
-            Agreed
+            {t.agreed}
           </Badge>
         ) : (
           <Badge color="gray" variant="light">
-            No consent
+            {t.noConsent}
           </Badge>
         ),
     },
     {
       key: 'asked',
-      header: 'Last asked',
+      header: t.lastAsked,
       render: (row) => formatDate(row.lastRequestedAt) || '-',
       nowrap: true,
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t.actions,
       nowrap: true,
       render: (row) =>
         row.optedOutAt ? null : (
@@ -119,10 +123,10 @@ export function ContactsPanel({
                 setDialog('send');
               }}
             >
-              Send request
+              {t.sendRequest}
             </Button>
             <Button size="compact-xs" variant="subtle" color="red" onClick={() => setOptingOut(row)}>
-              Opt out
+              {t.optOut}
             </Button>
           </Group>
         ),
@@ -133,37 +137,40 @@ export function ContactsPanel({
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <SegmentedControl
-          aria-label="Show"
+          aria-label={t.show}
           value={contacts.search.filter}
           onChange={(value) => contacts.setFilter('filter', value as TContactFilter)}
           data={[
-            { value: 'all', label: 'All' },
-            { value: 'reachable', label: 'Can be asked' },
-            { value: 'opted-out', label: 'Opted out' },
+            { value: 'all', label: t.all },
+            { value: 'reachable', label: texts.canBeAsked },
+            { value: 'opted-out', label: texts.optedOut },
           ]}
         />
         <Text size="sm" c="dimmed">
           {list.data
-            ? `${countOf(list.data.counts.total, 'customer')}, ${list.data.counts.optedOut.toLocaleString('en-IN')} opted out`
+            ? fill(t.summary, {
+                customers: count(t.count, list.data.counts.total),
+                optedOut: list.data.counts.optedOut.toLocaleString('en-IN'),
+              })
             : ''}
         </Text>
       </Group>
       <PagedDataTable
         list={contacts}
-        label="Customers"
+        label={t.label}
         columns={columns}
         rows={rows}
         rowKey={(row) => row.id}
-        empty={['No customers match your search.', 'No customers yet. Add one or import a file.']}
-        error={loadError(list, { title: 'Failed to load customers' })}
-        searchBox={{ placeholder: 'Search name, phone or email', label: 'Search', debounceMs: 300 }}
+        empty={[t.noMatch, t.empty]}
+        error={loadError(list, { title: t.loadFailed })}
+        searchBox={{ placeholder: t.searchPlaceholder, label: t.search, debounceMs: 300 }}
         toolbar={
           <Group gap="xs">
             <Button variant="default" onClick={() => setDialog('add')}>
-              Add customer
+              {t.addCustomer}
             </Button>
             <Button variant="default" onClick={() => setDialog('import')}>
-              Import
+              {t.import}
             </Button>
             <Button
               variant="light"
@@ -172,10 +179,10 @@ export function ContactsPanel({
                 setDialog('send');
               }}
             >
-              Send a request
+              {t.sendARequest}
             </Button>
             <Button onClick={() => setDialog('campaign')}>
-              {selected.size > 0 ? `New campaign (${selected.size})` : 'New campaign'}
+              {selected.size > 0 ? fill(t.newCampaignTicked, { n: selected.size }) : t.newCampaign}
             </Button>
           </Group>
         }
@@ -196,7 +203,7 @@ export function ContactsPanel({
         opened={dialog === 'send'}
         onClose={() => setDialog(null)}
         onSent={() => void refresh()}
-        contact={sendTo ? { id: sendTo.id, label: contactLabel(sendTo) } : null}
+        contact={sendTo ? { id: sendTo.id, label: labelOf(sendTo) } : null}
       />
       <CampaignDialog
         opened={dialog === 'campaign'}
@@ -215,12 +222,10 @@ export function ContactsPanel({
           setOptOutError(null);
         }}
         busy={optOut.isPending}
-        title="Opt this customer out?"
+        title={t.optOutTitle}
       >
         <Stack gap="md">
-          <Text size="sm">
-            {optingOut ? `${contactLabel(optingOut)} will never get a review request from you again.` : ''}
-          </Text>
+          <Text size="sm">{optingOut ? fill(t.optOutText, { name: labelOf(optingOut) }) : ''}</Text>
           <ErrorBanner message={optOutError} />
           <ModalActions
             busy={optOut.isPending}
@@ -233,11 +238,11 @@ export function ContactsPanel({
                 setOptingOut(null);
                 await refresh();
               } catch (error) {
-                setOptOutError(anyMessage(error, 'Could not save. Please try again.'));
+                setOptOutError(anyMessage(error, texts.saveFailed));
               }
             }}
             color="red"
-            label={optOut.isPending ? 'Saving...' : 'Opt out'}
+            label={optOut.isPending ? texts.saving : t.optOut}
             focusCancel
           />
         </Stack>

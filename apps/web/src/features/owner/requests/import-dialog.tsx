@@ -18,41 +18,45 @@ import {
   type TImportProgress,
   type TImportRow,
 } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TDialogProps } from '../../../components/busy-modal/busy-modal.tsx';
 import { col } from '../../../components/data-table/columns.tsx';
 import { SimpleTable, type TTableColumn } from '../../../components/simple-table/simple-table.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
+import type { TOwnerMessages } from '../../../lib/owner-i18n/en.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { ConsentSourceSelect } from './consent-source-select.tsx';
+import { useRequestTexts } from './request-texts.ts';
 import { uploadContactsFile } from './upload-contacts.ts';
 
 type TStep = 'choose' | 'uploading' | 'preview' | 'importing' | 'done';
 
-const ROW_COLUMN = col.text<TImportRow>('row', 'Row', (row) => row.row);
-const NAME_COLUMN = col.text<TImportRow>('name', 'Name', (row) => row.name ?? '-');
-
-/** The rows the import skips, and why. */
-const ERROR_COLUMNS = [
-  ROW_COLUMN,
-  NAME_COLUMN,
-  col.text<TImportRow>('problem', 'Problem', (row) => row.errors.join('; ')),
-];
-
-/** The file's first rows as they will be stored. */
-const SAMPLE_COLUMNS: TTableColumn<TImportRow>[] = [
-  ROW_COLUMN,
-  NAME_COLUMN,
-  col.text('phone', 'Phone', (row) => row.phone ?? '-'),
-  col.text('email', 'Email', (row) => row.email ?? '-'),
-  col.text('consent', 'Consent', (row) => (row.consent ? 'Yes' : 'No')),
-  col.text('action', 'Action', (row) => (
-    <Badge variant="light" color={row.action === 'create' ? 'green' : 'blue'}>
-      {row.action === 'create' ? 'New' : 'Merge'}
-    </Badge>
-  )),
-];
+/** The rows the import skips and why (`errors`), and the file's first rows as they will be stored (`sample`). */
+function previewColumns(texts: TOwnerMessages['requests']) {
+  const t = texts.import;
+  const rowColumn = col.text<TImportRow>('row', t.row, (row) => row.row);
+  const nameColumn = col.text<TImportRow>('name', texts.name, (row) => row.name ?? '-');
+  const errors: TTableColumn<TImportRow>[] = [
+    rowColumn,
+    nameColumn,
+    col.text('problem', t.problem, (row) => row.errors.join('; ')),
+  ];
+  const sample: TTableColumn<TImportRow>[] = [
+    rowColumn,
+    nameColumn,
+    col.text('phone', texts.phone, (row) => row.phone ?? '-'),
+    col.text('email', texts.email, (row) => row.email ?? '-'),
+    col.text('consent', t.consent, (row) => (row.consent ? t.yes : t.no)),
+    col.text('action', t.action, (row) => (
+      <Badge variant="light" color={row.action === 'create' ? 'green' : 'blue'}>
+        {row.action === 'create' ? t.new : t.merge}
+      </Badge>
+    )),
+  ];
+  return { errors, sample };
+}
 
 /** A table of the file's rows, in a box that scrolls past a few of them. */
 function PreviewTable({
@@ -96,6 +100,9 @@ const Figure = ({ label, value }: { label: string; value: number }) => (
  * until "Import", which stores 1,000 customers a call and moves the progress bar each time.
  */
 export function ImportDialog({ opened, onClose, onDone }: TDialogProps & { onDone: () => void }) {
+  const { t: texts, count } = useRequestTexts();
+  const t = texts.import;
+  const columns = previewColumns(texts);
   const trpc = useTrpc();
   const commit = useMutation(trpc.owner.requests.commitImport.mutationOptions());
   const [file, setFile] = useState<File | null>(null);
@@ -124,7 +131,7 @@ export function ImportDialog({ opened, onClose, onDone }: TDialogProps & { onDon
 
   const upload = async () => {
     if (!file) {
-      setError('Choose a CSV or Excel (.xlsx) file');
+      setError(t.noFile);
       return;
     }
     setError(null);
@@ -139,7 +146,7 @@ export function ImportDialog({ opened, onClose, onDone }: TDialogProps & { onDon
       setPreview(answer);
       setStep('preview');
     } catch (uploadError) {
-      setError(anyMessage(uploadError, 'Could not read the file. Please try again.'));
+      setError(anyMessage(uploadError, t.readFailed));
       setStep('choose');
     }
   };
@@ -157,7 +164,7 @@ export function ImportDialog({ opened, onClose, onDone }: TDialogProps & { onDon
       setStep('done');
     } catch (importError) {
       // What was stored stays stored; "Import" again carries on from there.
-      setError(anyMessage(importError, 'The import stopped. Please try again.'));
+      setError(anyMessage(importError, t.stopped));
       setStep('preview');
     }
   };
@@ -165,19 +172,14 @@ export function ImportDialog({ opened, onClose, onDone }: TDialogProps & { onDon
   const storedShare = progress && progress.total > 0 ? progress.processed / progress.total : 0;
 
   return (
-    <Modal opened={opened} onClose={close} title="Import customers" size="xl" closeOnClickOutside={false}>
+    <Modal opened={opened} onClose={close} title={t.title} size="xl" closeOnClickOutside={false}>
       <Stack gap="md">
         {step === 'choose' || step === 'uploading' ? (
           <>
-            <Text size="sm">
-              A CSV or Excel (.xlsx) file with a header row: a phone or email column, and optionally name,
-              consent (yes/no), consent date and how consent was given. Up to{' '}
-              {CONTACT_IMPORT_MAX_ROWS.toLocaleString('en-IN')} customers per file. Customers already in your
-              list are merged, not added twice.
-            </Text>
+            <Text size="sm">{fill(t.intro, { max: CONTACT_IMPORT_MAX_ROWS.toLocaleString('en-IN') })}</Text>
             <FileInput
-              label="File"
-              placeholder="Choose a file"
+              label={t.file}
+              placeholder={t.chooseFile}
               accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               value={file}
               onChange={setFile}
@@ -185,7 +187,7 @@ export function ImportDialog({ opened, onClose, onDone }: TDialogProps & { onDon
               clearable
             />
             <Checkbox
-              label="All of these customers agreed to get messages from us (used where the file does not say)"
+              label={t.consentForAll}
               checked={consentForAll}
               onChange={(event) => setConsentForAll(event.currentTarget.checked)}
               disabled={step === 'uploading'}
@@ -193,8 +195,8 @@ export function ImportDialog({ opened, onClose, onDone }: TDialogProps & { onDon
             {consentForAll ? <ConsentSourceSelect value={consentSource} onChange={setConsentSource} /> : null}
             {step === 'uploading' ? (
               <Stack gap={4}>
-                <Text size="sm">Uploading and checking the file…</Text>
-                <Progress value={Math.round(share * 100)} aria-label="Upload progress" animated />
+                <Text size="sm">{t.uploading}</Text>
+                <Progress value={Math.round(share * 100)} aria-label={t.uploadProgress} animated />
               </Stack>
             ) : null}
           </>
@@ -203,37 +205,40 @@ export function ImportDialog({ opened, onClose, onDone }: TDialogProps & { onDon
         {preview && step !== 'choose' && step !== 'uploading' ? (
           <>
             <SimpleGrid cols={{ base: 2, sm: 4 }}>
-              <Figure label="Rows" value={preview.total} />
-              <Figure label="New customers" value={preview.toCreate} />
-              <Figure label="Merged" value={preview.toMerge + preview.duplicatesInFile} />
-              <Figure label="Rows with errors" value={preview.invalid} />
+              <Figure label={t.rows} value={preview.total} />
+              <Figure label={t.newCustomers} value={preview.toCreate} />
+              <Figure label={t.merged} value={preview.toMerge + preview.duplicatesInFile} />
+              <Figure label={t.rowsWithErrors} value={preview.invalid} />
             </SimpleGrid>
             {preview.errors.length > 0 ? (
               <Stack gap={4}>
                 <Text fw={600} size="sm">
-                  Rows with errors (skipped)
+                  {t.skipped}
                 </Text>
                 <PreviewTable
-                  label="Rows with errors"
-                  columns={ERROR_COLUMNS}
+                  label={t.rowsWithErrors}
+                  columns={columns.errors}
                   rows={preview.errors}
                   striped
                 />
               </Stack>
             ) : null}
             {preview.sample.length > 0 ? (
-              <PreviewTable label="First rows" columns={SAMPLE_COLUMNS} rows={preview.sample} />
+              <PreviewTable label={t.firstRows} columns={columns.sample} rows={preview.sample} />
             ) : null}
             {step === 'importing' || step === 'done' ? (
               <Stack gap={4}>
                 <Text size="sm">
                   {step === 'done'
                     ? progress?.message
-                    : `Importing… ${(progress?.processed ?? 0).toLocaleString('en-IN')} of ${(preview.toCreate + preview.toMerge).toLocaleString('en-IN')}`}
+                    : fill(t.importing, {
+                        done: (progress?.processed ?? 0).toLocaleString('en-IN'),
+                        total: (preview.toCreate + preview.toMerge).toLocaleString('en-IN'),
+                      })}
                 </Text>
                 <Progress
                   value={step === 'done' ? 100 : Math.round(storedShare * 100)}
-                  aria-label="Import progress"
+                  aria-label={t.importProgress}
                 />
               </Stack>
             ) : null}
@@ -248,7 +253,7 @@ export function ImportDialog({ opened, onClose, onDone }: TDialogProps & { onDon
 
         <Group justify="flex-end">
           {step === 'done' ? (
-            <Button onClick={close}>Done</Button>
+            <Button onClick={close}>{t.done}</Button>
           ) : (
             <>
               <Button
@@ -256,11 +261,11 @@ export function ImportDialog({ opened, onClose, onDone }: TDialogProps & { onDon
                 onClick={close}
                 disabled={step === 'uploading' || step === 'importing'}
               >
-                Cancel
+                {t.cancel}
               </Button>
               {step === 'choose' || step === 'uploading' ? (
                 <Button onClick={() => void upload()} loading={step === 'uploading'}>
-                  Check file
+                  {t.check}
                 </Button>
               ) : (
                 <Button
@@ -268,8 +273,7 @@ export function ImportDialog({ opened, onClose, onDone }: TDialogProps & { onDon
                   loading={step === 'importing'}
                   disabled={!preview || preview.toCreate + preview.toMerge === 0}
                 >
-                  Import {preview ? (preview.toCreate + preview.toMerge).toLocaleString('en-IN') : ''}{' '}
-                  customers
+                  {count(t.importCount, preview ? preview.toCreate + preview.toMerge : 0)}
                 </Button>
               )}
             </>

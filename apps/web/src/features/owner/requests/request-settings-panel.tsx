@@ -1,10 +1,6 @@
 import { ActionIcon, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
-import {
-  REQUEST_INTERVAL_DAYS,
-  REQUEST_TEXTS,
-  type TRequestChannel,
-  ZRequestSettingsUpdate,
-} from '@starloop/contract';
+import { REQUEST_INTERVAL_DAYS, type TRequestChannel, ZRequestSettingsUpdate } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ErrorBanner } from '../../../components/error-banner/error-banner.tsx';
@@ -13,7 +9,7 @@ import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
-import { CHANNEL_LABELS } from './request-labels.ts';
+import { useRequestTexts } from './request-texts.ts';
 
 interface TRequestSettingsValues {
   intervalDays: number;
@@ -27,6 +23,8 @@ const DEFAULT_SETTINGS: TRequestSettingsValues = {
 
 /** How often one customer may be asked, and the order channels are tried in. */
 export function RequestSettingsPanel() {
+  const { t: texts } = useRequestTexts();
+  const t = texts.settings;
   const trpc = useTrpc();
   const settings = useQuery(trpc.owner.requests.getSettings.queryOptions());
   const save = useMutation(trpc.owner.requests.updateSettings.mutationOptions());
@@ -51,38 +49,41 @@ export function RequestSettingsPanel() {
     if (!values) return;
     try {
       await save.mutateAsync(values);
-      notify.success(REQUEST_TEXTS.settingsSaved);
+      notify.success(t.saved);
       await settings.refetch();
     } catch (saveError) {
-      setError(anyMessage(saveError, 'Could not save. Please try again.'));
+      setError(anyMessage(saveError, texts.saveFailed));
     }
   };
   if (settings.isError) return <ErrorBanner message={anyMessage(settings.error)} />;
   const available = settings.data?.availableChannels ?? [];
   return (
-    <SectionCard titleId="request-settings-title" title="Request settings" gap="md">
+    <SectionCard titleId="request-settings-title" title={t.title} gap="md">
       <Stack gap="md" maw={520}>
         <NumberInput
-          label="Ask one customer at most once every (days)"
-          description={`At least ${REQUEST_INTERVAL_DAYS.min} days; ${REQUEST_INTERVAL_DAYS.default} is recommended.`}
+          label={t.interval}
+          description={fill(t.intervalHelp, {
+            min: REQUEST_INTERVAL_DAYS.min,
+            recommended: REQUEST_INTERVAL_DAYS.default,
+          })}
           min={REQUEST_INTERVAL_DAYS.min}
           max={REQUEST_INTERVAL_DAYS.max}
           {...form.numberInput('intervalDays', REQUEST_INTERVAL_DAYS.min)}
         />
         <Stack gap={4}>
           <Text size="sm" fw={500}>
-            Channels, in the order they are tried
+            {t.channels}
           </Text>
           {order.map((channel, index) => (
             <Group key={channel} gap="xs">
               <Text w={24}>{index + 1}.</Text>
-              <Text w={110}>{CHANNEL_LABELS[channel]}</Text>
+              <Text w={110}>{texts.labels.channel[channel]}</Text>
               <Text size="xs" c={available.includes(channel) ? 'green.8' : 'dimmed'}>
-                {available.includes(channel) ? 'Ready' : 'Not set up'}
+                {available.includes(channel) ? t.ready : t.notSetUp}
               </Text>
               <ActionIcon
                 variant="subtle"
-                aria-label={`Move ${CHANNEL_LABELS[channel]} up`}
+                aria-label={fill(t.moveUp, { channel: texts.labels.channel[channel] })}
                 disabled={index === 0}
                 onClick={() => move(index, -1)}
               >
@@ -90,7 +91,7 @@ export function RequestSettingsPanel() {
               </ActionIcon>
               <ActionIcon
                 variant="subtle"
-                aria-label={`Move ${CHANNEL_LABELS[channel]} down`}
+                aria-label={fill(t.moveDown, { channel: texts.labels.channel[channel] })}
                 disabled={index === order.length - 1}
                 onClick={() => move(index, 1)}
               >
@@ -107,7 +108,7 @@ export function RequestSettingsPanel() {
         <ErrorBanner message={error} />
         <Group>
           <Button onClick={() => void submit()} loading={save.isPending} disabled={settings.isPending}>
-            Save settings
+            {t.save}
           </Button>
         </Group>
       </Stack>

@@ -1,22 +1,27 @@
+import { fill } from '@starloop/review-page';
 import { useQuery } from '@tanstack/react-query';
 import { StatCard } from '../../../components/stat-card/stat-card.tsx';
 import { formatRating } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
+import { useRequestTexts } from './request-texts.ts';
 
 /** The dashboard's "Reviews from requests" card, beside the QR reviews (quiet when it fails). */
 export function RequestsReviewsCard() {
+  const t = useRequestTexts().t.card;
   const trpc = useTrpc();
   const summary = useQuery(trpc.owner.requests.summary.queryOptions());
   if (summary.isError) return null;
   const data = summary.data;
   return (
     <StatCard
-      label="Reviews from requests"
+      label={t.reviewsFromRequests}
       value={data ? data.reviewsFromRequests.toLocaleString('en-IN') : '-'}
       hint={
         data
-          ? `${data.qrReviews.toLocaleString('en-IN')} from QR codes${
-              data.averageFromRequests === null ? '' : ` · average ${formatRating(data.averageFromRequests)}`
+          ? `${fill(t.fromQr, { n: data.qrReviews.toLocaleString('en-IN') })}${
+              data.averageFromRequests === null
+                ? ''
+                : ` · ${fill(t.average, { rating: formatRating(data.averageFromRequests) })}`
             }`
           : undefined
       }

@@ -473,3 +473,25 @@ describe('review requests screen: the tab and both lists live in the URL', () =>
     expect(search()).toEqual({});
   });
 });
+
+describe('review requests in Hindi', () => {
+  it("reads in the person's chosen language: figures, tabs, the customers and their count", async () => {
+    window.localStorage.removeItem('starloopOwnerLang');
+    const server = requestsServer();
+    const app = await renderOwner(
+      '/dashboard/requests',
+      { ...server.handlers, 'owner.language.get': () => ({ language: 'hi' }) },
+      'रिव्यू अनुरोध',
+    );
+    expect(await page().findByText('इस महीने 100 में से 12 इस्तेमाल हुए')).toBeInTheDocument();
+    expect(page().getByRole('tab', { name: 'कैंपेन' })).toBeInTheDocument();
+    const customers = within(await page().findByRole('table', { name: 'ग्राहक' }));
+    expect(await customers.findByText('STOP लिखकर जवाब दिया')).toBeInTheDocument();
+    expect(page().getByText('3 ग्राहक, 1 ऑप्ट-आउट')).toBeInTheDocument();
+    // The import dialog too.
+    await app.user.click(page().getByRole('button', { name: 'इंपोर्ट करें' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ग्राहक इंपोर्ट करें' });
+    expect(within(dialog).getByRole('button', { name: 'फ़ाइल जाँचें' })).toBeInTheDocument();
+    window.localStorage.removeItem('starloopOwnerLang');
+  });
+});

@@ -1,5 +1,6 @@
 import { Stack, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { fill } from '@starloop/review-page';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { PHONE_QUERY } from '../../../components/area-shell/area-shell.tsx';
@@ -8,9 +9,9 @@ import { formatRating } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { CampaignsPanel } from './campaigns-panel.tsx';
 import { ContactsPanel } from './contacts-panel.tsx';
-import { usageLabel } from './request-labels.ts';
 import { REQUEST_TABS, type TRequestTab } from './request-lists.ts';
 import { RequestSettingsPanel } from './request-settings-panel.tsx';
+import { useRequestTexts } from './request-texts.ts';
 
 /**
  * Review requests: this month's use of the plan and what requests brought (cards), then the
@@ -18,6 +19,7 @@ import { RequestSettingsPanel } from './request-settings-panel.tsx';
  * settings.
  */
 export function RequestsScreen() {
+  const t = useRequestTexts().t.screen;
   const trpc = useTrpc();
   const navigate = useNavigate();
   const summary = useQuery(trpc.owner.requests.summary.queryOptions());
@@ -32,23 +34,30 @@ export function RequestsScreen() {
   const figures = (
     <StatGrid>
       <StatCard
-        label="Requests this month"
+        label={t.requestsThisMonth}
         value={data ? data.usage.used.toLocaleString('en-IN') : '-'}
-        hint={data ? usageLabel(data.usage.used, data.usage.limit) : undefined}
+        hint={
+          data
+            ? fill(t.usage, {
+                used: data.usage.used.toLocaleString('en-IN'),
+                limit: data.usage.limit.toLocaleString('en-IN'),
+              })
+            : undefined
+        }
         loading={summary.isPending}
       />
       <StatCard
-        label="Requests sent"
+        label={t.requestsSent}
         value={data?.requestsSent.toLocaleString('en-IN') ?? '-'}
         loading={summary.isPending}
       />
       <StatCard
-        label="Reviews from requests"
+        label={t.reviewsFromRequests}
         value={data?.reviewsFromRequests.toLocaleString('en-IN') ?? '-'}
         loading={summary.isPending}
       />
       <StatCard
-        label="Average from requests"
+        label={t.averageFromRequests}
         value={data?.averageFromRequests == null ? '-' : formatRating(data.averageFromRequests)}
         loading={summary.isPending}
       />
@@ -59,9 +68,9 @@ export function RequestsScreen() {
       {phone ? null : figures}
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="customers">Customers</Tabs.Tab>
-          <Tabs.Tab value="campaigns">Campaigns</Tabs.Tab>
-          <Tabs.Tab value="settings">Settings</Tabs.Tab>
+          <Tabs.Tab value="customers">{t.customers}</Tabs.Tab>
+          <Tabs.Tab value="campaigns">{t.campaigns}</Tabs.Tab>
+          <Tabs.Tab value="settings">{t.settings}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="customers" pt="md">
           <ContactsPanel
