@@ -1,5 +1,12 @@
 import { ActionIcon, Badge, Button, Checkbox, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { PLACEMENT_TEXTS, type TPlacement, type TPlacementKind, ZPlacementCreate } from '@starloop/contract';
+import {
+  PLACEMENT_TEXTS,
+  type TOwnerLanguage,
+  type TPlacement,
+  type TPlacementKind,
+  ZPlacementCreate,
+} from '@starloop/contract';
+import { fill, plural } from '@starloop/review-page';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RecordDeleteDialog } from '../../../components/confirm-delete-dialog/confirm-delete-dialog.tsx';
@@ -13,6 +20,8 @@ import { AnchorLink } from '../../../components/router-links.tsx';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { en, type TOwnerMessages } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerLanguage, useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { submitHandler, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
@@ -45,14 +54,19 @@ export interface TPlacementsSectionProps {
 }
 
 /** "3 of 50 placements used" on Essential, "3 placements (unlimited on your plan)" on Professional. */
-export function placementUsage(count: number, limit: number | null): string {
-  if (limit === null) return `${count} ${count === 1 ? 'placement' : 'placements'} (unlimited on your plan)`;
-  return `${count} of ${limit} placements used`;
+export function placementUsage(
+  count: number,
+  limit: number | null,
+  text: TOwnerMessages['placements'] = en.placements,
+  language: TOwnerLanguage = 'en',
+): string {
+  if (limit === null) return plural(language, text.unlimited, count);
+  return fill(text.used, { n: count, limit });
 }
 
 const EMPTY_NAME = { name: '' };
 /** The checkbox that makes a placement a staff member's own code. */
-export const STAFF_KIND_LABEL = "A staff member's own QR code (ranks them on the staff leaderboard)";
+export const STAFF_KIND_LABEL = en.placements.staffKind;
 
 /**
  * Placements on the Profile screen: the Default one (the original QR code) and the owner's named
@@ -62,6 +76,8 @@ export const STAFF_KIND_LABEL = "A staff member's own QR code (ranks them on the
  */
 export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacementsSectionProps) {
   const trpc = useTrpc();
+  const t = useOwnerMessages().placements;
+  const { language } = useOwnerLanguage();
   const placements = usePlacements();
   const refresh = useRefreshPlacements();
   const addForm = useForm(ZPlacementCreate, EMPTY_NAME);
@@ -94,12 +110,12 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
       });
       addForm.reset(EMPTY_NAME);
       setAddStaff(false);
-      notify.success(PLACEMENT_TEXTS.created);
+      notify.success(t.created);
       await refresh();
       // The new placement's QR code is what the owner wants next.
       onShowQr(created.key);
     } catch (error) {
-      setAddError(addForm.showServerError(error, 'Could not add the placement. Please try again.'));
+      setAddError(addForm.showServerError(error, t.addFailed));
     }
   };
 
@@ -116,11 +132,11 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
       const kind: TPlacementKind = renameStaff ? 'staff' : 'place';
       // The kind is sent only when it changes (a rename alone keeps it).
       await rename.mutateAsync({ id: renaming.id, name, ...(kind !== renaming.kind ? { kind } : {}) });
-      notify.success(PLACEMENT_TEXTS.renamed);
+      notify.success(t.renamed);
       setRenaming(null);
       await refresh();
     } catch (error) {
-      setRenameError(renameForm.showServerError(error, 'Could not rename the placement. Please try again.'));
+      setRenameError(renameForm.showServerError(error, t.renameFailed));
     }
   };
 
@@ -129,19 +145,19 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
     setDeleteError(null);
     try {
       const result = await remove.mutateAsync({ id: deleting.id });
-      notify.success(result.message || PLACEMENT_TEXTS.deleted);
+      notify.success(result.message || t.deleted);
       if (deleting.key === selectedKey) onShowQr(null);
       setDeleting(null);
       await refresh();
     } catch (error) {
-      setDeleteError(anyMessage(error, 'Could not delete the placement. Please try again.'));
+      setDeleteError(anyMessage(error, t.deleteFailed));
     }
   };
 
   const columns: TDataTableColumn<TPlacementRow>[] = [
     {
       key: 'name',
-      header: 'Name',
+      header: t.name,
       render: (row) =>
         row.id === null ? (
           <Group gap="xs" wrap="nowrap">
@@ -149,7 +165,7 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
               {row.name}
             </Text>
             <Badge variant="light" color="gray" size="sm">
-              Original QR code
+              {t.original}
             </Badge>
           </Group>
         ) : (
@@ -159,7 +175,7 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
             </Text>
             {row.kind === 'staff' ? (
               <Badge variant="light" color="grape" size="sm">
-                Staff
+                {t.staff}
               </Badge>
             ) : null}
           </Group>
@@ -167,17 +183,17 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
     },
     {
       key: 'link',
-      header: 'Review page',
+      header: t.reviewPage,
       render: (row) => (
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {urlFor?.(row.key) ?? ''}
         </Text>
       ),
     },
-    { key: 'added', header: 'Added', nowrap: true, render: (row) => formatDate(row.createdAt) },
+    { key: 'added', header: t.added, nowrap: true, render: (row) => formatDate(row.createdAt) },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t.actions,
       nowrap: true,
       align: 'right',
       render: (row) => (
@@ -186,27 +202,27 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
             size="compact-xs"
             variant={row.key === selectedKey ? 'filled' : 'light'}
             aria-pressed={row.key === selectedKey}
-            aria-label={`Show QR code for ${row.name}`}
+            aria-label={fill(t.showQr, { name: row.name })}
             onClick={() => onShowQr(row.key)}
           >
-            {row.key === selectedKey ? 'Showing' : 'QR code'}
+            {row.key === selectedKey ? t.showing : t.qrCode}
           </Button>
           {row.id !== null ? (
             <>
-              <Tooltip label="Rename">
+              <Tooltip label={t.rename}>
                 <ActionIcon
                   variant="subtle"
-                  aria-label={`Rename ${row.name}`}
+                  aria-label={fill(t.renameOf, { name: row.name })}
                   onClick={() => openRename(row)}
                 >
                   <IconPencil />
                 </ActionIcon>
               </Tooltip>
-              <Tooltip label="Delete">
+              <Tooltip label={t.delete}>
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  aria-label={`Delete ${row.name}`}
+                  aria-label={fill(t.deleteOf, { name: row.name })}
                   onClick={() => {
                     setDeleteError(null);
                     setDeleting(row);
@@ -223,22 +239,17 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
   ];
 
   return (
-    <SectionCard
-      titleId="placements-title"
-      title="Placements"
-      description="Give each table, counter, delivery bag or staff member its own QR code, and see on your dashboard where reviews come from. Your original QR code is the Default placement and keeps working."
-      gap="md"
-    >
+    <SectionCard titleId="placements-title" title={t.title} description={t.description} gap="md">
       <Stack gap="md">
         {placements.isError ? (
-          <LoadError title="Failed to load placements" query={placements} />
+          <LoadError title={t.loadFailed} query={placements} />
         ) : (
           <>
             <form noValidate onSubmit={submitHandler(() => void add(), create.isPending)}>
               <Group align="flex-start" gap="sm" wrap="wrap">
                 <TextInput
-                  label="New placement"
-                  placeholder="e.g. Table 4, Billing counter"
+                  label={t.newPlacement}
+                  placeholder={t.example}
                   {...addForm.input('name')}
                   disabled={full || create.isPending}
                   style={{ flex: '1 1 240px', maxWidth: 420 }}
@@ -249,12 +260,12 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
                   loading={create.isPending}
                   disabled={full || placements.isPending}
                 >
-                  Add placement
+                  {t.add}
                 </Button>
               </Group>
               <Checkbox
                 mt="xs"
-                label={STAFF_KIND_LABEL}
+                label={t.staffKind}
                 checked={addStaff}
                 onChange={(event) => setAddStaff(event.currentTarget.checked)}
                 disabled={full || create.isPending}
@@ -263,25 +274,25 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
             <ErrorBanner message={addError} onDismiss={() => setAddError(null)} />
             {placements.data ? (
               <Text size="sm" c="dimmed" data-testid="placement-usage">
-                {placementUsage(list.length, limit)}
+                {placementUsage(list.length, limit, t, language)}
                 {full ? (
                   <>
                     {' '}
-                    — that is all your Essential plan includes. Delete one you no longer use, or{' '}
-                    <AnchorLink to="/dashboard/plan">move to Professional</AnchorLink> for unlimited
-                    placements.
+                    {t.fullBefore}
+                    <AnchorLink to="/dashboard/plan">{t.fullLink}</AnchorLink>
+                    {t.fullAfter}
                   </>
                 ) : null}
               </Text>
             ) : null}
             <DataTable
-              label="Placements"
+              label={t.table}
               columns={columns}
               rows={[DEFAULT_PLACEMENT_ROW, ...list.map((p) => ({ ...p }))]}
               rowKey={(row) => row.id ?? 'default'}
               loading={placements.isPending}
               skeletonRows={3}
-              emptyText="No placements yet."
+              emptyText={t.empty}
               minWidth={640}
             />
           </>
@@ -291,22 +302,23 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
       <FormDialog
         opened={renaming !== null}
         onClose={() => setRenaming(null)}
-        title="Rename placement"
+        title={t.renameTitle}
         form={renameForm}
         onSave={(values) => void saveRename(values.name)}
         saving={rename.isPending}
-        submitLabel="Rename"
+        submitLabel={t.rename}
+        savingLabel={t.saving}
         error={renameError}
         size="sm"
       >
-        <TextInput label="Name" data-autofocus {...renameForm.input('name')} />
+        <TextInput label={t.name} data-autofocus {...renameForm.input('name')} />
         <Checkbox
-          label={STAFF_KIND_LABEL}
+          label={t.staffKind}
           checked={renameStaff}
           onChange={(event) => setRenameStaff(event.currentTarget.checked)}
         />
         <Text size="xs" c="dimmed">
-          The QR code stays the same: cards you have printed keep working.
+          {t.sameQr}
         </Text>
       </FormDialog>
 
@@ -315,10 +327,9 @@ export function PlacementsSection({ urlFor, selectedKey, onShowQr }: TPlacements
         onClose={() => setDeleting(null)}
         onConfirm={() => void confirmDelete()}
         deleting={remove.isPending}
-        title="Delete placement"
-        message={(row) =>
-          `Delete "${row.name}"? Scans of its printed QR code will count for Default from now on. Its reviews and scans so far stay in your stats.`
-        }
+        title={t.deleteTitle}
+        confirmLabel={t.delete}
+        message={(row) => fill(t.deleteMessage, { name: row.name })}
         error={deleteError}
       />
     </SectionCard>

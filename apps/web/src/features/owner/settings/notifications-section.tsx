@@ -1,5 +1,6 @@
 import { Stack, Switch } from '@mantine/core';
 import type { TOwnerSettings } from '@starloop/contract';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { SavedSection } from './saved-note.tsx';
 import type { TSettingsSaver } from './use-settings.ts';
 
@@ -16,24 +17,25 @@ export function NotificationsSection({
 }) {
   const notifyLowRatings = saver.pending?.notifyLowRatings ?? settings.notifyLowRatings;
   const dailyDigest = saver.pending?.dailyDigest ?? settings.dailyDigest;
+  const t = useOwnerMessages().settings.notifications;
   return (
     <SavedSection
       titleId="notifications-title"
-      title="Notifications"
+      title={t.title}
       saver={saver}
       field={['notifyLowRatings', 'dailyDigest']}
     >
       <Stack gap="md">
         <Switch
-          label="Alert the team about every new feedback case"
-          description="A 1-3 star review opens a case: its alert goes at once, by email or WhatsApp as each person chose under Alerts, so you can put things right while the visit is still fresh."
+          label={t.newCase}
+          description={t.newCaseHint}
           checked={notifyLowRatings}
           disabled={saver.saving}
           onChange={(event) => saver.save({ notifyLowRatings: event.currentTarget.checked })}
         />
         <Switch
-          label="Send a daily digest instead"
-          description="One email a day with the day's 1-3 star reviews, instead of an alert per case."
+          label={t.digest}
+          description={t.digestHint}
           checked={dailyDigest}
           disabled={saver.saving || !notifyLowRatings}
           onChange={(event) => saver.save({ dailyDigest: event.currentTarget.checked })}

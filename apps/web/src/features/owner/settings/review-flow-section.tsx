@@ -1,7 +1,8 @@
 import { Radio, Stack, Text } from '@mantine/core';
 import type { TOwnerSettings } from '@starloop/contract';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useRecordOnboarding } from '../onboarding/use-onboarding.ts';
-import { REVIEW_FLOW_OPTIONS, REVIEW_GATING_NOTE } from './review-flow-options.ts';
+import { REVIEW_FLOW_OPTIONS } from './review-flow-options.ts';
 import { SavedSection } from './saved-note.tsx';
 import type { TSettingsSaver } from './use-settings.ts';
 
@@ -9,8 +10,9 @@ import type { TSettingsSaver } from './use-settings.ts';
 export function ReviewFlowSection({ settings, saver }: { settings: TOwnerSettings; saver: TSettingsSaver }) {
   const value = saver.pending?.reviewFlow ?? settings.reviewFlow;
   const recordOnboarding = useRecordOnboarding();
+  const t = useOwnerMessages().settings.reviewFlow;
   return (
-    <SavedSection titleId="review-flow-title" title="Review flow" saver={saver} field="reviewFlow" gap="xs">
+    <SavedSection titleId="review-flow-title" title={t.title} saver={saver} field="reviewFlow" gap="xs">
       <Radio.Group
         value={value}
         onChange={(next) => {
@@ -18,23 +20,23 @@ export function ReviewFlowSection({ settings, saver }: { settings: TOwnerSetting
           saver.save({ reviewFlow: next });
           recordOnboarding('review_flow_chosen');
         }}
-        label="What your customers see after they rate you"
-        description={REVIEW_GATING_NOTE}
+        label={t.label}
+        description={t.gatingNote}
       >
         <Stack gap="sm" mt="sm">
           {REVIEW_FLOW_OPTIONS.map((option) => (
             <Radio
               key={option.value}
               value={option.value}
-              label={option.label}
-              description={option.description}
+              label={t.options[option.value].label}
+              description={t.options[option.value].description}
               disabled={saver.saving}
             />
           ))}
         </Stack>
       </Radio.Group>
       <Text size="xs" c="dimmed" mt="sm">
-        Changes apply to your review page at once.
+        {t.atOnce}
       </Text>
     </SavedSection>
   );

@@ -6,7 +6,9 @@ import {
   type TOwnerSettings,
   type TReviewPageLanguage,
 } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useState } from 'react';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useOwner } from '../shared/use-owner.ts';
 import { SavedSection } from './saved-note.tsx';
 import type { TSettingsSaver } from './use-settings.ts';
@@ -18,10 +20,6 @@ export const REVIEW_LANGUAGE_NAMES = Object.fromEntries(
 
 /** The Select's value for "no default" (null in the settings). */
 export const PHONE_DECIDES = 'phone';
-const LANGUAGE_OPTIONS = [
-  { value: PHONE_DECIDES, label: "The customer's phone language" },
-  ...REVIEW_PAGE_LANGUAGES.map((lang) => ({ value: lang, label: REVIEW_LANGUAGE_NAMES[lang] })),
-];
 const PREVIEW_OPTIONS = REVIEW_PAGE_LANGUAGES.map((lang) => ({
   value: lang,
   label: REVIEW_LANGUAGE_NAMES[lang],
@@ -49,20 +47,22 @@ export function ReviewLanguageSection({
   /** Loaded on request: the frame is a page of its own. */
   const [showPreview, setShowPreview] = useState(false);
   const code = owner.data?.code;
+  const t = useOwnerMessages().settings.reviewLanguage;
+  const languageOptions = [{ value: PHONE_DECIDES, label: t.phone }, ...PREVIEW_OPTIONS];
 
   return (
     <SavedSection
       titleId="review-language-title"
-      title="Review page language"
+      title={t.title}
       saver={saver}
       field="reviewPageLanguage"
       gap="xs"
     >
       <Stack gap="md">
         <Select
-          label="Language your review page opens in"
-          description="Customers can always switch at the bottom of the page, and their phone remembers it."
-          data={LANGUAGE_OPTIONS}
+          label={t.label}
+          description={t.hint}
+          data={languageOptions}
           value={current ?? PHONE_DECIDES}
           allowDeselect={false}
           disabled={saver.saving}
@@ -75,7 +75,7 @@ export function ReviewLanguageSection({
         {showPreview ? (
           <>
             <Select
-              label="Preview in"
+              label={t.previewIn}
               data={PREVIEW_OPTIONS}
               value={preview}
               allowDeselect={false}
@@ -86,7 +86,7 @@ export function ReviewLanguageSection({
             />
             {code ? (
               <iframe
-                title={`Your review page in ${REVIEW_LANGUAGE_NAMES[preview]}`}
+                title={fill(t.frameTitle, { language: REVIEW_LANGUAGE_NAMES[preview] })}
                 src={`/review/${encodeURIComponent(code)}?lang=${preview}`}
                 sandbox=""
                 loading="lazy"
@@ -100,13 +100,13 @@ export function ReviewLanguageSection({
               />
             ) : null}
             <Text size="xs" c="dimmed">
-              Your page as customers see it; taps in the preview do nothing.
+              {t.previewHint}
             </Text>
           </>
         ) : (
           <Group>
             <Button variant="light" onClick={() => setShowPreview(true)}>
-              Preview the page
+              {t.preview}
             </Button>
           </Group>
         )}

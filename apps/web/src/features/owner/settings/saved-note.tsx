@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import type { TOwnerSettings } from '@starloop/contract';
 import { SectionCard, type TSectionCardProps } from '../../../components/section-card/section-card.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import type { TSettingsSaver } from './use-settings.ts';
 
 interface TSavedNoteProps {
@@ -13,9 +14,10 @@ export function SavedNote({ saver, field }: TSavedNoteProps) {
   const fields = Array.isArray(field) ? field : [field];
   const saving = saver.pending !== undefined && fields.some((f) => f in (saver.pending ?? {}));
   const saved = !saving && saver.lastSaved.some((f) => fields.includes(f));
+  const t = useOwnerMessages().settings;
   return (
     <Text size="xs" c={saved ? 'green.8' : 'dimmed'} role="status" aria-live="polite">
-      {saving ? 'Saving...' : saved ? 'Saved' : ''}
+      {saving ? t.saving : saved ? t.saved : ''}
     </Text>
   );
 }

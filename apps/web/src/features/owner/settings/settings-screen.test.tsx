@@ -1,8 +1,10 @@
-import { REPLY_TEMPLATE_MAX, REPLY_TEXTS, SECURITY_TEXTS } from '@starloop/contract';
+import { autoReplySummary, PLANS, REPLY_TEMPLATE_MAX, REPLY_TEXTS, SECURITY_TEXTS } from '@starloop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { en } from '../../../lib/owner-i18n/en.ts';
 import { failsWith, trpcError } from '../../../test/fake-trpc.ts';
 import { cleanToastsBeforeEach, page, renderOwner } from '../test/owner-test-utils.tsx';
+import { autoReplyText } from './templates-section.tsx';
 
 cleanToastsBeforeEach();
 
@@ -398,5 +400,40 @@ describe('settings in sections (issue 34)', () => {
     await renderOwner('/dashboard/settings/review-page', handlers(), 'Settings');
     expect(await reviewFlowGroup()).toBeInTheDocument();
     expect(page().queryByRole('region', { name: 'Change password' })).toBeNull();
+  });
+});
+
+describe('settings in Hindi', () => {
+  it("names the sections, the review flow and a section's own page in the person's language", async () => {
+    window.localStorage.removeItem('starloopOwnerLang');
+    const app = await renderOwner(
+      '/dashboard/settings',
+      handlers({ 'owner.language.get': () => ({ language: 'hi' }) }),
+      /^(Settings|सेटिंग्स)$/,
+    );
+    // The Hindi catalog is a chunk of its own: the first load in a test run takes a moment.
+    await screen.findByRole('heading', { level: 1, name: 'सेटिंग्स' }, { timeout: 5000 });
+    const index = within(await page().findByRole('navigation', { name: 'सेटिंग्स के सेक्शन' }));
+    expect(index.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      expect.stringMatching(/^रिव्यू पेज/),
+      expect.stringMatching(/^जवाब/),
+      expect.stringMatching(/^चैनल/),
+      expect.stringMatching(/^टीम/),
+      expect.stringMatching(/^डेवलपर्स के लिए इंटीग्रेशन/),
+      expect.stringMatching(/^खाता/),
+    ]);
+    expect(await page().findByRole('radio', { name: /स्मार्ट रूटिंग/ })).toBeInTheDocument();
+    expect(page().getByRole('region', { name: /रिव्यू का तरीका/ })).toBeInTheDocument();
+
+    await app.user.click(index.getByRole('link', { name: /^खाता/ }));
+    expect(await page().findByRole('heading', { level: 2, name: 'खाता' })).toBeInTheDocument();
+    expect(page().getByRole('link', { name: 'सभी सेटिंग्स' })).toBeInTheDocument();
+    window.localStorage.removeItem('starloopOwnerLang');
+  });
+
+  it("says each plan's automatic reply as the contract does, in English", () => {
+    const t = en.settings.templates;
+    expect(autoReplyText(t, PLANS.essential)).toBe(autoReplySummary(PLANS.essential));
+    expect(autoReplyText(t, PLANS.professional)).toBe(autoReplySummary(PLANS.professional));
   });
 });

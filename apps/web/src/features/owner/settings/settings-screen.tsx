@@ -4,6 +4,7 @@ import { useSearch } from '@tanstack/react-router';
 import { Fragment, useState } from 'react';
 import { PHONE_QUERY } from '../../../components/area-shell/area-shell.tsx';
 import { AnchorLink, NavLinkLink } from '../../../components/router-links.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { consentReturn } from '../google/google-section.tsx';
 import { LoadError } from '../shared/load-error.tsx';
 import {
@@ -11,6 +12,7 @@ import {
   SettingsErrorShown,
   settingsSectionOf,
   type TSettingsSection,
+  useSettingsSectionText,
 } from './settings-sections.tsx';
 import { useSettings } from './use-settings.ts';
 
@@ -31,11 +33,12 @@ export function SettingsScreen() {
   // The whole page's sections bound to owner.settings load (or fail) once, said here once.
   const { settings } = useSettings();
   const whole = shown.length > 1;
+  const t = useOwnerMessages().settings;
 
   return (
     <Stack gap="lg" maw={860}>
       <SettingsIndex phone={phone} />
-      {whole && settings.isError ? <LoadError title="Failed to load settings" query={settings} /> : null}
+      {whole && settings.isError ? <LoadError title={t.loadFailed} query={settings} /> : null}
       {whole && settings.isPending ? (
         <Stack gap="lg" data-testid="settings-loading">
           <Skeleton height={200} radius="md" />
@@ -54,16 +57,18 @@ export function SettingsScreen() {
 
 /** The sections, each a link to its own page: a list of cards on a phone, a grid on a desktop. */
 function SettingsIndex({ phone }: { phone: boolean }) {
+  const t = useOwnerMessages().settings;
+  const textOf = useSettingsSectionText();
   return (
-    <nav aria-label="Settings sections">
+    <nav aria-label={t.index}>
       <SimpleGrid cols={phone ? 1 : { base: 1, sm: 2, md: 3 }} spacing="xs">
         {SETTINGS_SECTIONS.map((section) => (
           <NavLinkLink
             key={section.slug}
             to="/dashboard/settings/$section"
             params={{ section: section.slug }}
-            label={section.title}
-            description={section.description}
+            label={textOf(section.slug).title}
+            description={textOf(section.slug).description}
             styles={{
               root: {
                 border: '1px solid var(--mantine-color-default-border)',
@@ -80,17 +85,19 @@ function SettingsIndex({ phone }: { phone: boolean }) {
 
 /** /dashboard/settings/{slug}: one section, on a page of its own. */
 export function SettingsSectionScreen({ section }: { section: TSettingsSection }) {
+  const t = useOwnerMessages().settings;
+  const text = useSettingsSectionText()(section.slug);
   return (
     <Stack gap="lg" maw={860}>
       <Stack gap={2}>
         <AnchorLink to="/dashboard/settings" size="sm">
-          All settings
+          {t.allSettings}
         </AnchorLink>
         <Title order={2} size="h3">
-          {section.title}
+          {text.title}
         </Title>
         <Text size="sm" c="dimmed">
-          {section.description}
+          {text.description}
         </Text>
       </Stack>
       {section.body()}

@@ -1,6 +1,8 @@
 import { Skeleton, Stack } from '@mantine/core';
 import { createContext, type ReactNode, useContext } from 'react';
 import { PasswordChangeForm } from '../../../components/password-change-form/password-change-form.tsx';
+import { en } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { GoogleSection } from '../google/google-section.tsx';
 import { LoadError } from '../shared/load-error.tsx';
@@ -22,13 +24,15 @@ import { type TSettingsSaver, useSettings } from './use-settings.ts';
  * Settings in sections (issue 34), each its own page under /dashboard/settings/{slug} that fits a
  * phone's screen; /dashboard/settings lists them (and on a desktop shows them all, one after the
  * other, as before). THE one list of what each section holds: a new settings component goes into
- * the `body` of its section here.
+ * the `body` of its section here. The titles here are English; a screen shows them through
+ * `useSettingsSectionText`, in the person's language.
  */
+const SECTION_TEXT = en.settings.sections;
+
 export const SETTINGS_SECTIONS = [
   {
     slug: 'review-page',
-    title: 'Review page',
-    description: 'What customers see after they rate you, and the page language.',
+    ...SECTION_TEXT['review-page'],
     body: () => (
       <WithSettings>
         {(settings, saver) => (
@@ -42,8 +46,7 @@ export const SETTINGS_SECTIONS = [
   },
   {
     slug: 'replies',
-    title: 'Replies',
-    description: 'Alerts about new feedback, the daily digest and your reply templates.',
+    ...SECTION_TEXT.replies,
     body: () => (
       <>
         <WithSettings>
@@ -57,8 +60,7 @@ export const SETTINGS_SECTIONS = [
   },
   {
     slug: 'channels',
-    title: 'Channels',
-    description: 'Google Business Profile, WhatsApp and SMS (DLT) for your messages.',
+    ...SECTION_TEXT.channels,
     body: () => (
       <>
         {/* Hidden when the server has no Google credentials. */}
@@ -69,20 +71,17 @@ export const SETTINGS_SECTIONS = [
   },
   {
     slug: 'team',
-    title: 'Team',
-    description: 'Managers and staff, and the branches they work on.',
+    ...SECTION_TEXT.team,
     body: () => <TeamSection />,
   },
   {
     slug: 'developers',
-    title: 'Integrations for developers',
-    description: 'API keys and webhooks.',
+    ...SECTION_TEXT.developers,
     body: () => <IntegrationsSection />,
   },
   {
     slug: 'account',
-    title: 'Account',
-    description: 'Your password, a copy of your data, how long customer data is kept, closing the account.',
+    ...SECTION_TEXT.account,
     body: () => <AccountSettings />,
   },
 ] as const satisfies readonly TSettingsSection[];
@@ -96,6 +95,12 @@ export interface TSettingsSection {
 
 export const settingsSectionOf = (slug: string): TSettingsSection | undefined =>
   SETTINGS_SECTIONS.find((section) => section.slug === slug);
+
+/** A section's title and description in the person's language. */
+export function useSettingsSectionText(): (slug: TSettingsSlug) => { title: string; description: string } {
+  const sections = useOwnerMessages().settings.sections;
+  return (slug) => sections[slug];
+}
 
 /**
  * Set by a page that shows several sections bound to owner.settings and says once itself when they
@@ -114,8 +119,8 @@ function WithSettings({
 }) {
   const { settings, saver } = useSettings();
   const errorShown = useContext(SettingsErrorShown);
-  if (settings.isError)
-    return errorShown ? null : <LoadError title="Failed to load settings" query={settings} />;
+  const t = useOwnerMessages().settings;
+  if (settings.isError) return errorShown ? null : <LoadError title={t.loadFailed} query={settings} />;
   if (settings.isPending && errorShown) return null;
   if (settings.isPending)
     return (
@@ -130,12 +135,13 @@ function WithSettings({
 /** The signed-in person's password; the server signs out their other devices. */
 function AccountSettings() {
   const trpc = useTrpc();
+  const t = useOwnerMessages().settings;
   return (
     <>
       <PasswordChangeForm
         titleId="password-title"
         options={trpc.owner.settings.changePassword.mutationOptions()}
-        changed="Password changed. Other devices have been signed out."
+        changed={t.passwordChanged}
       />
       <ExportSection />
       <RetentionSection />

@@ -16,38 +16,20 @@ import {
   type TMemberRole,
   ZInvitationCreate,
 } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notify } from '../../../components/notify.ts';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { SimpleTable, type TTableColumn } from '../../../components/simple-table/simple-table.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
+import { en } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { submitHandler, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
 
-export const TEAM_TEXT = {
-  title: 'Team',
-  description:
-    'Invite managers and staff. Managers run their branches (not billing, the team or integrations); staff read reviews and work on feedback.',
-  invite: 'Invite',
-  name: 'Name',
-  phone: 'Phone',
-  email: 'Email (optional)',
-  role: 'Role',
-  branches: 'Branches (all when empty)',
-  linkTitle: 'Invitation link',
-  linkHint: 'Share it with them (WhatsApp, SMS); it works once, for 7 days.',
-  shareOnWhatsApp: 'Share on WhatsApp',
-  copy: 'Copy link',
-  copied: 'Copied',
-  remove: 'Remove',
-  revoke: 'Revoke',
-  pending: 'Invited',
-  allBranches: 'All branches',
-} as const;
-
-const ROLE_LABELS: Record<TMemberRole, string> = { owner: 'Owner', manager: 'Manager', staff: 'Staff' };
+export const TEAM_TEXT = en.team;
 
 /** Settings > Team (the account's owners): the people, their roles and branches, and invitations. */
 export function TeamSection() {
@@ -61,6 +43,8 @@ export function TeamSection() {
 function TeamCard({ branches }: { branches: TAccountBranch[] }) {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
+  const t = useOwnerMessages().team;
+  const roles: Record<TMemberRole, string> = t.roles;
   const team = useQuery(trpc.owner.team.list.queryOptions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.owner.team.list.queryKey() });
   const onError = (error: unknown) => notify.error(anyMessage(error));
@@ -82,7 +66,7 @@ function TeamCard({ branches }: { branches: TAccountBranch[] }) {
         void refresh();
       },
       onError: (error) => {
-        const message = form.showServerError(error, 'Could not send the invitation. Please try again.');
+        const message = form.showServerError(error, t.inviteFailed);
         if (message) notify.error(message);
       },
     }),
@@ -111,18 +95,18 @@ function TeamCard({ branches }: { branches: TAccountBranch[] }) {
   );
   const branchOptions = branches.map((b) => ({ value: String(b.id), label: branchName.get(b.id)! }));
   const scopeOf = (ids: number[] | null) =>
-    ids === null ? TEAM_TEXT.allBranches : ids.map((id) => branchName.get(id) ?? `#${id}`).join(', ');
+    ids === null ? t.allBranches : ids.map((id) => branchName.get(id) ?? `#${id}`).join(', ');
 
   const columns: TTableColumn<TAccountMember>[] = [
-    { key: 'name', header: 'Name', render: (m) => m.name },
-    { key: 'phone', header: 'Phone', render: (m) => m.phone, nowrap: true },
+    { key: 'name', header: t.name, render: (m) => m.name },
+    { key: 'phone', header: t.phone, render: (m) => m.phone, nowrap: true },
     {
       key: 'role',
-      header: 'Role',
+      header: t.role,
       render: (m) => (
         <Select
-          aria-label={`Role of ${m.name}`}
-          data={Object.entries(ROLE_LABELS).map(([value, label]) => ({ value, label }))}
+          aria-label={fill(t.roleOf, { name: m.name })}
+          data={Object.entries(roles).map(([value, label]) => ({ value, label }))}
           value={m.role}
           allowDeselect={false}
           w={130}
@@ -130,7 +114,7 @@ function TeamCard({ branches }: { branches: TAccountBranch[] }) {
         />
       ),
     },
-    { key: 'branches', header: 'Branches', render: (m) => scopeOf(m.businessIds) },
+    { key: 'branches', header: t.branchesColumn, render: (m) => scopeOf(m.businessIds) },
     {
       key: 'actions',
       header: '',
@@ -140,9 +124,9 @@ function TeamCard({ branches }: { branches: TAccountBranch[] }) {
           color="red"
           size="xs"
           onClick={() => remove.mutate({ personId: m.personId })}
-          aria-label={`${TEAM_TEXT.remove} ${m.name}`}
+          aria-label={fill(t.removeOf, { name: m.name })}
         >
-          {TEAM_TEXT.remove}
+          {t.remove}
         </Button>
       ),
       nowrap: true,
@@ -150,9 +134,9 @@ function TeamCard({ branches }: { branches: TAccountBranch[] }) {
   ];
 
   return (
-    <SectionCard titleId="team-title" title={TEAM_TEXT.title} description={TEAM_TEXT.description}>
+    <SectionCard titleId="team-title" title={t.title} description={t.description}>
       {team.isError ? (
-        <LoadError title="Failed to load the team" query={team} />
+        <LoadError title={t.loadFailed} query={team} />
       ) : (
         <Stack gap="md">
           <SimpleTable
@@ -164,16 +148,20 @@ function TeamCard({ branches }: { branches: TAccountBranch[] }) {
           {(team.data?.invitations ?? []).map((invitation) => (
             <Group key={invitation.id} justify="space-between" wrap="nowrap">
               <Text size="sm">
-                {TEAM_TEXT.pending}: {invitation.name} ({invitation.phone}), {ROLE_LABELS[invitation.role]},{' '}
-                {scopeOf(invitation.businessIds)}
+                {fill(t.invitation, {
+                  name: invitation.name,
+                  phone: invitation.phone,
+                  role: roles[invitation.role],
+                  branches: scopeOf(invitation.businessIds),
+                })}
               </Text>
               <Button
                 variant="subtle"
                 size="xs"
                 onClick={() => revoke.mutate({ id: invitation.id })}
-                aria-label={`${TEAM_TEXT.revoke} ${invitation.name}`}
+                aria-label={fill(t.revokeOf, { name: invitation.name })}
               >
-                {TEAM_TEXT.revoke}
+                {t.revoke}
               </Button>
             </Group>
           ))}
@@ -181,12 +169,12 @@ function TeamCard({ branches }: { branches: TAccountBranch[] }) {
             <Alert
               color="green"
               variant="light"
-              title={TEAM_TEXT.linkTitle}
+              title={t.linkTitle}
               withCloseButton
               onClose={() => setLink(null)}
             >
               <Text size="sm" mb="xs">
-                {TEAM_TEXT.linkHint}
+                {t.linkHint}
               </Text>
               <Code block data-testid="invite-link">
                 {link}
@@ -195,7 +183,7 @@ function TeamCard({ branches }: { branches: TAccountBranch[] }) {
                 <CopyButton value={link}>
                   {({ copied, copy }) => (
                     <Button size="xs" variant="light" onClick={copy}>
-                      {copied ? TEAM_TEXT.copied : TEAM_TEXT.copy}
+                      {copied ? t.copied : t.copy}
                     </Button>
                   )}
                 </CopyButton>
@@ -207,7 +195,7 @@ function TeamCard({ branches }: { branches: TAccountBranch[] }) {
                   target="_blank"
                   rel="noopener noreferrer"
                 >
-                  {TEAM_TEXT.shareOnWhatsApp}
+                  {t.shareOnWhatsApp}
                 </Button>
               </Group>
             </Alert>
@@ -221,9 +209,9 @@ function TeamCard({ branches }: { branches: TAccountBranch[] }) {
           >
             <Stack gap="sm">
               <Group grow align="flex-start">
-                <TextInput label={TEAM_TEXT.name} {...form.input('name')} withAsterisk />
+                <TextInput label={t.name} {...form.input('name')} withAsterisk />
                 <TextInput
-                  label={TEAM_TEXT.phone}
+                  label={t.phone}
                   {...form.input('phone')}
                   withAsterisk
                   inputMode="tel"
@@ -232,16 +220,16 @@ function TeamCard({ branches }: { branches: TAccountBranch[] }) {
               </Group>
               <Group grow align="flex-start">
                 <TextInput
-                  label={TEAM_TEXT.email}
+                  label={t.email}
                   value={form.values.email ?? ''}
                   onChange={(event) => form.setField('email', event.currentTarget.value || undefined)}
                   error={form.errors.email}
                 />
                 <Select
-                  label={TEAM_TEXT.role}
+                  label={t.role}
                   data={[
-                    { value: 'manager', label: ROLE_LABELS.manager },
-                    { value: 'staff', label: ROLE_LABELS.staff },
+                    { value: 'manager', label: roles.manager },
+                    { value: 'staff', label: roles.staff },
                   ]}
                   value={form.values.role}
                   allowDeselect={false}
@@ -250,7 +238,7 @@ function TeamCard({ branches }: { branches: TAccountBranch[] }) {
               </Group>
               {branches.length > 1 ? (
                 <MultiSelect
-                  label={TEAM_TEXT.branches}
+                  label={t.branches}
                   data={branchOptions}
                   value={(form.values.businessIds ?? []).map(String)}
                   onChange={(ids) =>
@@ -261,7 +249,7 @@ function TeamCard({ branches }: { branches: TAccountBranch[] }) {
               ) : null}
               <Group>
                 <Button type="submit" loading={invite.isPending}>
-                  {TEAM_TEXT.invite}
+                  {t.invite}
                 </Button>
               </Group>
             </Stack>

@@ -13,19 +13,22 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
-  autoReplySummary,
   PLANS,
   REPLY_TEMPLATE_MAX,
+  type TPlan,
   type TReplyTemplate,
   type TReplyTemplateList,
   ZReplyTemplatePreview,
   ZReplyTemplateUpdate,
 } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { notify } from '../../../components/notify.ts';
 import { AnchorLink } from '../../../components/router-links.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
+import { en, type TOwnerMessages } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { checkForm, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
@@ -36,17 +39,21 @@ export const TEMPLATE_MAX = REPLY_TEMPLATE_MAX;
 /** How long the preview waits for typing to pause. */
 export const PREVIEW_DEBOUNCE_MS = 400;
 
-export const SENTIMENT_TITLES: Record<TSentiment, { title: string; hint: string }> = {
-  positive: { title: 'Positive reviews', hint: 'A thank-you for happy customers.' },
-  neutral: { title: 'Neutral reviews', hint: 'Thanks, and a promise to do better.' },
-  negative: { title: 'Negative reviews', hint: 'A professional apology and a follow-up.' },
-};
+export const SENTIMENT_TITLES: Record<TSentiment, { title: string; hint: string }> =
+  en.settings.templates.sentiments;
+
+type TTemplatesText = TOwnerMessages['settings']['templates'];
+
+/** What a plan's automatic reply is, as `autoReplySummary` (contract) says it, in the person's language. */
+export const autoReplyText = (t: TTemplatesText, plan: TPlan): string =>
+  fill(t.autoReply[plan.autoReply.style], { plan: plan.name, time: t.time[plan.key] });
 
 const ORDER: TSentiment[] = ['positive', 'neutral', 'negative'];
 
 function TemplateEditor({ template, editable }: { template: TReplyTemplate; editable: boolean }) {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
+  const t = useOwnerMessages().settings.templates;
   const form = useForm(ZReplyTemplateUpdate, () => ({ sentiment: template.sentiment, body: template.body }));
   const { reset: resetForm } = form;
   // A reset or a save elsewhere brings a new body from the server: show it.
@@ -87,27 +94,19 @@ function TemplateEditor({ template, editable }: { template: TReplyTemplate; edit
     },
     onError: (e: unknown) => notify.error(anyMessage(e, failure)),
   });
-  const update = useMutation(
-    trpc.owner.templates.update.mutationOptions(
-      change('Template saved', 'Could not save the template. Please try again.'),
-    ),
-  );
-  const reset = useMutation(
-    trpc.owner.templates.reset.mutationOptions(
-      change('Template reset to default', 'Could not reset the template. Please try again.'),
-    ),
-  );
+  const update = useMutation(trpc.owner.templates.update.mutationOptions(change(t.saved, t.saveFailed)));
+  const reset = useMutation(trpc.owner.templates.reset.mutationOptions(change(t.resetDone, t.resetFailed)));
 
-  const { title, hint } = SENTIMENT_TITLES[template.sentiment];
+  const { title, hint } = t.sentiments[template.sentiment];
   const changed = body !== template.body;
   const busy = update.isPending || reset.isPending;
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={`${title} template`}>
+    <Paper withBorder radius="md" p="md" component="section" aria-label={fill(t.region, { title })}>
       <Stack gap="sm">
         <Textarea
           label={title}
-          description={template.isDefault ? `${hint} (default)` : `${hint} (customised)`}
+          description={fill(template.isDefault ? t.isDefault : t.customised, { hint })}
           {...form.input('body')}
           readOnly={!editable}
           autosize
@@ -128,7 +127,7 @@ function TemplateEditor({ template, editable }: { template: TReplyTemplate; edit
                 disabled={busy || template.isDefault}
                 loading={reset.isPending}
               >
-                Reset to default
+                {t.reset}
               </Button>
               <Button
                 size="xs"
@@ -139,14 +138,14 @@ function TemplateEditor({ template, editable }: { template: TReplyTemplate; edit
                 disabled={busy || !changed || error !== null}
                 loading={update.isPending}
               >
-                {update.isPending ? 'Saving...' : 'Save'}
+                {update.isPending ? t.saving : t.save}
               </Button>
             </Group>
           </Group>
         ) : null}
         <div>
           <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb={4} id={`preview-${template.sentiment}`}>
-            Preview
+            {t.preview}
           </Text>
           <Paper
             bg="gray.0"
@@ -178,38 +177,34 @@ function TemplateEditor({ template, editable }: { template: TReplyTemplate; edit
 export function TemplatesSection() {
   const trpc = useTrpc();
   const list = useQuery(trpc.owner.templates.list.queryOptions());
+  const t = useOwnerMessages().settings.templates;
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="templates-title">
       <Title order={2} size="h4" id="templates-title">
-        Reply templates
+        {t.title}
       </Title>
       {list.isError ? (
-        <LoadError title="Failed to load reply templates" query={list} />
+        <LoadError title={t.loadFailed} query={list} />
       ) : list.isPending ? (
         <Skeleton height={160} radius="md" />
       ) : (
         <>
           {list.data.enabled ? (
             <Text size="sm" c="dimmed">
-              Every review with a message gets a reply drafted from the template of its sentiment.
+              {t.intro}
             </Text>
           ) : (
-            <Alert
-              color="brand"
-              variant="light"
-              title="Custom response templates come with the Professional plan"
-            >
+            <Alert color="brand" variant="light" title={t.upgradeTitle}>
               <Text size="sm">
-                {autoReplySummary(PLANS.essential)} These are its replies.{' '}
-                {autoReplySummary(PLANS.professional)}{' '}
-                <AnchorLink to="/dashboard/plan">Upgrade to Professional</AnchorLink>
+                {autoReplyText(t, PLANS.essential)} {t.itsReplies} {autoReplyText(t, PLANS.professional)}{' '}
+                <AnchorLink to="/dashboard/plan">{t.upgrade}</AnchorLink>
               </Text>
             </Alert>
           )}
           <Paper withBorder radius="md" p="md">
             <Text size="sm" fw={600} mb={4}>
-              Placeholders
+              {t.placeholders}
             </Text>
             <List size="sm" spacing={4}>
               {list.data.placeholders.map((placeholder) => (
@@ -220,7 +215,7 @@ export function TemplatesSection() {
             </List>
           </Paper>
           {ORDER.map((sentiment) => {
-            const template = list.data.templates.find((t) => t.sentiment === sentiment);
+            const template = list.data.templates.find((each) => each.sentiment === sentiment);
             return template ? (
               <TemplateEditor key={sentiment} template={template} editable={list.data.enabled} />
             ) : null;

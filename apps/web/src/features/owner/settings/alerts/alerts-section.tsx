@@ -1,47 +1,28 @@
 import { Alert, Button, Fieldset, Group, Skeleton, Stack, Switch, Text, TextInput } from '@mantine/core';
 import {
-  ALERT_TEXTS,
   CASE_ALERT_BATCH_MINUTES,
   type TAlertPreferences,
   type TAlertPreferencesUpdate,
 } from '@starloop/contract';
+import { fill, plural } from '@starloop/review-page';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notify } from '../../../../components/notify.ts';
 import { SectionCard } from '../../../../components/section-card/section-card.tsx';
 import { anyMessage } from '../../../../lib/api-errors.ts';
+import { en } from '../../../../lib/owner-i18n/en.ts';
+import { useOwnerLanguage, useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../../lib/use-trpc.ts';
 import { LoadError } from '../../shared/load-error.tsx';
 import { PushDevice } from './push-device.tsx';
 
 export const ALERTS_TEXT = {
-  title: 'Alerts',
-  description:
-    'When a customer is unhappy, StarLoop tells the right person at once: the case’s assignee, else the branch’s managers, else the owners. Everyone in your team chooses their own alerts here.',
-  newCase: 'A new feedback case',
-  newCaseHint: 'A 1-3 star review, or a complaint your branch asked to follow.',
-  overdue: 'A case past its response time',
-  overdueHint: 'Nobody has responded within your first-response target.',
-  email: 'Email',
-  whatsapp: 'WhatsApp',
-  push: 'Push',
-  payment: 'A plan renewal reminder',
-  paymentHint: 'Before your plan ends, and if your review page is about to close. The email always goes.',
-  quietHours: 'Quiet hours',
-  quietHoursHint:
-    'Alerts that come in during these hours (IST) wait, and arrive together as one message when they end.',
-  from: 'From',
-  until: 'Until',
-  saveQuietHours: 'Save quiet hours',
-  saved: 'Alerts saved',
-  saveFailed: 'Could not save your alerts.',
-  loadFailed: 'Failed to load your alerts',
-  emailTo: (email: string) => `Emails go to ${email}.`,
-  whatsappTo: (phone: string) => `WhatsApp messages come from StarLoop’s number to ${phone}.`,
-  pushTo: (devices: number) =>
-    `Push notifications go to ${devices === 1 ? 'one phone or browser' : `${devices} phones and browsers`} where you turned them on.`,
-  batching: `After an alert, the next ones wait up to ${CASE_ALERT_BATCH_MINUTES} minutes and come together.`,
-} as const;
+  ...en.alerts,
+  emailTo: (email: string) => fill(en.alerts.emailTo, { email }),
+  whatsappTo: (phone: string) => fill(en.alerts.whatsappTo, { phone }),
+  pushTo: (devices: number) => plural('en', en.alerts.pushTo, devices),
+  batching: fill(en.alerts.batching, { minutes: CASE_ALERT_BATCH_MINUTES }),
+};
 
 /** The quiet hours offered when someone first turns them on. */
 const NIGHT = { start: '22:00', end: '08:00' };
@@ -67,30 +48,31 @@ type TChoices = Required<TAlertPreferencesUpdate> & {
 export function AlertsSection() {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
+  const t = useOwnerMessages().alerts;
   const preferences = useQuery(trpc.owner.alerts.getPreferences.queryOptions());
   const update = useMutation(
     trpc.owner.alerts.updatePreferences.mutationOptions({
       onSuccess: (saved) => {
         queryClient.setQueryData(trpc.owner.alerts.getPreferences.queryKey(), saved);
-        notify.success(ALERTS_TEXT.saved);
+        notify.success(t.saved);
       },
-      onError: (error) => notify.error(`${ALERTS_TEXT.saveFailed} ${anyMessage(error, 'Please try again.')}`),
+      onError: (error) => notify.error(`${t.saveFailed} ${anyMessage(error, t.tryAgain)}`),
     }),
   );
 
   return (
     <SectionCard
       titleId="alerts-title"
-      title={ALERTS_TEXT.title}
-      description={ALERTS_TEXT.description}
+      title={t.title}
+      description={t.description}
       aside={
         <Text size="xs" c={update.isSuccess ? 'green.8' : 'dimmed'} role="status" aria-live="polite">
-          {update.isPending ? 'Saving...' : update.isSuccess ? 'Saved' : ''}
+          {update.isPending ? t.saving : update.isSuccess ? t.savedNote : ''}
         </Text>
       }
     >
       {preferences.isError ? (
-        <LoadError title={ALERTS_TEXT.loadFailed} query={preferences} />
+        <LoadError title={t.loadFailed} query={preferences} />
       ) : preferences.isPending ? (
         <Skeleton height={160} radius="md" data-testid="alerts-loading" />
       ) : (
@@ -121,6 +103,8 @@ function AlertChoices({
   save: (choices: TChoices) => void;
 }) {
   const current = pending ?? choicesOf(preferences);
+  const t = useOwnerMessages().alerts;
+  const { language } = useOwnerLanguage();
   const whatsappOff = !preferences.whatsapp.available;
   const pushOff = !preferences.push.available;
   const [quiet, setQuiet] = useState(current.quietHours ?? null);
@@ -128,7 +112,7 @@ function AlertChoices({
 
   const channelSwitch = (kind: 'newCase' | 'overdue', channel: 'email' | 'whatsapp' | 'push') => (
     <Switch
-      label={ALERTS_TEXT[channel]}
+      label={t[channel]}
       checked={current[kind][channel]}
       disabled={
         saving ||
@@ -144,8 +128,8 @@ function AlertChoices({
 
   const saveQuiet = () => {
     if (!quiet) return;
-    if (!CLOCK.test(quiet.start) || !CLOCK.test(quiet.end)) return setQuietError(ALERT_TEXTS.clockInvalid);
-    if (quiet.start === quiet.end) return setQuietError(ALERT_TEXTS.quietHoursSame);
+    if (!CLOCK.test(quiet.start) || !CLOCK.test(quiet.end)) return setQuietError(t.clockInvalid);
+    if (quiet.start === quiet.end) return setQuietError(t.quietHoursSame);
     setQuietError(null);
     save({ ...current, quietHours: quiet });
   };
@@ -154,9 +138,9 @@ function AlertChoices({
 
   return (
     <Stack gap="md">
-      <Fieldset legend={ALERTS_TEXT.newCase} variant="unstyled">
+      <Fieldset legend={t.newCase} variant="unstyled">
         <Text size="xs" c="dimmed" mb="xs">
-          {ALERTS_TEXT.newCaseHint}
+          {t.newCaseHint}
         </Text>
         <Group gap="xl">
           {channelSwitch('newCase', 'email')}
@@ -164,9 +148,9 @@ function AlertChoices({
           {channelSwitch('newCase', 'push')}
         </Group>
       </Fieldset>
-      <Fieldset legend={ALERTS_TEXT.overdue} variant="unstyled">
+      <Fieldset legend={t.overdue} variant="unstyled">
         <Text size="xs" c="dimmed" mb="xs">
-          {ALERTS_TEXT.overdueHint}
+          {t.overdueHint}
         </Text>
         <Group gap="xl">
           {channelSwitch('overdue', 'email')}
@@ -174,12 +158,12 @@ function AlertChoices({
           {channelSwitch('overdue', 'push')}
         </Group>
       </Fieldset>
-      <Fieldset legend={ALERTS_TEXT.payment} variant="unstyled">
+      <Fieldset legend={t.payment} variant="unstyled">
         <Text size="xs" c="dimmed" mb="xs">
-          {ALERTS_TEXT.paymentHint}
+          {t.paymentHint}
         </Text>
         <Switch
-          label={ALERTS_TEXT.push}
+          label={t.push}
           checked={current.payment.push}
           disabled={saving || pushOff}
           onChange={(event) => save({ ...current, payment: { push: event.currentTarget.checked } })}
@@ -187,26 +171,26 @@ function AlertChoices({
       </Fieldset>
       <Stack gap={4}>
         <Text size="sm" data-testid="alerts-email">
-          {preferences.email ? ALERTS_TEXT.emailTo(preferences.email) : ALERT_TEXTS.noEmail}
+          {preferences.email ? fill(t.emailTo, { email: preferences.email }) : t.noEmail}
         </Text>
         <Text size="sm" data-testid="alerts-whatsapp">
           {preferences.whatsapp.available
-            ? ALERTS_TEXT.whatsappTo(preferences.phone)
+            ? fill(t.whatsappTo, { phone: preferences.phone })
             : preferences.whatsapp.reason}
         </Text>
         <Text size="sm" data-testid="alerts-push">
           {preferences.push.available
-            ? ALERTS_TEXT.pushTo(preferences.push.devices)
+            ? plural(language, t.pushTo, preferences.push.devices)
             : preferences.push.reason}
         </Text>
         <Text size="xs" c="dimmed">
-          {ALERTS_TEXT.batching}
+          {fill(t.batching, { minutes: CASE_ALERT_BATCH_MINUTES })}
         </Text>
       </Stack>
       <Stack gap="xs">
         <Switch
-          label={ALERTS_TEXT.quietHours}
-          description={ALERTS_TEXT.quietHoursHint}
+          label={t.quietHours}
+          description={t.quietHoursHint}
           checked={quiet !== null}
           disabled={saving}
           onChange={(event) => {
@@ -223,20 +207,20 @@ function AlertChoices({
           <Group align="flex-end" gap="sm">
             <TextInput
               type="time"
-              label={ALERTS_TEXT.from}
+              label={t.from}
               value={quiet.start}
               onChange={(event) => setQuiet({ ...quiet, start: event.currentTarget.value })}
               w={130}
             />
             <TextInput
               type="time"
-              label={ALERTS_TEXT.until}
+              label={t.until}
               value={quiet.end}
               onChange={(event) => setQuiet({ ...quiet, end: event.currentTarget.value })}
               w={130}
             />
             <Button onClick={saveQuiet} loading={saving} disabled={!quietChanged}>
-              {ALERTS_TEXT.saveQuietHours}
+              {t.saveQuietHours}
             </Button>
           </Group>
         ) : null}

@@ -3,6 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { notify } from '../../../../components/notify.ts';
 import { anyMessage } from '../../../../lib/api-errors.ts';
+import { en } from '../../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
 import {
   currentPushSubscription,
   pushSupport,
@@ -11,21 +13,7 @@ import {
 } from '../../../../lib/pwa.ts';
 import { useTrpc } from '../../../../lib/use-trpc.ts';
 
-export const PUSH_DEVICE_TEXT = {
-  title: 'Notifications on this phone',
-  on: 'Notifications are on for this phone or browser.',
-  off: 'Get new low ratings, cases and renewal reminders as notifications on this phone.',
-  turnOn: 'Turn on notifications',
-  turnOff: 'Turn off on this phone',
-  unsupported:
-    'This browser cannot show notifications. On an iPhone, first add StarLoop to your home screen (Share, then Add to Home Screen) and open it from there.',
-  denied:
-    'Notifications are blocked for StarLoop in this browser. Allow them in the site settings, then try again.',
-  notConfigured: 'Push notifications are not set up on this StarLoop server yet.',
-  turnedOn: 'Notifications turned on',
-  turnedOff: 'Notifications turned off on this phone',
-  failed: 'Could not turn on notifications.',
-} as const;
+export const PUSH_DEVICE_TEXT = en.alerts.device;
 
 /**
  * This browser's push subscription (owner.push.*): turn notifications on (the browser asks for
@@ -35,6 +23,8 @@ export const PUSH_DEVICE_TEXT = {
 export function PushDevice() {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
+  const messages = useOwnerMessages().alerts;
+  const t = messages.device;
   const server = useQuery(trpc.owner.push.list.queryOptions());
   const [support, setSupport] = useState<TPushSupport>(() => pushSupport());
   const [endpoint, setEndpoint] = useState<string | null | undefined>(undefined);
@@ -63,14 +53,14 @@ export function PushDevice() {
         return;
       }
       const { endpoint: at, keys } = result.subscription;
-      if (!at || !keys?.p256dh || !keys.auth) throw new Error('The browser gave no subscription.');
+      if (!at || !keys?.p256dh || !keys.auth) throw new Error(t.noSubscription);
       await save.mutateAsync({ endpoint: at, keys: { p256dh: keys.p256dh, auth: keys.auth } });
       setEndpoint(at);
       setSupport(pushSupport());
-      notify.success(PUSH_DEVICE_TEXT.turnedOn);
+      notify.success(t.turnedOn);
       await refresh();
     } catch (error) {
-      notify.error(`${PUSH_DEVICE_TEXT.failed} ${anyMessage(error, 'Please try again.')}`);
+      notify.error(`${t.failed} ${anyMessage(error, messages.tryAgain)}`);
     }
   };
   const turnOff = async () => {
@@ -80,47 +70,46 @@ export function PushDevice() {
       await subscription.unsubscribe();
     }
     setEndpoint(null);
-    notify.success(PUSH_DEVICE_TEXT.turnedOff);
+    notify.success(t.turnedOff);
     await refresh();
   };
 
   const busy = save.isPending || remove.isPending;
   let body: React.ReactNode;
-  if (support === 'unsupported') body = <Text size="sm">{PUSH_DEVICE_TEXT.unsupported}</Text>;
-  else if (server.data && !server.data.publicKey)
-    body = <Text size="sm">{PUSH_DEVICE_TEXT.notConfigured}</Text>;
+  if (support === 'unsupported') body = <Text size="sm">{t.unsupported}</Text>;
+  else if (server.data && !server.data.publicKey) body = <Text size="sm">{t.notConfigured}</Text>;
   else if (support === 'denied')
     body = (
       <Alert color="yellow" variant="light">
-        {PUSH_DEVICE_TEXT.denied}
+        {t.denied}
       </Alert>
     );
   else if (endpoint)
     body = (
       <Group justify="space-between" gap="sm">
-        <Text size="sm">{PUSH_DEVICE_TEXT.on}</Text>
+        <Text size="sm">{t.on}</Text>
         <Button variant="default" onClick={() => void turnOff()} loading={busy}>
-          {PUSH_DEVICE_TEXT.turnOff}
+          {t.turnOff}
         </Button>
       </Group>
     );
   else
     body = (
       <Group justify="space-between" gap="sm">
-        <Text size="sm">{PUSH_DEVICE_TEXT.off}</Text>
+        <Text size="sm">{t.off}</Text>
         <Button
           onClick={() => void turnOn()}
           loading={busy}
           disabled={!server.data?.publicKey || endpoint === undefined}
         >
-          {PUSH_DEVICE_TEXT.turnOn}
+          {t.turnOn}
         </Button>
       </Group>
     );
   return (
     <section aria-labelledby="push-device-title" data-testid="push-device">
       <Text id="push-device-title" fw={600} size="sm" mb={4}>
-        {PUSH_DEVICE_TEXT.title}
+        {t.title}
       </Text>
       {body}
     </section>
