@@ -1,15 +1,14 @@
 import { Alert, Stack, Text } from '@mantine/core';
+import { fill } from '@starloop/review-page';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../lib/format.ts';
+import { en } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 
-export const CLOSED_ACCOUNT_TEXT = {
-  title: 'Your account is closed',
-  body: (erasure: string) =>
-    `Your review pages show a closed page and nothing is sent for you any more. You can sign in and export your data until ${erasure}; then it is erased. To reopen the account before then, write to us.`,
-  exportOnly: 'While the account is closed, only the data export is available here.',
-} as const;
+/** The English texts (the catalog's; tests read them). */
+export const CLOSED_ACCOUNT_TEXT = en.banners.closed;
 
 /**
  * The owner area of a closed account (issue 35; docs/decisions.md): a banner with the erasure date
@@ -23,6 +22,7 @@ export function ClosedAccountGate({
   children: ReactNode;
   closedContent?: ReactNode;
 }) {
+  const t = useOwnerMessages().banners.closed;
   const trpc = useTrpc();
   const closure = useQuery(
     trpc.owner.account.closure.queryOptions(undefined, { staleTime: 60_000, retry: false }),
@@ -30,10 +30,10 @@ export function ClosedAccountGate({
   if (!closure.data?.closed) return <>{children}</>;
   return (
     <Stack gap="lg" maw={860}>
-      <Alert color="red" variant="light" title={CLOSED_ACCOUNT_TEXT.title} role="alert">
-        <Text size="sm">{CLOSED_ACCOUNT_TEXT.body(formatDate(closure.data.erasureAt))}</Text>
+      <Alert color="red" variant="light" title={t.title} role="alert">
+        <Text size="sm">{fill(t.body, { erasure: formatDate(closure.data.erasureAt) })}</Text>
       </Alert>
-      {closedContent ?? <Text size="sm">{CLOSED_ACCOUNT_TEXT.exportOnly}</Text>}
+      {closedContent ?? <Text size="sm">{t.exportOnly}</Text>}
     </Stack>
   );
 }

@@ -3,34 +3,52 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Paper, Text, Title } from '@mantine/core';
 import type { TPlacementStatsRow } from '@starloop/contract';
+import { fill, plural } from '@starloop/review-page';
 import { formatNumber } from '../../../lib/format.ts';
-import { countOf } from '../../../lib/plural.ts';
+import { en } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerLanguage, useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { placementLabel } from './placement-label.ts';
 
 /** At most this many bars: the busiest placements (by scans, then ratings). */
 export const CHART_MAX_PLACEMENTS = 12;
 
-export function placementChartData(rows: readonly TPlacementStatsRow[]) {
+export function placementChartData(
+  rows: readonly TPlacementStatsRow[],
+  deletedLabel: string = en.dashboard.placement.deleted,
+) {
   return [...rows]
     .filter((row) => row.scans > 0 || row.ratings > 0)
     .sort((a, b) => b.scans - a.scans || b.ratings - a.ratings)
     .slice(0, CHART_MAX_PLACEMENTS)
-    .map((row) => ({ placement: placementLabel(row.placement), Scans: row.scans, Ratings: row.ratings }));
+    .map((row) => ({
+      placement: placementLabel(row.placement, deletedLabel),
+      Scans: row.scans,
+      Ratings: row.ratings,
+    }));
 }
 
 /** Scans and ratings per placement, side by side; the caption says the same in words. */
 export function ByPlacementChart({ rows }: { rows: readonly TPlacementStatsRow[] }) {
-  const data = placementChartData(rows);
+  const t = useOwnerMessages().dashboard.placement;
+  const { language } = useOwnerLanguage();
+  // The count is grouped the Indian way (1,500): the forms say {count}, `plural` only picks one.
+  const counted = (forms: typeof t.scanCount, n: number) =>
+    fill(plural(language, forms, n), { count: formatNumber(n) });
+  const data = placementChartData(rows, t.deleted);
   const summary =
     data.length === 0
-      ? 'No scans or ratings in this period yet.'
-      : `Scans and ratings per placement, busiest first. ${data
-          .map((d) => `${d.placement}: ${countOf(d.Scans, 'scan')}, ${countOf(d.Ratings, 'rating')}`)
-          .join('; ')}.`;
+      ? t.chartNone
+      : fill(t.chartSummary, {
+          placements: data
+            .map(
+              (d) => `${d.placement}: ${counted(t.scanCount, d.Scans)}, ${counted(t.ratingCount, d.Ratings)}`,
+            )
+            .join('; '),
+        });
   return (
     <Paper withBorder radius="md" p="md" component="figure" m={0}>
       <Title order={3} size="h5" mb={4}>
-        Scans and ratings by placement
+        {t.chartTitle}
       </Title>
       <Text size="xs" c="dimmed" mb="sm" component="figcaption">
         {summary}
@@ -47,8 +65,8 @@ export function ByPlacementChart({ rows }: { rows: readonly TPlacementStatsRow[]
             xAxisProps={{ allowDecimals: false }}
             withLegend
             series={[
-              { name: 'Scans', color: 'brand.5' },
-              { name: 'Ratings', color: 'yellow.6' },
+              { name: 'Scans', label: t.scans, color: 'brand.5' },
+              { name: 'Ratings', label: t.ratings, color: 'yellow.6' },
             ]}
             valueFormatter={(value) => formatNumber(value)}
             maxBarWidth={18}

@@ -5,6 +5,7 @@ import {
   type TPlacementStatsRow,
   ZPlacementStatsInput,
 } from '@starloop/contract';
+import { fill, plural } from '@starloop/review-page';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type ChangeEvent, lazy, Suspense, useMemo } from 'react';
@@ -12,6 +13,8 @@ import { DataTable, type TDataTableColumn } from '../../../components/data-table
 import { loadState } from '../../../components/data-table/paged-data-table.tsx';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { formatDate, formatNumber, formatPercent, formatRating } from '../../../lib/format.ts';
+import { en, type TOwnerMessages } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerLanguage, useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { RANGE_PRESET_VALUES, type TRangePreset } from '../dashboard/dashboard-search.ts';
 import { LoadError } from '../shared/load-error.tsx';
@@ -31,22 +34,26 @@ export interface TByPlacementRow extends TPlacementFigures {
   total: boolean;
 }
 
-export function byPlacementRows(stats: TPlacementStats): TByPlacementRow[] {
+type TPlacementText = TOwnerMessages['dashboard']['placement'];
+
+export function byPlacementRows(
+  stats: TPlacementStats,
+  t: TPlacementText = en.dashboard.placement,
+): TByPlacementRow[] {
   return [
     ...stats.rows.map((row: TPlacementStatsRow) => ({
       ...row,
       rowKey: row.placement.id === null ? 'default' : String(row.placement.id),
-      label: placementLabel(row.placement),
+      label: placementLabel(row.placement, t.deleted),
       deleted: row.placement.deleted,
       total: false,
     })),
-    { ...stats.totals, rowKey: 'total', label: 'All placements', deleted: false, total: true },
+    { ...stats.totals, rowKey: 'total', label: t.all, deleted: false, total: true },
   ];
 }
 
-/** What the figures mean, under the title. */
-export const BY_PLACEMENT_NOTE =
-  'Scans are openings of your review page, counted per day (India time) without cookies. Conversion is the ratings that came with a scan of the same placement that day, over its scans: never above 100%. Ratings without a scan (a shared link, a saved page) are counted apart.';
+/** What the figures mean, under the title (English; the catalog's). */
+export const BY_PLACEMENT_NOTE = en.dashboard.placement.note;
 
 /** A share (0 to 1) as a rounded percentage; '-' when there is nothing to divide by. */
 const share = (value: number | null) => (value === null ? '-' : formatPercent(value * 100));
@@ -60,44 +67,44 @@ const strong = (row: TByPlacementRow, text: string) =>
     text
   );
 
-const COLUMNS: TDataTableColumn<TByPlacementRow>[] = [
+const columns = (t: TPlacementText): TDataTableColumn<TByPlacementRow>[] => [
   {
     key: 'placement',
-    header: 'Placement',
+    header: t.placement,
     render: (row) => (
       <Text size="sm" fw={row.total ? 700 : 500} c={row.deleted ? 'dimmed' : undefined}>
         {row.label}
       </Text>
     ),
   },
-  { key: 'scans', header: 'Scans', align: 'right', render: (row) => strong(row, formatNumber(row.scans)) },
+  { key: 'scans', header: t.scans, align: 'right', render: (row) => strong(row, formatNumber(row.scans)) },
   {
     key: 'ratings',
-    header: 'Ratings',
+    header: t.ratings,
     align: 'right',
     render: (row) => strong(row, formatNumber(row.ratings)),
   },
   {
     key: 'average',
-    header: 'Average',
+    header: t.average,
     align: 'right',
     render: (row) => strong(row, row.ratings ? formatRating(row.averageRating) : '-'),
   },
   {
     key: 'positive',
-    header: '4-5 stars',
+    header: t.positive,
     align: 'right',
     render: (row) => strong(row, share(row.positiveShare)),
   },
   {
     key: 'conversion',
-    header: 'Conversion',
+    header: t.conversion,
     align: 'right',
     render: (row) => strong(row, share(row.conversion)),
   },
   {
     key: 'withoutScan',
-    header: 'Without a scan',
+    header: t.withoutScan,
     align: 'right',
     render: (row) => strong(row, formatNumber(row.ratingsWithoutScan)),
   },
@@ -109,6 +116,9 @@ const COLUMNS: TDataTableColumn<TByPlacementRow>[] = [
  * without a scan over a range of days, and a chart.
  */
 export function ByPlacement() {
+  const t = useOwnerMessages().dashboard.placement;
+  const { language } = useOwnerLanguage();
+  const cols = useMemo(() => columns(t), [t]);
   const trpc = useTrpc();
   const navigate = useNavigate();
   const today = useMemo(() => todayInIndia(), []);
@@ -137,30 +147,36 @@ export function ByPlacement() {
       placeholderData: keepPreviousData,
     }),
   );
-  const rows = stats.data ? byPlacementRows(stats.data) : [];
+  const rows = stats.data ? byPlacementRows(stats.data, t) : [];
 
   return (
     <SectionCard
       titleId="by-placement-title"
-      title="By placement"
+      title={t.title}
       description={
         <>
           {stats.data
-            ? `${formatDate(`${stats.data.from}T00:00:00`)} to ${formatDate(`${stats.data.to}T00:00:00`)}. `
+            ? `${fill(t.period, {
+                from: formatDate(`${stats.data.from}T00:00:00`),
+                to: formatDate(`${stats.data.to}T00:00:00`),
+              })} `
             : ''}
-          {BY_PLACEMENT_NOTE}
+          {t.note}
         </>
       }
       aside={
         <SegmentedControl
-          aria-label="Date range"
+          aria-label={t.dateRange}
           size="xs"
           value={preset}
           onChange={(value) => {
             const chosen = RANGE_PRESET_VALUES.find((v) => v === value);
             if (chosen) show({ range: chosen });
           }}
-          data={RANGE_PRESETS.map((p) => ({ value: p.value, label: p.label }))}
+          data={RANGE_PRESETS.map((p) => ({
+            value: p.value,
+            label: p.shown ? plural(language, t[p.shown.unit], p.shown.n) : t.custom,
+          }))}
         />
       }
       headerProps={{ align: 'flex-end', wrap: 'wrap', gap: 'sm' }}
@@ -169,23 +185,23 @@ export function ByPlacement() {
       <Stack gap="md">
         {preset === 'custom' ? (
           <Group gap="sm" align="flex-start">
-            <TextInput label="From" {...dayInput('from')} error={rangeError} />
-            <TextInput label="To" {...dayInput('to')} />
+            <TextInput label={t.from} {...dayInput('from')} error={rangeError} />
+            <TextInput label={t.to} {...dayInput('to')} />
           </Group>
         ) : null}
 
         {stats.isError ? (
-          <LoadError title="Failed to load placement stats" query={stats} />
+          <LoadError title={t.loadFailed} query={stats} />
         ) : (
           <>
             <DataTable
-              label="By placement"
-              columns={COLUMNS}
+              label={t.title}
+              columns={cols}
               rows={rows}
               rowKey={(row) => row.rowKey}
               {...loadState(stats)}
               skeletonRows={3}
-              emptyText="No placements yet."
+              emptyText={t.empty}
               minWidth={560}
             />
             {stats.data ? (

@@ -1,14 +1,21 @@
 import { addDays, istDay } from '@starloop/contract';
 import type { TRangePreset } from '../dashboard/dashboard-search.ts';
 
-/** The By-placement range picker's choices: the last N days (IST), today included, or the owner's own. */
+/**
+ * The By-placement range picker's choices: the last N days (IST), today included, or the owner's
+ * own. `shown` is what the label counts ('12 months' is 365 days); the words are the catalog's.
+ */
 export const RANGE_PRESETS = [
-  { value: '7d', label: '7 days', days: 7 },
-  { value: '30d', label: '30 days', days: 30 },
-  { value: '90d', label: '90 days', days: 90 },
-  { value: '12m', label: '12 months', days: 365 },
-  { value: 'custom', label: 'Custom', days: null },
-] as const satisfies readonly { value: TRangePreset; label: string; days: number | null }[];
+  { value: '7d', days: 7, shown: { n: 7, unit: 'days' } },
+  { value: '30d', days: 30, shown: { n: 30, unit: 'days' } },
+  { value: '90d', days: 90, shown: { n: 90, unit: 'days' } },
+  { value: '12m', days: 365, shown: { n: 12, unit: 'months' } },
+  { value: 'custom', days: null, shown: null },
+] as const satisfies readonly {
+  value: TRangePreset;
+  days: number | null;
+  shown: { n: number; unit: 'days' | 'months' } | null;
+}[];
 
 export interface TDayRange {
   from: string;

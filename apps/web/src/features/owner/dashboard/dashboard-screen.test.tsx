@@ -264,3 +264,60 @@ describe('review details', () => {
     expect(drawer.queryByText('Drafting a reply…')).toBeNull();
   });
 });
+
+describe('the dashboard in Hindi', () => {
+  const inHindi = { 'owner.language.get': () => ({ language: 'hi' }) };
+  // The first paint is English: the Hindi catalog is a chunk of its own, loaded once chosen.
+  const ANY_TITLE = /Asha Rao$/;
+  const inHindiNow = () =>
+    screen.findByRole('heading', { level: 1, name: 'नमस्ते, Asha Rao' }, { timeout: 5000 });
+
+  it('shows the first-run checklist and the cards in Hindi before the first review', async () => {
+    window.localStorage.removeItem('starloopOwnerLang');
+    await renderOwner(
+      '/dashboard',
+      {
+        ...inHindi,
+        'owner.onboarding.checklist': () => ({
+          steps: ['review_link', 'qr_card', 'review_flow', 'placements'].map((key, i) => ({
+            key,
+            done: i < 2,
+          })),
+          done: false,
+          dismissed: false,
+        }),
+        'owner.settings.get': () => ({ reviewFlow: 'smart', notifyLowRatings: true, dailyDigest: false }),
+        'owner.dashboard.stats': () =>
+          stats({ totalReviews: 0, averageRating: 0, fiveStarCount: 0, fiveStarPercent: 0 }),
+        'owner.dashboard.reviews': reviewsServer(0),
+      },
+      ANY_TITLE,
+    );
+    await inHindiNow();
+    const checklist = within(await screen.findByRole('region', { name: 'शुरू करें' }));
+    expect(checklist.getByRole('progressbar', { name: '4 में से 2 कदम पूरे' })).toBeInTheDocument();
+    expect(checklist.getByText('अपना रिव्यू फ़्लो चुनें')).toBeInTheDocument();
+    const average = card('औसत रेटिंग');
+    await waitFor(() => expect(average.getByTestId('stat-value')).toHaveTextContent('अभी कोई रिव्यू नहीं'));
+    expect(await page().findByText('अभी कोई रिव्यू नहीं है।')).toBeInTheDocument();
+    window.localStorage.removeItem('starloopOwnerLang');
+  });
+
+  it('labels the cards, the latest reviews and their stars in Hindi', async () => {
+    window.localStorage.removeItem('starloopOwnerLang');
+    await renderOwner(
+      '/dashboard',
+      { ...inHindi, 'owner.dashboard.stats': () => stats(), 'owner.dashboard.reviews': reviewsServer(12) },
+      ANY_TITLE,
+    );
+    await inHindiNow();
+    await waitFor(() => expect(card('कुल रिव्यू').getByTestId('stat-value')).toHaveTextContent('25'));
+    expect(card('5-स्टार रिव्यू').getByText('सभी रिव्यू का 48%')).toBeInTheDocument();
+    const latest = within(await screen.findByRole('region', { name: 'हाल के रिव्यू' }));
+    expect(await latest.findByRole('button', { name: 'रिव्यू 1 खोलें' })).toBeInTheDocument();
+    expect(latest.getByRole('columnheader', { name: 'तारीख़' })).toBeInTheDocument();
+    expect(latest.getAllByRole('img', { name: /^5 में से \d स्टार$/ }).length).toBeGreaterThan(0);
+    expect(latest.getByRole('button', { name: 'पेज 2' })).toBeInTheDocument();
+    window.localStorage.removeItem('starloopOwnerLang');
+  });
+});

@@ -1,10 +1,12 @@
 import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { planOf, type TOwnerReview, type TOwnerStats } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { PHONE_QUERY } from '../../../components/area-shell/area-shell.tsx';
 import { formatNumber } from '../../../lib/format.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { ByPlacement } from '../by-placement/by-placement.tsx';
 import { DataRequestsCard } from '../data-requests/data-requests-card.tsx';
@@ -36,11 +38,14 @@ function ChartsSkeleton() {
 
 /** Which sources the cards and charts count, once Google reviews are among them. */
 export function SourcesNote({ stats }: { stats: TOwnerStats | undefined }) {
+  const t = useOwnerMessages().dashboard;
   if (!stats?.sources?.includes('google') || !stats.bySource) return null;
   return (
     <Text size="sm" c="dimmed" data-testid="stats-sources">
-      Cards and charts count QR and Google reviews (QR {formatNumber(stats.bySource.qr.count)} · Google{' '}
-      {formatNumber(stats.bySource.google.count)}).
+      {fill(t.sources, {
+        qr: formatNumber(stats.bySource.qr.count),
+        google: formatNumber(stats.bySource.google.count),
+      })}
     </Text>
   );
 }
@@ -52,6 +57,7 @@ export function SourcesNote({ stats }: { stats: TOwnerStats | undefined }) {
  * first-run checklist sits on top of both until it is done.
  */
 export function DashboardScreen() {
+  const t = useOwnerMessages().dashboard;
   const trpc = useTrpc();
   const stats = useQuery(trpc.owner.dashboard.stats.queryOptions());
   const owner = useOwner();
@@ -66,7 +72,7 @@ export function DashboardScreen() {
     </Suspense>
   );
   const figures = stats.isError ? (
-    <LoadError title="Failed to load stats" query={stats} />
+    <LoadError title={t.loadFailed} query={stats} />
   ) : (
     <>
       <StatsCards stats={stats.data} loading={stats.isPending} />

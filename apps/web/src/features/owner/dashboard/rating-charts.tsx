@@ -3,9 +3,10 @@ import '@mantine/charts/styles.css';
 import { BarChart, CompositeChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import type { TOwnerStats } from '@starloop/contract';
+import { fill, plural } from '@starloop/review-page';
 import type { ReactNode } from 'react';
 import { formatMonthKey, formatNumber, formatRating } from '../../../lib/format.ts';
-import { countOf } from '../../../lib/plural.ts';
+import { useOwnerLanguage, useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 
 export interface TRatingChartsProps {
   stats: TOwnerStats | undefined;
@@ -46,6 +47,8 @@ function ChartCard({ title, summary, children }: { title: string; summary: strin
 
 /** Ratings per month (12 months: count as bars, average as a line) and the star distribution. */
 export function RatingCharts({ stats, loading }: TRatingChartsProps) {
+  const t = useOwnerMessages().dashboard.charts;
+  const { language } = useOwnerLanguage();
   if (loading || !stats) {
     return (
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -62,15 +65,18 @@ export function RatingCharts({ stats, loading }: TRatingChartsProps) {
     undefined,
   );
   const monthlySummary = busiest
-    ? `Reviews and average rating for the last 12 months. Busiest month: ${formatMonthKey(busiest.month)} with ${countOf(busiest.count, 'review')}.`
-    : 'No reviews in the last 12 months yet.';
+    ? fill(t.monthlySummary, {
+        month: formatMonthKey(busiest.month),
+        reviews: fill(plural(language, t.reviewCount, busiest.count), { count: formatNumber(busiest.count) }),
+      })
+    : t.noMonthly;
   const starSummary = STAR_ORDER.map(
-    (star) => `${countOf(star, 'star')}: ${formatNumber(stats.stars[star] ?? 0)}`,
+    (star) => `${plural(language, t.stars, star)}: ${formatNumber(stats.stars[star] ?? 0)}`,
   ).join(', ');
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-      <ChartCard title="Ratings per month" summary={monthlySummary}>
+      <ChartCard title={t.perMonth} summary={monthlySummary}>
         <CompositeChart
           h={240}
           data={monthly}
@@ -81,15 +87,21 @@ export function RatingCharts({ stats, loading }: TRatingChartsProps) {
           yAxisProps={{ allowDecimals: false }}
           maxBarWidth={28}
           series={[
-            { name: 'Reviews', color: 'brand.5', type: 'bar' },
-            { name: 'Average rating', color: 'yellow.6', type: 'line', yAxisId: 'right' },
+            { name: 'Reviews', label: t.reviews, color: 'brand.5', type: 'bar' },
+            {
+              name: 'Average rating',
+              label: t.averageRating,
+              color: 'yellow.6',
+              type: 'line',
+              yAxisId: 'right',
+            },
           ]}
           valueFormatter={(value) => (Number.isInteger(value) ? formatNumber(value) : formatRating(value))}
           connectNulls={false}
           curveType="linear"
         />
       </ChartCard>
-      <ChartCard title="Star distribution" summary={`All reviews by rating. ${starSummary}.`}>
+      <ChartCard title={t.distribution} summary={fill(t.starSummary, { stars: starSummary })}>
         <BarChart
           h={240}
           data={stars}
@@ -97,7 +109,7 @@ export function RatingCharts({ stats, loading }: TRatingChartsProps) {
           orientation="vertical"
           yAxisProps={{ width: 48 }}
           xAxisProps={{ allowDecimals: false }}
-          series={[{ name: 'Reviews', color: 'yellow.6' }]}
+          series={[{ name: 'Reviews', label: t.reviews, color: 'yellow.6' }]}
           valueFormatter={(value) => formatNumber(value)}
           withBarValueLabel
           maxBarWidth={28}

@@ -11,10 +11,13 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { PAGE_SIZE, REVIEW_SOURCE_LABELS, TIMINGS, type TOwnerReview } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { SearchBox } from '../../../components/data-table/search-box.tsx';
 import { usePagedList } from '../../../components/data-table/use-paged-list.ts';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { formatDate, truncate } from '../../../lib/format.ts';
+import { en } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useGoogleStatus } from '../google/use-google-status.ts';
 import { LoadError } from '../shared/load-error.tsx';
 import { ownerReviewsList } from './owner-reviews-list.ts';
@@ -25,16 +28,8 @@ export const OWNER_REVIEWS_PAGE_SIZE = PAGE_SIZE.ownerReviews;
 /** How long the search box waits for typing to pause before asking the server. */
 export const SEARCH_DEBOUNCE_MS = TIMINGS.agentSearchDebounce;
 
-const CONTROL_LABELS = {
-  first: 'First page',
-  previous: 'Previous page',
-  next: 'Next page',
-  last: 'Last page',
-} as const;
-
-/** Under 'No reviews available.': what brings the first one. */
-export const NO_REVIEWS_HINT =
-  'Put your QR card where customers pay, or send a review request from Requests.';
+/** Under 'No reviews available.': what brings the first one (English; the catalog's). */
+export const NO_REVIEWS_HINT = en.dashboard.reviews.noneHint;
 
 export interface TRecentReviewsProps {
   onOpen: (review: TOwnerReview) => void;
@@ -54,6 +49,7 @@ export function SourceBadge({ review }: { review: TOwnerReview }) {
 
 /** 'Recent Reviews': Sr.no, Rating, Message, Date; searched and paged by the server, 5 a page. */
 export function RecentReviews({ onOpen, layout = 'table' }: TRecentReviewsProps) {
+  const t = useOwnerMessages().dashboard.reviews;
   const list = usePagedList(ownerReviewsList);
   const { query: reviews, search: params } = list;
   const { page } = params;
@@ -70,12 +66,12 @@ export function RecentReviews({ onOpen, layout = 'table' }: TRecentReviewsProps)
   return (
     <SectionCard
       titleId="recent-reviews-title"
-      title="Recent Reviews"
+      title={t.title}
       aside={
         // A new search goes back to page 1 (spec section 4).
         <SearchBox
-          label="Search reviews"
-          placeholder="Search by message or contact"
+          label={t.search}
+          placeholder={t.searchPlaceholder}
           value={params.search}
           onChange={list.setSearch}
           debounceMs={SEARCH_DEBOUNCE_MS}
@@ -90,13 +86,13 @@ export function RecentReviews({ onOpen, layout = 'table' }: TRecentReviewsProps)
         <SegmentedControl
           mb="sm"
           size="xs"
-          aria-label="Review source"
+          aria-label={t.source}
           value={params.source ?? 'all'}
           onChange={(value) =>
             list.setFilter('source', value === 'all' ? undefined : (value as 'qr' | 'google'))
           }
           data={[
-            { value: 'all', label: 'All sources' },
+            { value: 'all', label: t.allSources },
             { value: 'qr', label: 'QR' },
             { value: 'google', label: 'Google' },
           ]}
@@ -104,7 +100,7 @@ export function RecentReviews({ onOpen, layout = 'table' }: TRecentReviewsProps)
       ) : null}
 
       {reviews.isError && !reviews.data ? (
-        <LoadError title="Failed to load reviews" query={reviews} />
+        <LoadError title={t.loadFailed} query={reviews} />
       ) : (
         <Box
           className={classes.tableWrap}
@@ -117,8 +113,8 @@ export function RecentReviews({ onOpen, layout = 'table' }: TRecentReviewsProps)
               loading={reviews.isPending}
               firstIndex={firstIndex}
               withSources={withSources}
-              empty={searching ? 'No reviews found matching your search.' : 'No reviews available.'}
-              hint={searching ? undefined : NO_REVIEWS_HINT}
+              empty={searching ? t.noneFound : t.none}
+              hint={searching ? undefined : t.noneHint}
               onOpen={onOpen}
             />
           ) : (
@@ -126,11 +122,11 @@ export function RecentReviews({ onOpen, layout = 'table' }: TRecentReviewsProps)
               <Table highlightOnHover verticalSpacing="sm">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th w={64}>Sr.no</Table.Th>
-                    <Table.Th w={120}>Rating</Table.Th>
-                    <Table.Th>Message</Table.Th>
-                    <Table.Th w={120}>Date</Table.Th>
-                    {withSources ? <Table.Th w={90}>Source</Table.Th> : null}
+                    <Table.Th w={64}>{t.srNo}</Table.Th>
+                    <Table.Th w={120}>{t.rating}</Table.Th>
+                    <Table.Th>{t.message}</Table.Th>
+                    <Table.Th w={120}>{t.date}</Table.Th>
+                    {withSources ? <Table.Th w={90}>{t.sourceColumn}</Table.Th> : null}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -160,7 +156,7 @@ export function RecentReviews({ onOpen, layout = 'table' }: TRecentReviewsProps)
                                 event.stopPropagation();
                                 onOpen(review);
                               }}
-                              aria-label={`Open review ${firstIndex + index + 1}`}
+                              aria-label={fill(t.open, { n: firstIndex + index + 1 })}
                             >
                               {review.message ? (
                                 <Text size="sm" lineClamp={2}>
@@ -168,7 +164,7 @@ export function RecentReviews({ onOpen, layout = 'table' }: TRecentReviewsProps)
                                 </Text>
                               ) : (
                                 <Text size="sm" c="dimmed" fs="italic">
-                                  No message
+                                  {t.noMessage}
                                 </Text>
                               )}
                             </UnstyledButton>
@@ -185,11 +181,11 @@ export function RecentReviews({ onOpen, layout = 'table' }: TRecentReviewsProps)
                     <Table.Tr>
                       <Table.Td colSpan={columns}>
                         <Text ta="center" c="dimmed" pt="md" pb={searching ? 'md' : 0}>
-                          {searching ? 'No reviews found matching your search.' : 'No reviews available.'}
+                          {searching ? t.noneFound : t.none}
                         </Text>
                         {searching ? null : (
                           <Text ta="center" size="sm" c="dimmed" pb="md">
-                            {NO_REVIEWS_HINT}
+                            {t.noneHint}
                           </Text>
                         )}
                       </Table.Td>
@@ -210,8 +206,8 @@ export function RecentReviews({ onOpen, layout = 'table' }: TRecentReviewsProps)
             onChange={list.setPage}
             siblings={1}
             boundaries={1}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+            getItemProps={(item) => ({ 'aria-label': fill(t.page, { n: item }) })}
+            getControlProps={(control) => ({ 'aria-label': t[control] })}
           />
         </Group>
       ) : null}
@@ -231,6 +227,7 @@ interface TReviewCardsProps {
 
 /** The reviews as cards on a phone: stars and date on top, the message under them, a tap opens it. */
 function ReviewCards({ rows, loading, firstIndex, withSources, empty, hint, onOpen }: TReviewCardsProps) {
+  const t = useOwnerMessages().dashboard.reviews;
   if (loading)
     return (
       <Stack gap="xs">
@@ -260,7 +257,7 @@ function ReviewCards({ rows, loading, firstIndex, withSources, empty, hint, onOp
           <UnstyledButton
             className={classes.card}
             onClick={() => onOpen(review)}
-            aria-label={`Open review ${firstIndex + index + 1}`}
+            aria-label={fill(t.open, { n: firstIndex + index + 1 })}
           >
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <RatingStars rating={review.rating} size="sm" />
@@ -277,7 +274,7 @@ function ReviewCards({ rows, loading, firstIndex, withSources, empty, hint, onOp
               </Text>
             ) : (
               <Text size="sm" mt={4} c="dimmed" fs="italic">
-                No message
+                {t.noMessage}
               </Text>
             )}
           </UnstyledButton>

@@ -1,21 +1,26 @@
 import { Badge, Text } from '@mantine/core';
 import { type TStaffLeaderboardRow, ZStaffLeaderboardInput } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { DataTable, type TDataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { formatDate, formatNumber, formatPercent, formatRating } from '../../../lib/format.ts';
+import type { TOwnerMessages } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { lastDays, presetRange, type TDayRange, todayInIndia } from '../by-placement/placement-range.ts';
 
-const COLUMNS: TDataTableColumn<TStaffLeaderboardRow>[] = [
+type TStaffText = TOwnerMessages['dashboard']['staff'];
+
+const columns = (t: TStaffText): TDataTableColumn<TStaffLeaderboardRow>[] => [
   {
     key: 'rank',
-    header: 'Rank',
+    header: t.rank,
     render: (row) =>
       row.rank === 1 && row.reviews > 0 ? (
-        <Badge color="yellow" variant="light" aria-label="Rank 1">
+        <Badge color="yellow" variant="light" aria-label={fill(t.rankOf, { n: 1 })}>
           1
         </Badge>
       ) : (
@@ -24,27 +29,27 @@ const COLUMNS: TDataTableColumn<TStaffLeaderboardRow>[] = [
   },
   {
     key: 'name',
-    header: 'Staff member',
+    header: t.member,
     render: (row) => (
       <Text size="sm" fw={500}>
         {row.placement.name}
       </Text>
     ),
   },
-  { key: 'reviews', header: 'Reviews', align: 'right', render: (row) => formatNumber(row.reviews) },
+  { key: 'reviews', header: t.reviews, align: 'right', render: (row) => formatNumber(row.reviews) },
   {
     key: 'average',
-    header: 'Average',
+    header: t.average,
     align: 'right',
     render: (row) => (row.averageRating === null ? '-' : formatRating(row.averageRating)),
   },
   {
     key: 'positive',
-    header: '4-5 stars',
+    header: t.positive,
     align: 'right',
     render: (row) => (row.positiveShare === null ? '-' : formatPercent(row.positiveShare * 100)),
   },
-  { key: 'cases', header: 'Cases', align: 'right', render: (row) => formatNumber(row.cases) },
+  { key: 'cases', header: t.cases, align: 'right', render: (row) => formatNumber(row.cases) },
 ];
 
 /**
@@ -53,6 +58,8 @@ const COLUMNS: TDataTableColumn<TStaffLeaderboardRow>[] = [
  * has staff placements; people who may not see placement figures (staff) are not shown it.
  */
 export function StaffLeaderboard() {
+  const t = useOwnerMessages().dashboard.staff;
+  const cols = useMemo(() => columns(t), [t]);
   const trpc = useTrpc();
   const today = useMemo(() => todayInIndia(), []);
   // The same range as By placement (the dashboard's URL).
@@ -74,16 +81,19 @@ export function StaffLeaderboard() {
   return (
     <SectionCard
       titleId="staff-leaderboard-title"
-      title="Staff leaderboard"
-      description={`${formatDate(`${board.data!.from}T00:00:00`)} to ${formatDate(`${board.data!.to}T00:00:00`)}. Reviews through each staff member's own QR code, ranked by 4-5 star reviews, then average. Cases are the feedback cases their reviews opened.`}
+      title={t.title}
+      description={fill(t.description, {
+        from: formatDate(`${board.data!.from}T00:00:00`),
+        to: formatDate(`${board.data!.to}T00:00:00`),
+      })}
     >
       <DataTable
-        label="Staff leaderboard"
-        columns={COLUMNS}
+        label={t.title}
+        columns={cols}
         rows={rows}
         rowKey={(row) => row.placement.id}
         stale={board.isPlaceholderData}
-        emptyText="No staff placements."
+        emptyText={t.empty}
         minWidth={520}
       />
     </SectionCard>

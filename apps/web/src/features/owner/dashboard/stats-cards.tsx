@@ -1,15 +1,13 @@
 import type { TOwnerStats } from '@starloop/contract';
+import { fill } from '@starloop/review-page';
 import { StatCard, StatGrid } from '../../../components/stat-card/stat-card.tsx';
 import { formatNumber, formatPercent, formatRating } from '../../../lib/format.ts';
+import { en } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { RequestsReviewsCard } from '../requests/requests-card.tsx';
 
-/** What the cards say before the first review. */
-export const STATS_EMPTY = {
-  total: 'Share your QR code or send a review request to get the first one.',
-  noAverage: 'No reviews yet',
-  averageHint: 'Your average shows after the first review.',
-  fiveStarHint: 'Counted from your first review on.',
-} as const;
+/** What the cards say before the first review (English; the catalog's). */
+export const STATS_EMPTY = en.dashboard.empty;
 
 export interface TStatsCardsProps {
   stats: TOwnerStats | undefined;
@@ -21,27 +19,28 @@ export interface TStatsCardsProps {
  * the reviews that came through review requests beside those from QR codes.
  */
 export function StatsCards({ stats, loading }: TStatsCardsProps) {
+  const { stats: t, empty } = useOwnerMessages().dashboard;
   // Before the first review there is no average: the cards say what to do instead (issue 34).
   const none = stats !== undefined && stats.totalReviews === 0;
   return (
     <StatGrid cols={4}>
       <StatCard
-        label="Total Reviews"
+        label={t.total}
         value={formatNumber(stats?.totalReviews ?? 0)}
-        hint={none ? STATS_EMPTY.total : undefined}
+        hint={none ? empty.total : undefined}
         loading={loading}
       />
       <StatCard
-        label="Average Rating"
-        value={none ? STATS_EMPTY.noAverage : formatRating(stats?.averageRating ?? 0)}
-        hint={none ? STATS_EMPTY.averageHint : 'out of 5 stars'}
+        label={t.average}
+        value={none ? empty.noAverage : formatRating(stats?.averageRating ?? 0)}
+        hint={none ? empty.averageHint : t.outOfFive}
         loading={loading}
       />
       <StatCard
-        label="Five-star reviews"
+        label={t.fiveStar}
         value={formatNumber(stats?.fiveStarCount ?? 0)}
         hint={
-          none ? STATS_EMPTY.fiveStarHint : `${formatPercent(stats?.fiveStarPercent ?? 0)} of all reviews`
+          none ? empty.fiveStarHint : fill(t.ofAll, { percent: formatPercent(stats?.fiveStarPercent ?? 0) })
         }
         loading={loading}
       />

@@ -1,33 +1,36 @@
 import { Anchor, Button, Group, List, Progress, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import type { TOnboardingChecklist, TOnboardingStep } from '@starloop/contract';
+import { fill, plural } from '@starloop/review-page';
 import type { ReactNode } from 'react';
 import { AnchorLink, ButtonLink } from '../../../components/router-links.tsx';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
+import { en } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerLanguage, useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { REVIEW_FLOW_OPTIONS } from '../settings/review-flow-options.ts';
 import { useSettings } from '../settings/use-settings.ts';
 import { useOwner } from '../shared/use-owner.ts';
 import { useOnboardingChecklist, useRecordOnboarding } from './use-onboarding.ts';
 
-export const CHECKLIST_TEXT = {
-  title: 'Get started',
-  description: 'A few steps to set up your review page and start collecting reviews.',
-  done: 'All set: your review page is ready for customers.',
-  dismiss: 'Hide this checklist',
-} as const;
+/** The English texts (the catalog's; tests read them). */
+export const CHECKLIST_TEXT = en.checklist;
 
-/** Each step's title, in the server's order. */
-export const STEP_TITLES: Record<TOnboardingStep, string> = {
-  review_link: 'Check your Google review link',
-  qr_card: 'Download or print your QR card',
-  review_flow: 'Choose your review flow',
-  placements: 'Add placements (a QR code per table, counter or staff member)',
-  team: 'Invite your team',
-  google: 'Connect Google',
-};
+/** Each step's title, in the server's order (English). */
+export const STEP_TITLES: Record<TOnboardingStep, string> = en.checklist.steps;
 
-/** Google's policy in two lines, beside the review flow step. */
-export const REVIEW_FLOW_POLICY =
-  'Google\'s policy: every customer must be free to post a public review, so don\'t send only happy customers to Google. "Open to everyone" always shows both; "Smart routing" asks 1-3 stars for private feedback first.';
+/** Google's policy in two lines, beside the review flow step (English). */
+export const REVIEW_FLOW_POLICY = en.checklist.policy;
+
+/** A sentence with a link in it: the catalog's `{link}` marks where the link goes. */
+function withLink(template: string, link: ReactNode): ReactNode {
+  const [before = '', after = ''] = template.split('{link}');
+  return (
+    <>
+      {before}
+      {link}
+      {after}
+    </>
+  );
+}
 
 /**
  * The first-run checklist on the dashboard until its steps are done (and then until closed): each
@@ -40,6 +43,8 @@ export function FirstRunChecklist() {
 }
 
 function ChecklistCard({ checklist }: { checklist: TOnboardingChecklist }) {
+  const t = useOwnerMessages().checklist;
+  const { language } = useOwnerLanguage();
   const record = useRecordOnboarding();
   const doneCount = checklist.steps.filter((step) => step.done).length;
   // The next step to take says what to do; the others wait as one line each (short on a phone).
@@ -47,14 +52,14 @@ function ChecklistCard({ checklist }: { checklist: TOnboardingChecklist }) {
   return (
     <SectionCard
       titleId="first-run-title"
-      title={CHECKLIST_TEXT.title}
-      description={checklist.done ? CHECKLIST_TEXT.done : CHECKLIST_TEXT.description}
+      title={t.title}
+      description={checklist.done ? t.done : t.description}
       gap="sm"
       data-testid="first-run-checklist"
     >
       <Progress
         value={(doneCount / Math.max(1, checklist.steps.length)) * 100}
-        aria-label={`${doneCount} of ${checklist.steps.length} steps done`}
+        aria-label={fill(plural(language, t.progress, checklist.steps.length), { done: doneCount })}
         size="sm"
       />
       <List spacing="sm" listStyleType="none" p={0}>
@@ -76,8 +81,8 @@ function ChecklistCard({ checklist }: { checklist: TOnboardingChecklist }) {
           >
             <Stack gap={4}>
               <Text fw={600} td={step.done ? 'line-through' : undefined} c={step.done ? 'dimmed' : undefined}>
-                {STEP_TITLES[step.key]}
-                <VisuallyHidden>{step.done ? ' (done)' : ' (to do)'}</VisuallyHidden>
+                {t.steps[step.key]}
+                <VisuallyHidden>{` ${step.done ? t.stepDone : t.stepToDo}`}</VisuallyHidden>
               </Text>
               {step.key === next ? <StepAction step={step.key} /> : null}
             </Stack>
@@ -87,7 +92,7 @@ function ChecklistCard({ checklist }: { checklist: TOnboardingChecklist }) {
       {checklist.done ? (
         <Group>
           <Button variant="default" onClick={() => record('dismissed')}>
-            {CHECKLIST_TEXT.dismiss}
+            {t.dismiss}
           </Button>
         </Group>
       ) : null}
@@ -97,6 +102,7 @@ function ChecklistCard({ checklist }: { checklist: TOnboardingChecklist }) {
 
 /** What to do for one step, where it is done. */
 function StepAction({ step }: { step: TOnboardingStep }): ReactNode {
+  const t = useOwnerMessages().checklist;
   const record = useRecordOnboarding();
   const owner = useOwner();
   switch (step) {
@@ -104,20 +110,21 @@ function StepAction({ step }: { step: TOnboardingStep }): ReactNode {
       const link = owner.data?.reviewLink;
       return link ? (
         <Text size="sm">
-          Open it once to see what your customers see:{' '}
-          <Anchor
-            href={link}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={() => record('review_link_checked')}
-          >
-            Open your review link
-          </Anchor>
+          {withLink(
+            t.reviewLink,
+            <Anchor
+              href={link}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => record('review_link_checked')}
+            >
+              {t.reviewLinkLink}
+            </Anchor>,
+          )}
         </Text>
       ) : (
         <Text size="sm">
-          Your Google review link is not set yet: it is on your{' '}
-          <AnchorLink to="/dashboard/profile">business profile</AnchorLink>.
+          {withLink(t.noReviewLink, <AnchorLink to="/dashboard/profile">{t.noReviewLinkLink}</AnchorLink>)}
         </Text>
       );
     }
@@ -125,7 +132,7 @@ function StepAction({ step }: { step: TOnboardingStep }): ReactNode {
       return (
         <Group gap="xs">
           <ButtonLink to="/dashboard/profile" size="xs" variant="light">
-            Get your QR card
+            {t.qrCard}
           </ButtonLink>
         </Group>
       );
@@ -134,28 +141,29 @@ function StepAction({ step }: { step: TOnboardingStep }): ReactNode {
     case 'placements':
       return (
         <Text size="sm">
-          Track which table or staff member brings reviews:{' '}
-          <AnchorLink to="/dashboard/profile">add placements</AnchorLink>.
+          {withLink(t.placements, <AnchorLink to="/dashboard/profile">{t.placementsLink}</AnchorLink>)}
         </Text>
       );
     case 'team':
       return (
         <Text size="sm">
-          Let managers and staff answer feedback:{' '}
-          <AnchorLink to="/dashboard/settings/$section" params={{ section: 'team' }}>
-            invite your team
-          </AnchorLink>
-          .
+          {withLink(
+            t.team,
+            <AnchorLink to="/dashboard/settings/$section" params={{ section: 'team' }}>
+              {t.teamLink}
+            </AnchorLink>,
+          )}
         </Text>
       );
     case 'google':
       return (
         <Text size="sm">
-          See and answer your Google reviews here:{' '}
-          <AnchorLink to="/dashboard/settings/$section" params={{ section: 'channels' }}>
-            connect Google
-          </AnchorLink>
-          .
+          {withLink(
+            t.google,
+            <AnchorLink to="/dashboard/settings/$section" params={{ section: 'channels' }}>
+              {t.googleLink}
+            </AnchorLink>,
+          )}
         </Text>
       );
   }
@@ -163,13 +171,14 @@ function StepAction({ step }: { step: TOnboardingStep }): ReactNode {
 
 /** The review flow, chosen in place: Google's policy in two lines, then the two choices. */
 function ReviewFlowChoice() {
+  const t = useOwnerMessages().checklist;
   const { settings, saver } = useSettings();
   const record = useRecordOnboarding();
   const current = saver.pending?.reviewFlow ?? settings.data?.reviewFlow;
   return (
     <Stack gap={6}>
       <Text size="sm" c="dimmed">
-        {REVIEW_FLOW_POLICY}
+        {t.policy}
       </Text>
       <Group gap="xs">
         {REVIEW_FLOW_OPTIONS.map((option) => (
@@ -183,7 +192,7 @@ function ReviewFlowChoice() {
               record('review_flow_chosen');
             }}
           >
-            {current === option.value ? `Keep ${option.label}` : option.label}
+            {current === option.value ? fill(t.keep, { flow: option.label }) : option.label}
           </Button>
         ))}
       </Group>

@@ -1,7 +1,10 @@
 import { Alert, Group, Text } from '@mantine/core';
 import { SUBSCRIPTION_GRACE_DAYS } from '@starloop/contract';
+import { fill, plural } from '@starloop/review-page';
 import { ButtonLink } from '../../../components/router-links.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { en, type TOwnerMessages } from '../../../lib/owner-i18n/en.ts';
+import { useOwnerLanguage, useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useOwner } from '../shared/use-owner.ts';
 
 const DAY_MS = 86_400_000;
@@ -10,6 +13,8 @@ const DAY_MS = 86_400_000;
 export function renewalNotice(
   subscriptionEnd: string | null,
   now: Date = new Date(),
+  text: TOwnerMessages['banners']['renewal'] = en.banners.renewal,
+  language = 'en',
 ): {
   title: string;
   text: string;
@@ -22,37 +27,35 @@ export function renewalNotice(
   if (left > 0) {
     const days = Math.ceil(left / DAY_MS);
     return {
-      title: days === 1 ? 'Your plan ends tomorrow' : `Your plan ends in ${days} days`,
-      text: `It ends on ${formatDate(end)}. Renew to keep your review page and dashboard running without a break.`,
+      title: days === 1 ? text.tomorrow : plural(language, text.endsIn, days),
+      text: fill(text.endsOn, { date: formatDate(end) }),
       color: 'yellow',
     };
   }
   const closes = new Date(end.getTime() + SUBSCRIPTION_GRACE_DAYS * DAY_MS);
   if (closes.getTime() <= now.getTime()) {
-    return {
-      title: 'Your plan has ended',
-      text: 'Your review page is closed. Renew to open it again.',
-      color: 'red',
-    };
+    return { title: text.ended, text: text.closed, color: 'red' };
   }
   return {
-    title: 'Your plan has ended',
-    text: `Your review page stays open until ${formatDate(closes)}. Renew before then to keep it open.`,
+    title: text.ended,
+    text: fill(text.grace, { date: formatDate(closes) }),
     color: 'red',
   };
 }
 
 /** On the dashboard in a plan's last 7 days and after it ends: the countdown and Renew. */
 export function RenewalBanner({ now }: { now?: Date }) {
+  const t = useOwnerMessages().banners.renewal;
+  const { language } = useOwnerLanguage();
   const owner = useOwner();
-  const notice = owner.data ? renewalNotice(owner.data.subscriptionEnd, now) : null;
+  const notice = owner.data ? renewalNotice(owner.data.subscriptionEnd, now, t, language) : null;
   if (!notice) return null;
   return (
     <Alert color={notice.color} variant="light" title={notice.title} role="status">
       <Group justify="space-between" gap="sm">
         <Text size="sm">{notice.text}</Text>
         <ButtonLink to="/dashboard/plan" size="xs" color={notice.color === 'red' ? 'red' : undefined}>
-          Renew
+          {t.renew}
         </ButtonLink>
       </Group>
     </Alert>

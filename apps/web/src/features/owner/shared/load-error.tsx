@@ -1,5 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
+import { fill } from '@starloop/review-page';
 import { anyMessage } from '../../../lib/api-errors.ts';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 
 export interface TLoadErrorProps {
   /** The spec's headline, e.g. 'Failed to load stats'. */
@@ -10,9 +12,10 @@ export interface TLoadErrorProps {
 
 /** A failed load: the spec's headline, 'Error: {message}' and a Retry button. */
 export function LoadError({ title, query }: TLoadErrorProps) {
+  const t = useOwnerMessages().banners.loadError;
   return (
     <Alert color="red" variant="light" title={title} role="alert">
-      <Text size="sm">Error: {anyMessage(query.error)}</Text>
+      <Text size="sm">{fill(t.error, { message: anyMessage(query.error) })}</Text>
       <Group mt="sm">
         <Button
           size="xs"
@@ -21,7 +24,7 @@ export function LoadError({ title, query }: TLoadErrorProps) {
           onClick={() => void query.refetch()}
           loading={query.isFetching}
         >
-          Retry
+          {t.retry}
         </Button>
       </Group>
     </Alert>
