@@ -67,7 +67,7 @@ export function InboxScreen() {
   );
   const branchName = useCallback(
     (id: number) => branches.find((b) => b.id === id)?.name ?? fill(messages.inbox.branchId, { id }),
-    [branches],
+    [branches, messages.inbox.branchId],
   );
   const personName = useCallback(
     (id: number) => assignees.find((a) => a.personId === id)?.name ?? text.formerMember,
