@@ -13,10 +13,13 @@ import { registerServiceWorker } from '../../lib/pwa.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 import { useTrpc } from '../../lib/use-trpc.ts';
 import { ClosedAccountGate } from './account-closure/closed-account-gate.tsx';
-import { BranchSwitcher } from './branch-switcher/branch-switcher.tsx';
 import { OwnerPhoneNav } from './phone-nav/owner-phone-nav.tsx';
 import { useOwner } from './shared/use-owner.ts';
 
+// Only a chain's people see it (its list of branches is a Select, with its positioning library).
+const BranchSwitcher = lazy(() =>
+  import('./branch-switcher/branch-switcher.tsx').then((m) => ({ default: m.BranchSwitcher })),
+);
 // Only a closed account shows it: no one else downloads its code.
 const ExportSection = lazy(() =>
   import('./settings/export/export-section.tsx').then((m) => ({ default: m.ExportSection })),
@@ -87,6 +90,8 @@ function OwnerArea() {
   const owner = useOwner();
   const name = owner.data?.name ?? (owner.isError ? undefined : cachedName());
   const openCases = useOpenCaseCount();
+  const account = useQuery(trpc.owner.account.get.queryOptions(undefined, { staleTime: 60_000 }));
+  const chain = (account.data?.branches?.length ?? 0) > 1;
   const onInbox = pathname.startsWith('/dashboard/inbox');
   // The owner app's service worker (offline shell, push): registered here only, never on other areas.
   useEffect(() => {
@@ -137,7 +142,11 @@ function OwnerArea() {
         </Group>
         <OfflineBanner />
         {/* The inbox covers every branch the person works on; its own filter picks one. */}
-        {onInbox ? null : <BranchSwitcher />}
+        {onInbox || !chain ? null : (
+          <Suspense fallback={null}>
+            <BranchSwitcher />
+          </Suspense>
+        )}
         <ClosedAccountGate
           closedContent={
             <Suspense fallback={null}>

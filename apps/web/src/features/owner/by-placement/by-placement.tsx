@@ -1,9 +1,9 @@
 import { Group, SegmentedControl, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import {
+  dayRangeProblem,
   type TPlacementFigures,
   type TPlacementStats,
   type TPlacementStatsRow,
-  ZPlacementStatsInput,
 } from '@starloop/contract';
 import { fill, plural } from '@starloop/review-page';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -131,8 +131,7 @@ export function ByPlacement() {
   const show = (patch: { range?: TRangePreset; from?: string; to?: string }, replace = false) =>
     void navigate({ to: '.', search: (previous) => ({ ...previous, ...patch }), replace });
   const range = presetRange(preset, today, custom);
-  const checked = ZPlacementStatsInput.safeParse(range);
-  const rangeError = checked.success ? null : (checked.error.issues[0]?.message ?? null);
+  const rangeError = dayRangeProblem(range);
   /** A day of the custom range, up to today. */
   const dayInput = (end: keyof TDayRange) => ({
     type: 'date',
@@ -143,7 +142,7 @@ export function ByPlacement() {
 
   const stats = useQuery(
     trpc.owner.placements.stats.queryOptions(range, {
-      enabled: checked.success,
+      enabled: rangeError === null,
       placeholderData: keepPreviousData,
     }),
   );

@@ -5,10 +5,10 @@ import { fill } from '@starloop/review-page';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { PHONE_QUERY } from '../../../components/area-shell/area-shell.tsx';
+import { usePagedList } from '../../../components/data-table/use-paged-list.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
-import { ByPlacement } from '../by-placement/by-placement.tsx';
 import { DataRequestsCard } from '../data-requests/data-requests-card.tsx';
 import { GoogleReconnectBanner } from '../google/google-reconnect-banner.tsx';
 import { useGoogleStatus } from '../google/use-google-status.ts';
@@ -18,14 +18,22 @@ import { RenewalBanner } from '../renewal/renewal-banner.tsx';
 import { LoadError } from '../shared/load-error.tsx';
 import { useOwner } from '../shared/use-owner.ts';
 import { NEEDS_YOU_LIMIT, NeedsYouNow } from './needs-you-now.tsx';
+import { ownerReviewsList } from './owner-reviews-list.ts';
 import { RecentReviews } from './recent-reviews.tsx';
-import { ReviewDrawer } from './review-drawer.tsx';
-import { StaffLeaderboard } from './staff-leaderboard.tsx';
 import { StatsCards } from './stats-cards.tsx';
 import { WhenVisible } from './when-visible.tsx';
 
 // The charts (recharts, ~120 KiB gzip) load after the cards and the table: numbers first.
 const RatingCharts = lazy(() => import('./rating-charts.tsx').then((m) => ({ default: m.RatingCharts })));
+// Issue 34 item 7: what the phone's first screen does not show is not part of its download. By
+// placement and the staff leaderboard sit below the figures; the review drawer opens on a tap.
+const ByPlacement = lazy(() =>
+  import('../by-placement/by-placement.tsx').then((m) => ({ default: m.ByPlacement })),
+);
+const StaffLeaderboard = lazy(() =>
+  import('./staff-leaderboard.tsx').then((m) => ({ default: m.StaffLeaderboard })),
+);
+const ReviewDrawer = lazy(() => import('./review-drawer.tsx').then((m) => ({ default: m.ReviewDrawer })));
 
 function ChartsSkeleton() {
   return (
@@ -62,6 +70,21 @@ export function DashboardScreen() {
   const stats = useQuery(trpc.owner.dashboard.stats.queryOptions());
   const owner = useOwner();
   const [open, setOpen] = useState<TOwnerReview | null>(null);
+  // The drawer's code is fetched on the first tap on a review, then stays (it animates closed).
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  const openReview = (review: TOwnerReview) => {
+    setDrawerWanted(true);
+    setOpen(review);
+  };
+  const drawer = drawerWanted ? (
+    <Suspense fallback={null}>
+      <ReviewDrawer
+        review={open}
+        plan={owner.data ? planOf(owner.data.plan) : undefined}
+        onClose={() => setOpen(null)}
+      />
+    </Suspense>
+  ) : null;
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   // No charts before the first review: nothing to draw, and the chart code is not downloaded.
   const noReviews = stats.data?.totalReviews === 0;
@@ -80,18 +103,25 @@ export function DashboardScreen() {
       {phone && charts ? <WhenVisible minHeight={600}>{charts}</WhenVisible> : charts}
     </>
   );
-  const reviews = <RecentReviews onOpen={setOpen} layout={phone ? 'cards' : 'table'} />;
+  const reviews = <RecentReviews onOpen={openReview} layout={phone ? 'cards' : 'table'} />;
   const more = noReviews ? null : (
-    <>
+    <Suspense fallback={<Skeleton height={400} radius="md" />}>
       <ByPlacement />
       <StaffLeaderboard />
-    </>
+    </Suspense>
   );
 
   if (phone)
     return (
       <Stack gap="lg">
-        <PhoneFirstScreen>
+        <PhoneFirstScreen
+          after={
+            <>
+              {figures}
+              {more ? <WhenVisible minHeight={400}>{more}</WhenVisible> : null}
+            </>
+          }
+        >
           <RenewalBanner />
           <GoogleReconnectBanner />
           <NeedsYouNow />
@@ -99,13 +129,7 @@ export function DashboardScreen() {
           <FirstRunChecklist />
           {reviews}
         </PhoneFirstScreen>
-        {figures}
-        {more ? <WhenVisible minHeight={400}>{more}</WhenVisible> : null}
-        <ReviewDrawer
-          review={open}
-          plan={owner.data ? planOf(owner.data.plan) : undefined}
-          onClose={() => setOpen(null)}
-        />
+        {drawer}
       </Stack>
     );
 
@@ -118,32 +142,36 @@ export function DashboardScreen() {
       <DataRequestsCard />
       {more}
       {reviews}
-      <ReviewDrawer
-        review={open}
-        plan={owner.data ? planOf(owner.data.plan) : undefined}
-        onClose={() => setOpen(null)}
-      />
+      {drawer}
     </Stack>
   );
 }
 
 /**
  * The phone's first screen appears at once, when what it shows (the banners, the open cases, the
- * checklist) has answered: one skeleton before, nothing pushed down as each arrives.
+ * checklist, the newest reviews) has answered: one skeleton before, nothing pushed down as each
+ * arrives. What follows it (`after`: the figures) comes with it, not before it: drawn under the
+ * skeleton, the figures were pushed a screen down when the reviews came (issue 34 item 7, CLS).
  */
-function PhoneFirstScreen({ children }: { children: ReactNode }) {
+function PhoneFirstScreen({ children, after }: { children: ReactNode; after: ReactNode }) {
   const trpc = useTrpc();
+  const newest = usePagedList(ownerReviewsList).query;
   const checklist = useOnboardingChecklist();
   const cases = useQuery(trpc.owner.cases.list.queryOptions({ status: 'open', limit: NEEDS_YOU_LIMIT }));
   // The banners above (renewal, Google reconnect) wait for the same answers, not to push it down.
   const owner = useOwner();
   const google = useGoogleStatus();
-  if (checklist.isPending || cases.isPending || owner.isPending || google.isPending)
+  if (checklist.isPending || cases.isPending || owner.isPending || google.isPending || newest.isPending)
     return (
       <Stack gap="lg" data-testid="first-screen-loading">
         <Skeleton height={180} radius="md" />
         <Skeleton height={320} radius="md" />
       </Stack>
     );
-  return <>{children}</>;
+  return (
+    <>
+      {children}
+      {after}
+    </>
+  );
 }

@@ -1,5 +1,5 @@
 import { Badge, Text } from '@mantine/core';
-import { type TStaffLeaderboardRow, ZStaffLeaderboardInput } from '@starloop/contract';
+import { dayRangeProblem, type TStaffLeaderboardRow } from '@starloop/contract';
 import { fill } from '@starloop/review-page';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
@@ -67,7 +67,7 @@ export function StaffLeaderboard() {
   const defaults = lastDays(30, today);
   const custom: TDayRange = { from: search.from || defaults.from, to: search.to || defaults.to };
   const range = presetRange(search.range, today, custom);
-  const valid = ZStaffLeaderboardInput.safeParse(range).success;
+  const valid = dayRangeProblem(range) === null;
   const account = useQuery(trpc.owner.account.get.queryOptions(undefined, { staleTime: 60_000 }));
   const mayRead = account.data !== undefined && account.data.role !== 'staff';
   const board = useQuery(

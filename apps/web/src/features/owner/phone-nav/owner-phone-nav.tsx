@@ -1,6 +1,7 @@
-import { Menu, UnstyledButton } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
+import { useClickOutside } from '@mantine/hooks';
 import { Link, useLocation } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { TAppPath } from '../../../components/area-shell/area-shell.tsx';
 import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import classes from './owner-phone-nav.module.css';
@@ -51,24 +52,57 @@ export function OwnerPhoneNav({ main, more, onLogout, loggingOut }: TOwnerPhoneN
           </Link>
         );
       })}
-      <Menu position="top-end" withinPortal>
-        <Menu.Target>
-          <UnstyledButton className={classes.item} data-active={moreActive || undefined}>
-            <span className={classes.label}>{t.nav.more}</span>
-          </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {more.map((link) => (
-            <Menu.Item key={link.to} component={Link} to={link.to}>
-              {link.label}
-            </Menu.Item>
-          ))}
-          <Menu.Divider />
-          <Menu.Item onClick={onLogout} disabled={loggingOut}>
-            {loggingOut ? t.nav.loggingOut : t.nav.logout}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <MoreTab more={more} active={moreActive} onLogout={onLogout} loggingOut={loggingOut} />
     </nav>
+  );
+}
+
+/**
+ * More: a button that shows the other tabs and Logout above the bar (a disclosure, closed by a tap
+ * elsewhere, Escape or a chosen link). Not a Mantine Menu: its positioning library was 20 KB of the
+ * phone's first download for three links (issue 34 item 7).
+ */
+function MoreTab({
+  more,
+  active,
+  onLogout,
+  loggingOut,
+}: Omit<TOwnerPhoneNavProps, 'main'> & { active: boolean }) {
+  const t = useOwnerMessages();
+  const [opened, setOpened] = useState(false);
+  const panelId = useId();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const ref = useClickOutside<HTMLDivElement>(() => setOpened(false));
+  // A chosen page closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new page.
+  useEffect(() => setOpened(false), [pathname]);
+  useEffect(() => {
+    if (!opened) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpened(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [opened]);
+  return (
+    <div ref={ref} className={classes.moreWrap}>
+      <UnstyledButton
+        className={classes.item}
+        data-active={active || undefined}
+        aria-expanded={opened}
+        aria-controls={panelId}
+        onClick={() => setOpened((was) => !was)}
+      >
+        <span className={classes.label}>{t.nav.more}</span>
+      </UnstyledButton>
+      <div id={panelId} className={classes.morePanel} hidden={!opened}>
+        {more.map((link) => (
+          <Link key={link.to} to={link.to} className={classes.moreLink}>
+            {link.label}
+          </Link>
+        ))}
+        <button type="button" className={classes.moreLink} onClick={onLogout} disabled={loggingOut}>
+          {loggingOut ? t.nav.loggingOut : t.nav.logout}
+        </button>
+      </div>
+    </div>
   );
 }
