@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { api, DEMO, ownerToken } from '../lib/api.ts';
 import { launch, newPage, PHONE } from '../lib/browser.ts';
+import { screenshot } from '../lib/screens.ts';
 
 /**
  * The owner area in Hindi (issue 34 item 6): the owner switches on a phone; the choice survives a
@@ -27,6 +28,14 @@ describe('owner area in Hindi', () => {
     assert.equal(await phone.page.locator('html').getAttribute('lang'), 'hi-IN');
     await phone.page.reload();
     await phone.page.getByRole('heading', { level: 1, name: 'बिज़नेस प्रोफ़ाइल' }).waitFor();
+    // The dashboard in Hindi: greeting, what needs the owner now, the latest reviews (README).
+    await phone.page
+      .getByRole('navigation', { name: 'डैशबोर्ड' })
+      .getByRole('link', { name: 'डैशबोर्ड' })
+      .click();
+    await phone.page.getByRole('heading', { level: 1, name: /^नमस्ते, / }).waitFor();
+    await phone.page.getByText('हाल के रिव्यू').first().waitFor();
+    await screenshot(phone.page, 'owner-dashboard-phone-hi');
     await phone.context.close();
 
     const desk = await newPage(browser, { storage: { authToken: token } });
