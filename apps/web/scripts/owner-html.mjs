@@ -7,8 +7,9 @@
  * From index.html alone a phone found the owner's code one hop at a time (the entry, then the area
  * route's chunk, then the owner layout's, then the page's, each known only once the one before had
  * run) and painted nothing until the last. These pages differ from index.html in two ways:
- *   - every chunk of those routes is a `modulepreload` and every stylesheet a link in <head>, so the
- *     phone fetches them at once, beside the entry;
+ *   - every chunk of those routes is named up front, so the phone fetches them at once, beside the
+ *     entry, through the landing page's loader (page-assets.mjs) once the frame has painted; the
+ *     stylesheets are `preload`s (fetched at once, applied by the route's code before it draws);
  *   - #root holds the area's frame (the header; the bottom navigation on a phone, the sidebar
  *     otherwise; grey placeholders for the page) drawn by HTML and a few lines of CSS, so the owner
  *     sees the app at once instead of a white page. main.tsx draws the app over it once the route's
@@ -16,7 +17,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chunkClosure, routeChunkKeys } from './manifest-closure.mjs';
+import { chunkClosure, routeChunkKeys, writeAfterPaintLoader } from './page-assets.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -51,28 +52,30 @@ if (!entry?.isEntry) fail('the build has no index.html entry');
 const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
 if (!index.includes('<div id="root"></div>')) fail('index.html has no empty <div id="root"></div>');
 const linkedCss = new Set([...index.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]));
-const linkedJs = new Set(
-  [...index.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]),
-);
-linkedJs.add(`/${entry.file}`);
+const entryFile = `/${entry.file}`;
+const loaderName = writeAfterPaintLoader(dist);
 
 function write(fileName, routeFiles) {
   const needed = chunkClosure(manifest, ['index.html', ...routeChunkKeys(manifest, routeFiles, fail)], fail);
   const links = [
+    // Fetched now, applied by the route's code as it loads (Vite waits for them): as stylesheets
+    // they held back the frame's first paint (Mantine's 30 KB) for nothing it draws.
     ...needed.css
       .filter((href) => !linkedCss.has(href))
-      .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-    ...needed.files
-      .filter((file) => !linkedJs.has(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+      .map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+    `<script defer src="/${loaderName}" data-entry="${entryFile}" data-preload="${needed.files.filter((file) => file !== entryFile).join(' ')}"></script>`,
     `<style>${SHELL_CSS}</style>`,
   ];
   const html = index
+    // The app's script and its chunks come through the loader, after the frame has painted.
+    .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root" data-shell="owner">${SHELL}</div>`);
+  if (/<script type="module"/.test(html)) fail(`a module script was left in ${fileName}`);
   writeFileSync(path.join(dist, fileName), html);
   console.log(
-    `owner-html: dist/${fileName} (${(Buffer.byteLength(html) / 1024).toFixed(1)} KB, ${links.length - 1} chunks and stylesheets linked)`,
+    `owner-html: dist/${fileName} (${(Buffer.byteLength(html) / 1024).toFixed(1)} KB, ${needed.files.length} scripts after the first paint)`,
   );
 }
 

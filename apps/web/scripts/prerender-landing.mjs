@@ -14,16 +14,15 @@
  *   - links the stylesheets of the landing route's chunks (Mantine's and the page's CSS modules),
  *     so nothing is restyled when the code arrives;
  *   - loads the app's script only after the first paint, through a small deferred loader
- *     (assets/landing-loader-<hash>.js: no inline script, the app's CSP stays as it is) that adds
+ *     (assets/after-paint-loader-<hash>.js, page-assets.mjs: no inline script, the app's CSP stays as it is) that adds
  *     the entry and `modulepreload`s for every chunk the landing route needs, fetched in parallel.
  *     On a slow phone the script then never competes with the HTML and CSS for the first paint.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { chunkClosure, routeChunkKeys } from './manifest-closure.mjs';
+import { chunkClosure, routeChunkKeys, writeAfterPaintLoader } from './page-assets.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -37,13 +36,6 @@ const MUST_SHOW = [
   'Limited Time Launch Offer',
   'Join the Review Revolution',
 ];
-
-/**
- * Same job as the review page's loader (apps/server/src/domains/public/review/review-page-document.render.ts):
- * after the first frame (or after a second in a tab that never paints), the entry and its chunks.
- */
-const LOADER =
-  '(function(){var c=document.currentScript,d=document,e=c.getAttribute("data-entry"),p=(c.getAttribute("data-preload")||"").split(" "),f=0;function go(){if(f)return;f=1;for(var i=0;i<p.length;i++)if(p[i]){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=p[i];d.head.appendChild(l)}var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=e;d.head.appendChild(s)}requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)})()\n';
 
 const fail = (message) => {
   console.error(`prerender-landing: ${message}`);
@@ -96,8 +88,7 @@ if (!page.title) fail('the landing route sets no title');
 // The title goes into <head>; React finds it there when hydrating (a <title> is hoisted).
 const markup = page.html.replace(/<title>[^<]*<\/title>/g, '');
 
-const loaderName = `assets/landing-loader-${createHash('sha256').update(LOADER).digest('base64url').slice(0, 8)}.js`;
-writeFileSync(path.join(dist, loaderName), LOADER);
+const loaderName = writeAfterPaintLoader(dist);
 
 const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const linked = new Set([...index.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]));

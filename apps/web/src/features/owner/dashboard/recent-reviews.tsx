@@ -6,12 +6,12 @@ import {
   SegmentedControl,
   Skeleton,
   Stack,
-  Table,
   Text,
   UnstyledButton,
 } from '@mantine/core';
 import { PAGE_SIZE, REVIEW_SOURCE_LABELS, TIMINGS, type TOwnerReview } from '@starloop/contract';
 import { fill } from '@starloop/review-page';
+import { lazy, Suspense } from 'react';
 import { SearchBox } from '../../../components/data-table/search-box.tsx';
 import { usePagedList } from '../../../components/data-table/use-paged-list.ts';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
@@ -23,6 +23,11 @@ import { LoadError } from '../shared/load-error.tsx';
 import { ownerReviewsList } from './owner-reviews-list.ts';
 import { RatingStars } from './rating-stars.tsx';
 import classes from './recent-reviews.module.css';
+
+// The table is a desktop's: a phone lists cards and does not download it (issue 34 item 7).
+const ReviewTable = lazy(() =>
+  import('./recent-reviews-table.tsx').then((m) => ({ default: m.ReviewTable })),
+);
 
 export const OWNER_REVIEWS_PAGE_SIZE = PAGE_SIZE.ownerReviews;
 /** How long the search box waits for typing to pause before asking the server. */
@@ -57,7 +62,6 @@ export function RecentReviews({ onOpen, layout = 'table' }: TRecentReviewsProps)
   // The source column and filter appear once the owner has connected Google.
   const google = useGoogleStatus();
   const withSources = Boolean(google.data?.enabled && google.data.status !== 'not_connected');
-  const columns = withSources ? 5 : 4;
 
   const rows = reviews.data?.reviews ?? [];
   const totalPages = reviews.data?.meta.totalPages ?? 0;
@@ -118,82 +122,16 @@ export function RecentReviews({ onOpen, layout = 'table' }: TRecentReviewsProps)
               onOpen={onOpen}
             />
           ) : (
-            <Table.ScrollContainer minWidth={480}>
-              <Table highlightOnHover verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={64}>{t.srNo}</Table.Th>
-                    <Table.Th w={120}>{t.rating}</Table.Th>
-                    <Table.Th>{t.message}</Table.Th>
-                    <Table.Th w={120}>{t.date}</Table.Th>
-                    {withSources ? <Table.Th w={90}>{t.sourceColumn}</Table.Th> : null}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {reviews.isPending
-                    ? Array.from({ length: 3 }, (_, i) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: static skeleton rows
-                        <Table.Tr key={i} data-testid="review-skeleton">
-                          <Table.Td colSpan={columns}>
-                            <Skeleton height={20} />
-                          </Table.Td>
-                        </Table.Tr>
-                      ))
-                    : rows.map((review, index) => (
-                        <Table.Tr
-                          key={`${review.source ?? 'qr'}-${review.id}`}
-                          className={classes.row}
-                          onClick={() => onOpen(review)}
-                        >
-                          <Table.Td>{firstIndex + index + 1}</Table.Td>
-                          <Table.Td>
-                            <RatingStars rating={review.rating} size="sm" />
-                          </Table.Td>
-                          <Table.Td>
-                            <UnstyledButton
-                              className={classes.messageButton}
-                              onClick={(event) => {
-                                event.stopPropagation();
-                                onOpen(review);
-                              }}
-                              aria-label={fill(t.open, { n: firstIndex + index + 1 })}
-                            >
-                              {review.message ? (
-                                <Text size="sm" lineClamp={2}>
-                                  {truncate(review.message, 140)}
-                                </Text>
-                              ) : (
-                                <Text size="sm" c="dimmed" fs="italic">
-                                  {t.noMessage}
-                                </Text>
-                              )}
-                            </UnstyledButton>
-                          </Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(review.createdAt)}</Table.Td>
-                          {withSources ? (
-                            <Table.Td>
-                              <SourceBadge review={review} />
-                            </Table.Td>
-                          ) : null}
-                        </Table.Tr>
-                      ))}
-                  {!reviews.isPending && rows.length === 0 ? (
-                    <Table.Tr>
-                      <Table.Td colSpan={columns}>
-                        <Text ta="center" c="dimmed" pt="md" pb={searching ? 'md' : 0}>
-                          {searching ? t.noneFound : t.none}
-                        </Text>
-                        {searching ? null : (
-                          <Text ta="center" size="sm" c="dimmed" pb="md">
-                            {t.noneHint}
-                          </Text>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ) : null}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <Suspense fallback={<Skeleton height={240} radius="md" data-testid="review-skeleton" />}>
+              <ReviewTable
+                rows={rows}
+                loading={reviews.isPending}
+                firstIndex={firstIndex}
+                withSources={withSources}
+                searching={searching}
+                onOpen={onOpen}
+              />
+            </Suspense>
           )}
         </Box>
       )}
