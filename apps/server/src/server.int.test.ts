@@ -14,7 +14,7 @@ import {
   json,
   type TTestServer,
 } from './test/test-server.ts';
-import { routedWebDist } from './test/web-build.ts';
+import { fixtureOwnerPage, routedWebDist } from './test/web-build.ts';
 
 describe(`server on ${testDriverName()}`, () => {
   let server: TTestServer;
@@ -67,8 +67,14 @@ describe(`server on ${testDriverName()}`, () => {
       const res = await server.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.body).toBe(FIXTURE_INDEX_HTML);
+      // The owner area's pages have their own (the area's frame and chunks, owner-html.mjs).
+      expect(res.body, url).toBe(
+        url.startsWith('/dashboard/') ? fixtureOwnerPage('owner.html') : FIXTURE_INDEX_HTML,
+      );
     }
+    expect((await server.app.inject({ method: 'GET', url: '/dashboard' })).body).toBe(
+      fixtureOwnerPage('owner-dashboard.html'),
+    );
   });
 
   it('serves the landing page rendered at build time for / only, compressed like any route', async () => {

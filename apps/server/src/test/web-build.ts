@@ -22,6 +22,10 @@ export function writePageRoutes(distDir: string, routes: readonly string[]): voi
   writeFileSync(file, `${JSON.stringify(routes, null, 2)}\n`);
 }
 
+/** The fixture build's owner pages (apps/web/scripts/owner-html.mjs writes the real ones). */
+export const fixtureOwnerPage = (page: 'owner.html' | 'owner-dashboard.html') =>
+  `<!doctype html><title>${page}</title><div id="root" data-shell="owner"></div>`;
+
 /**
  * fixtureWebDist() with the web router's pages listed, as a real build has them (the server
  * answers those 200 and any other page path 404), and the owner area's pages of its own.
@@ -30,9 +34,6 @@ export async function routedWebDist(): Promise<string> {
   const dir = fixtureWebDist();
   writePageRoutes(dir, await webRoutePaths());
   for (const page of ['owner.html', 'owner-dashboard.html'])
-    writeFileSync(
-      path.join(dir, page),
-      `<!doctype html><title>${page}</title><div id="root" data-shell="owner"></div>`,
-    );
+    writeFileSync(path.join(dir, page), fixtureOwnerPage(page));
   return dir;
 }
