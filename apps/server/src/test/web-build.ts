@@ -33,7 +33,7 @@ export const fixtureOwnerPage = (page: 'owner.html' | 'owner-dashboard.html') =>
 export async function routedWebDist(): Promise<string> {
   const dir = fixtureWebDist();
   writePageRoutes(dir, await webRoutePaths());
-  for (const page of ['owner.html', 'owner-dashboard.html'])
+  for (const page of ['owner.html', 'owner-dashboard.html'] as const)
     writeFileSync(path.join(dir, page), fixtureOwnerPage(page));
   return dir;
 }

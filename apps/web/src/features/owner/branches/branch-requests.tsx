@@ -15,7 +15,6 @@ import { en } from '../../../lib/owner-i18n/en.ts';
 import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { RatingStars } from '../dashboard/rating-stars.tsx';
-import { CHANNEL_LABELS, REQUEST_STATUS_LABELS } from '../requests/request-labels.ts';
 import { BranchFilter, BranchLink, branchName } from './branch-filter.tsx';
 
 /** The English texts (the catalog's; tests read them). */
@@ -29,7 +28,9 @@ const PAGE = 10;
  * by branch and status.
  */
 export function BranchRequests({ branches }: { branches: readonly TAccountBranch[] }) {
-  const t = useOwnerMessages().branches.requests;
+  const messages = useOwnerMessages();
+  const t = messages.branches.requests;
+  const words = messages.requests.labels;
   const trpc = useTrpc();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<TRequestStatus | undefined>(undefined);
@@ -54,8 +55,8 @@ export function BranchRequests({ branches }: { branches: readonly TAccountBranch
       ),
     },
     { key: 'customer', header: t.customer, render: (r) => r.contactName ?? '—' },
-    { key: 'status', header: t.statusColumn, render: (r) => REQUEST_STATUS_LABELS[r.status] },
-    { key: 'channel', header: t.channel, render: (r) => (r.channel ? CHANNEL_LABELS[r.channel] : '—') },
+    { key: 'status', header: t.statusColumn, render: (r) => words.requestStatus[r.status] },
+    { key: 'channel', header: t.channel, render: (r) => (r.channel ? words.channel[r.channel] : '—') },
     {
       key: 'review',
       header: t.review,
@@ -86,7 +87,7 @@ export function BranchRequests({ branches }: { branches: readonly TAccountBranch
           }}
           data={[
             { value: '', label: t.allStatuses },
-            ...REQUEST_STATUSES.map((s) => ({ value: s, label: REQUEST_STATUS_LABELS[s] })),
+            ...REQUEST_STATUSES.map((s) => ({ value: s, label: words.requestStatus[s] })),
           ]}
         />
       </Group>

@@ -171,7 +171,9 @@ function StepAction({ step }: { step: TOnboardingStep }): ReactNode {
 
 /** The review flow, chosen in place: Google's policy in two lines, then the two choices. */
 function ReviewFlowChoice() {
-  const t = useOwnerMessages().checklist;
+  const messages = useOwnerMessages();
+  const t = messages.checklist;
+  const flows = messages.settings.reviewFlow.options;
   const { settings, saver } = useSettings();
   const record = useRecordOnboarding();
   const current = saver.pending?.reviewFlow ?? settings.data?.reviewFlow;
@@ -192,7 +194,9 @@ function ReviewFlowChoice() {
               record('review_flow_chosen');
             }}
           >
-            {current === option.value ? fill(t.keep, { flow: option.label }) : option.label}
+            {current === option.value
+              ? fill(t.keep, { flow: flows[option.value].label })
+              : flows[option.value].label}
           </Button>
         ))}
       </Group>

@@ -1,16 +1,5 @@
-/** The review flows and Google's policy note (Settings, and the dashboard's first-run checklist). */
-export const REVIEW_FLOW_OPTIONS = [
-  {
-    value: 'smart',
-    label: 'Smart routing',
-    description: '4-5 stars go to your public review page, 1-3 to private feedback.',
-  },
-  {
-    value: 'open',
-    label: 'Open to everyone',
-    description: 'Every customer sees both: your public review page and the private feedback form.',
-  },
-] as const;
-
-export const REVIEW_GATING_NOTE =
-  'Google\'s review policy does not allow sending only happy customers to Google ("review gating"); "Open to everyone" keeps you inside it.';
+/**
+ * The review flows, in the order Settings and the first-run checklist offer them (their words are the
+ * catalog's: `settings.reviewFlow.options`, Google's policy note beside them).
+ */
+export const REVIEW_FLOW_OPTIONS = [{ value: 'smart' }, { value: 'open' }] as const;
