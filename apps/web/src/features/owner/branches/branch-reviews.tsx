@@ -1,16 +1,17 @@
-import { Group, Text } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { PAGE_SIZE, type TAccountBranch, type TAccountReview, TIMINGS } from '@starloop/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, type TDataTableColumn } from '../../../components/data-table/data-table.tsx';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
-import { formatDate, truncate } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { en } from '../../../lib/owner-i18n/en.ts';
 import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { RatingStars } from '../dashboard/rating-stars.tsx';
 import { SourceBadge } from '../dashboard/recent-reviews.tsx';
+import { MessagePreview } from '../shared/message-preview.tsx';
 import { BranchFilter, BranchLink, branchName } from './branch-filter.tsx';
 
 /** The English texts (the catalog's; tests read them). */
@@ -52,16 +53,7 @@ export function BranchReviews({ branches }: { branches: readonly TAccountBranch[
     {
       key: 'message',
       header: t.message,
-      render: (r) =>
-        r.message ? (
-          <Text size="sm" lineClamp={2}>
-            {truncate(r.message, 160)}
-          </Text>
-        ) : (
-          <Text size="sm" c="dimmed" fs="italic">
-            {t.noMessage}
-          </Text>
-        ),
+      render: (r) => <MessagePreview message={r.message} empty={t.noMessage} max={160} lines={2} />,
     },
     { key: 'source', header: t.source, render: (r) => <SourceBadge review={r} /> },
     { key: 'date', header: t.date, nowrap: true, render: (r) => formatDate(r.createdAt) },

@@ -1,8 +1,9 @@
 import { Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import type { TOwnerReview } from '@starloop/contract';
 import { fill } from '@starloop/review-page';
-import { formatDate, truncate } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { MessagePreview } from '../shared/message-preview.tsx';
 import { RatingStars } from './rating-stars.tsx';
 import classes from './recent-reviews.module.css';
 import { SourceBadge } from './recent-reviews.tsx';
@@ -69,15 +70,7 @@ export function ReviewTable({
                       }}
                       aria-label={fill(t.open, { n: firstIndex + index + 1 })}
                     >
-                      {review.message ? (
-                        <Text size="sm" lineClamp={2}>
-                          {truncate(review.message, 140)}
-                        </Text>
-                      ) : (
-                        <Text size="sm" c="dimmed" fs="italic">
-                          {t.noMessage}
-                        </Text>
-                      )}
+                      <MessagePreview message={review.message} empty={t.noMessage} max={140} lines={2} />
                     </UnstyledButton>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(review.createdAt)}</Table.Td>

@@ -15,11 +15,12 @@ import { lazy, Suspense } from 'react';
 import { SearchBox } from '../../../components/data-table/search-box.tsx';
 import { usePagedList } from '../../../components/data-table/use-paged-list.ts';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
-import { formatDate, truncate } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { en } from '../../../lib/owner-i18n/en.ts';
 import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useGoogleStatus } from '../google/use-google-status.ts';
 import { LoadError } from '../shared/load-error.tsx';
+import { MessagePreview } from '../shared/message-preview.tsx';
 import { ownerReviewsList } from './owner-reviews-list.ts';
 import { RatingStars } from './rating-stars.tsx';
 import classes from './recent-reviews.module.css';
@@ -206,15 +207,14 @@ function ReviewCards({ rows, loading, firstIndex, withSources, empty, hint, onOp
                 </Text>
               </Group>
             </Group>
-            {review.message ? (
-              <Text size="sm" mt={4} lineClamp={3} className={classes.cardMessage}>
-                {truncate(review.message, 200)}
-              </Text>
-            ) : (
-              <Text size="sm" mt={4} c="dimmed" fs="italic">
-                {t.noMessage}
-              </Text>
-            )}
+            <MessagePreview
+              message={review.message}
+              empty={t.noMessage}
+              max={200}
+              lines={3}
+              mt={4}
+              className={review.message ? classes.cardMessage : undefined}
+            />
           </UnstyledButton>
         </li>
       ))}

@@ -13,10 +13,11 @@ import {
 } from '@mantine/core';
 import type { TCase } from '@starloop/contract';
 import { fill } from '@starloop/review-page';
-import { formatDateTime, truncate } from '../../../../lib/format.ts';
+import { formatDateTime } from '../../../../lib/format.ts';
 import { en } from '../../../../lib/owner-i18n/en.ts';
 import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
 import { RatingStars } from '../../dashboard/rating-stars.tsx';
+import { MessagePreview } from '../../shared/message-preview.tsx';
 import { CASE_STATUS_COLORS, useCaseLabels } from '../case-labels.ts';
 import classes from './case-list.module.css';
 
@@ -51,15 +52,7 @@ export const CASE_LIST_TEXT = {
 
 function CaseSummary({ kase }: { kase: TCase }) {
   const text = useOwnerMessages().caseList;
-  return kase.message ? (
-    <Text size="sm" lineClamp={2}>
-      {truncate(kase.message, 160)}
-    </Text>
-  ) : (
-    <Text size="sm" c="dimmed" fs="italic">
-      {text.noMessage}
-    </Text>
-  );
+  return <MessagePreview message={kase.message} empty={text.noMessage} max={160} lines={2} />;
 }
 
 function StatusBadges({ kase }: { kase: TCase }) {
