@@ -2,25 +2,32 @@ import { CURRENCY, paiseToRupees } from '@starloop/contract';
 
 /** One place for how numbers, money and dates look (ui-guide: Numbers and words). */
 
-const INR = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: CURRENCY,
-  minimumFractionDigits: 2,
-});
-const INR_WHOLE = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: CURRENCY,
-  maximumFractionDigits: 0,
-});
-const NUMBER = new Intl.NumberFormat('en-IN');
+/*
+ * Each formatter is made on first use: building an Intl.NumberFormat (currency data above all) took
+ * about 45 ms of a cheap phone's first view, for money the dashboard does not show.
+ */
+const lazily = <T>(make: () => T) => {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+};
+const INR = lazily(
+  () => new Intl.NumberFormat('en-IN', { style: 'currency', currency: CURRENCY, minimumFractionDigits: 2 }),
+);
+const INR_WHOLE = lazily(
+  () => new Intl.NumberFormat('en-IN', { style: 'currency', currency: CURRENCY, maximumFractionDigits: 0 }),
+);
+const NUMBER = lazily(() => new Intl.NumberFormat('en-IN'));
 
 /** Razorpay amounts are paise: ₹1,999.00 for 199900. */
-export const formatPaise = (paise: number) => INR.format(paiseToRupees(paise));
+export const formatPaise = (paise: number) => INR().format(paiseToRupees(paise));
 /** Manual payments and plan prices are whole rupees, shown as they are: ₹24,000. */
-export const formatRupees = (rupees: number) => INR_WHOLE.format(rupees);
+export const formatRupees = (rupees: number) => INR_WHOLE().format(rupees);
 /** Rupees with two decimals (admin revenue cards). */
-export const formatRupeesExact = (rupees: number) => INR.format(rupees);
-export const formatNumber = (value: number) => NUMBER.format(value);
+export const formatRupeesExact = (rupees: number) => INR().format(rupees);
+export const formatNumber = (value: number) => NUMBER().format(value);
 /** Ratings always show one decimal. */
 export const formatRating = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '0.0');
 export const formatPercent = (value: number) => `${Math.round(value)}%`;

@@ -68,10 +68,12 @@ function errorItem(path: string, code: TTrpcErrorCode, message: string, field: s
 export function createFakeTrpc(initialHandlers: TFakeHandlers = {}) {
   const handlers: TFakeHandlers = { ...initialHandlers };
   const calls: TFakeCall[] = [];
+  const requests: string[][] = [];
 
   const fetch = vi.fn(async (resource: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(String(resource instanceof Request ? resource.url : resource), 'http://localhost');
     const paths = decodeURIComponent(url.pathname.replace(/^.*\/trpc\//, '')).split(',');
+    requests.push(paths);
     const rawInputs = init?.body ?? url.searchParams.get('input');
     const inputs = (rawInputs ? JSON.parse(String(rawInputs)) : {}) as Record<string, unknown>;
     const authorization = new Headers(init?.headers).get('authorization');
@@ -102,6 +104,8 @@ export function createFakeTrpc(initialHandlers: TFakeHandlers = {}) {
     fetch: fetch as unknown as typeof globalThis.fetch,
     /** Every call received, in order. */
     calls,
+    /** The procedures of each HTTP request (a batch names several), in order. */
+    requests,
     /** The calls made to one procedure. */
     callsTo: (path: string) => calls.filter((call) => call.path === path),
     /** Adds or replaces handlers. */

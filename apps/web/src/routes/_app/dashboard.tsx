@@ -1,4 +1,5 @@
 import { createFileRoute, retainSearchParams } from '@tanstack/react-router';
+import { ensureFirstScreen, ownerAreaQueries } from '../../features/owner/first-screen-queries.ts';
 import { OwnerLayout } from '../../features/owner/owner-layout.tsx';
 import { validateBranchSearch } from '../../lib/branch.ts';
 import { requireSession } from '../../lib/guards.ts';
@@ -11,5 +12,6 @@ export const Route = createFileRoute('/_app/dashboard')({
   validateSearch: validateBranchSearch,
   search: { middlewares: [retainSearchParams(['branch'])] },
   beforeLoad: requireSession('owner'),
+  loader: ({ context }) => ensureFirstScreen(context, ownerAreaQueries(context)),
   component: OwnerLayout,
 });

@@ -7,11 +7,9 @@ import { formatDateTime, truncate } from '../../../lib/format.ts';
 import { en } from '../../../lib/owner-i18n/en.ts';
 import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
+import { NEEDS_YOU_LIMIT } from '../first-screen-queries.ts';
 import { RatingStars } from './rating-stars.tsx';
 import classes from './recent-reviews.module.css';
-
-/** How many of the newest open cases the phone's first screen shows. */
-export const NEEDS_YOU_LIMIT = 3;
 
 /** The English texts (the catalog's; tests read them). */
 export const NEEDS_YOU_TEXT = en.needsYou;
