@@ -9,8 +9,10 @@
  *   - /review/chai-point-pune, server-rendered and hydrated;
  *   - / (the landing page, the web app);
  *   - /dashboard signed in as the demo owner (Chai Point Pune): the token the app keeps in
- *     localStorage is put there first (an init script; for Lighthouse, a Chromium of its own with
- *     the storage set on /readyz and --disable-storage-reset, so the cache is still empty).
+ *     localStorage is put there first, and the page cookie the app asks for at sign-in (with it the
+ *     server draws the first screen into the HTML) (an init script and a cookie; for Lighthouse, a
+ *     Chromium of its own with both set on /readyz and --disable-storage-reset, so the cache is
+ *     still empty).
  * For each: everything Chromium downloads on a first view with an empty cache, on a 360 px phone
  * (bytes on the wire as the server sends them, brotli where the browser takes it, and for
  * comparison each body gzipped at level 9, what a gzip-only client or proxy would get), and
@@ -90,6 +92,8 @@ const ONLY = process.env.BENCH_WEB_PAGES ? new Set(process.env.BENCH_WEB_PAGES.s
 const DEMO_OWNER = { contactNumber: '9800000001', password: 'demo1234' };
 /** What the web app keeps in localStorage once signed in (apps/web/src/lib/auth.ts). */
 let ownerStorage = null;
+/** The owner's page cookie (apps/server/src/domains/owner/page/owner-page-cookie.ts). */
+let ownerCookies = [];
 const resultsFile = path.join(root, 'bench/results/web.json');
 
 const log = (message) => console.error(`bench:web: ${message}`);
@@ -226,6 +230,8 @@ try {
   if (!login.ok) throw new Error(`the demo owner could not sign in (${login.status})`);
   const signedIn = await login.json();
   ownerStorage = { authToken: signedIn.token, userData: JSON.stringify(signedIn.user) };
+  // What the app asks for at sign-in: the page cookie, with which /dashboard comes drawn.
+  ownerCookies = [{ name: 'starloop_owner_page', value: signedIn.token, url: `${BASE}/dashboard` }];
 
   // The review page's first view in each of its languages (bytes only; Lighthouse runs on English).
   const languages = {};
@@ -359,7 +365,10 @@ async function measureBytes(spec) {
   });
   try {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-IN' });
-    if (spec.signedIn) await context.addInitScript(signIn, ownerStorage);
+    if (spec.signedIn) {
+      await context.addInitScript(signIn, ownerStorage);
+      await context.addCookies(ownerCookies);
+    }
     const page = await context.newPage();
     const pending = [];
     const problems = [];
@@ -460,6 +469,14 @@ async function signedInChromium() {
   const page = await browser.contexts()[0].newPage();
   await page.goto(`${BASE}/readyz`);
   await page.evaluate(signIn, ownerStorage);
+  // The page cookie as the app gets it at sign-in (HttpOnly: only the server can set it).
+  await page.evaluate(async (token) => {
+    const response = await fetch('/api/owner/page-session', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!response.ok) throw new Error(`page-session answered ${response.status}`);
+  }, ownerStorage.authToken);
   await page.close();
   await browser.close();
   return {

@@ -33,6 +33,7 @@ const ISOLATED_TESTS = [
   'src/features/register/payment-gateway.test.tsx',
   'src/features/review/review-page.test.tsx',
   'src/lib/trpc.test.tsx',
+  'src/ssr/owner-page-render.test.tsx',
 ];
 
 export default defineConfig(({ mode }) => {

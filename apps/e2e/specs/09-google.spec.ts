@@ -44,6 +44,8 @@ describe('owner: Google reviews (connect, pick a location, see imported reviews,
     // The dashboard shows them beside the QR reviews, marked and filtered by source.
     await page.goto('/dashboard');
     await page.getByTestId('stats-sources').waitFor();
+    // The dashboard comes drawn by the server: the filter works once the app has taken it over.
+    await page.waitForLoadState('networkidle');
     await page.getByRole('radiogroup', { name: 'Review source' }).getByText('Google').click();
     await page.waitForURL(/source=google/);
     const row = page.getByRole('row').filter({ hasText: 'Chai was cold and the table was sticky' });

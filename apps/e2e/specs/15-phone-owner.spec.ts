@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { api, ownerToken } from '../lib/api.ts';
-import { launch, newPage, PHONE } from '../lib/browser.ts';
+import { baseUrl, launch, newPage, PHONE } from '../lib/browser.ts';
 import { screenshot } from '../lib/screens.ts';
 
 /** A demo owner no other journey uses: its checklist and reviews are this file's own. */
@@ -108,6 +108,73 @@ describe('the owner on a phone (390x844)', () => {
     await newest.click();
     await page.waitForURL(/\/dashboard\/inbox\?.*case=\d+/);
     await context.close();
+  });
+
+  it('the dashboard comes drawn from the server: readable before any script, working once hydrated', async () => {
+    const message = `Drawn check ${Date.now()}: the lockers were dirty.`;
+    const review = await api('POST', '/api/reviews/', {
+      code: who.code,
+      rating: 2,
+      message,
+      deviceId: `phone-owner-drawn-${Date.now()}`,
+    });
+    assert.equal(review.status, 201);
+
+    // The first visit draws in the browser and asks for the page cookie (HttpOnly, under /dashboard).
+    const { context, page } = await newPage(browser, { viewport: PHONE, storage: { authToken: token } });
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { level: 1, name: /^Hi, / }).waitFor();
+    const cookies = async () => (await context.cookies()).filter((c) => c.name.startsWith('starloop_owner_'));
+    for (let tries = 0; (await cookies()).length < 2 && tries < 50; tries += 1)
+      await page.waitForTimeout(100);
+    const pageCookie = (await cookies()).find((c) => c.name === 'starloop_owner_page');
+    assert.ok(pageCookie?.httpOnly && pageCookie.path === '/dashboard' && pageCookie.sameSite === 'Strict');
+
+    // The same phone with scripts blocked: the first screen is in the HTML itself.
+    const noScript = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: PHONE,
+      javaScriptEnabled: false,
+    });
+    await noScript.addCookies(await cookies());
+    const still = await noScript.newPage();
+    const answer = await still.goto('/dashboard');
+    assert.equal(answer?.headers()['cache-control'], 'private, no-store');
+    await still
+      .getByRole('region', { name: /Needs you now/ })
+      .getByText(message)
+      .waitFor();
+    await noScript.close();
+
+    // With scripts, the drawn page becomes the app: a tap on the low rating opens its case.
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto('/dashboard');
+    const newest = page.getByRole('region', { name: /Needs you now/ }).getByText(message);
+    await newest.waitFor();
+    await page.getByRole('link', { name: /Inbox/ }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await newest.click();
+    await page.waitForURL(/\/dashboard\/inbox\?.*case=\d+/);
+    assert.deepEqual(problems, []);
+
+    // Logout drops the page cookie: the next /dashboard is the frame, drawn for nobody. (A drawn
+    // page's buttons work once the app has hydrated it: the network goes quiet after that.)
+    await page.goto('/dashboard');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(/\/login$/);
+    for (
+      let tries = 0;
+      (await cookies()).some((c) => c.name === 'starloop_owner_page') && tries < 50;
+      tries += 1
+    )
+      await page.waitForTimeout(100);
+    const after = await (await context.request.get('/dashboard')).text();
+    assert.ok(!after.includes(message), 'a signed-out phone gets no drawn dashboard');
+    await context.close();
+    token = await ownerToken(who);
   });
 
   it('no element is wider than the viewport on any owner page (390 and 360 px)', async () => {

@@ -13,6 +13,7 @@ import { caseAlertsReviewListener } from './domains/alerts/alerts.listener.ts';
 import { cachedSubscriberLoader } from './domains/cases/case-webhook.events.ts';
 import { cachedTargetLoader, casesReviewListener } from './domains/cases/cases.listener.ts';
 import { outboundWebhooksReviewListener } from './domains/owner/integrations/webhooks.listener.ts';
+import { ownerPageSessionRoutes } from './domains/owner/page/owner-page.routes.ts';
 import { onRequestMailOutcome } from './domains/owner/requests/delivery-events.service.ts';
 import { myDataPageRoutes } from './domains/public/my-data/my-data-page.route.ts';
 import { shortLinkRoutes } from './domains/public/requests/short-link.route.ts';
@@ -295,7 +296,8 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
   // A review request's short link, /r/{token}: a redirect to the review page.
   await app.register(shortLinkRoutes, { deps });
   await app.register(myDataPageRoutes, { deps });
-  await app.register(webPlugin, { distDir: webDistDir });
+  await app.register(ownerPageSessionRoutes, { deps });
+  await app.register(webPlugin, { distDir: webDistDir, deps });
 
   let lock: TServerLock | undefined;
   let stopping: Promise<void> | undefined;

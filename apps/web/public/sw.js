@@ -4,6 +4,7 @@
 // JavaScript served as it is from public/ (no build step): keep it small.
 //
 // - Pages: network first; offline, the cached app shell (the app then shows its offline state).
+//   Pages sent `no-store` (the dashboard drawn for the person) are never cached.
 // - /assets/*: hashed and immutable, so cache first; each one is cached as the app loads it.
 // - API calls (/trpc, /api): never cached, never answered from a cache.
 // - Push: shows the notification the server sent (title, body, tag; the page to open on tap).
@@ -17,7 +18,8 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(SHELL_CACHE)
-      .then((cache) => cache.add(new Request(SHELL_URL, { cache: 'reload' })))
+      // Without cookies: the shell is the page as anyone gets it, never one drawn for a person.
+      .then((cache) => cache.add(new Request(SHELL_URL, { cache: 'reload', credentials: 'omit' })))
       .then(() => self.skipWaiting()),
   );
 });
@@ -41,7 +43,9 @@ async function page(request) {
   try {
     const response = await fetch(request);
     // Every page of the app is the same shell: keep the newest (it names the current assets).
-    if (response.ok && response.headers.get('content-type')?.includes('text/html')) {
+    // A page drawn for the person (the dashboard's first screen, `no-store`) is never kept.
+    const personal = /no-store/.test(response.headers.get('cache-control') ?? '');
+    if (response.ok && !personal && response.headers.get('content-type')?.includes('text/html')) {
       const copy = response.clone();
       caches.open(SHELL_CACHE).then((cache) => cache.put(SHELL_URL, copy));
     }

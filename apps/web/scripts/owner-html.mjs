@@ -42,6 +42,9 @@ const SHELL_CSS = [
   '.sl-shell-block{height:160px;margin-bottom:16px;border-radius:8px;background:#e9ecef}',
   '.sl-shell-block+.sl-shell-block{height:320px}',
   '.sl-shell-foot{display:none}',
+  // A dashboard drawn by the server takes no taps until the app has hydrated it (main.tsx): a tap
+  // before would be lost, and a browser test would take the page for ready.
+  '#root[data-drawn]{pointer-events:none}',
   '@media (max-width:47.99em){.sl-shell-side{display:none}.sl-shell-main{padding:76px 16px 76px}.sl-shell-foot{display:block;position:fixed;inset:auto 0 0 0;height:60px;background:#fff;border-top:1px solid #dee2e6}}',
 ].join('');
 const SHELL = `<div class="sl-shell" aria-busy="true"><div class="sl-shell-header">StarLoop</div><div class="sl-shell-side"></div><div class="sl-shell-main"><div class="sl-shell-block"></div><div class="sl-shell-block"></div></div><div class="sl-shell-foot"></div></div>`;
@@ -71,7 +74,12 @@ function write(fileName, routeFiles) {
     .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root" data-shell="owner">${SHELL}</div>`);
+    // The markers say where the server may put the dashboard drawn for the person (the server's
+    // domains/owner/page/owner-page-html.ts) instead of the frame.
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root" data-shell="owner"><!--owner-frame-->${SHELL}<!--/owner-frame--></div>`,
+    );
   if (/<script type="module"/.test(html)) fail(`a module script was left in ${fileName}`);
   writeFileSync(path.join(dist, fileName), html);
   console.log(

@@ -22,6 +22,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { installBrowserGlobals } from '../src/ssr/browser-globals.ts';
 import { chunkClosure, routeChunkKeys, writeAfterPaintLoader } from './page-assets.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -61,18 +62,7 @@ await build({
   ssr: { noExternal: [/^@tanstack\//], resolve: { conditions: ['browser', 'module', 'import', 'default'] } },
 });
 // The browser's router needs a window (it reads and listens to it); memory history drives it.
-const { Window } = await import('happy-dom');
-const browserWindow = new Window({ url: 'http://localhost/' });
-// As @happy-dom/global-registrator does: the window's globals Node lacks, plus the browser's own
-// storage (Node 24 has a localStorage of its own that warns when read).
-const FORCED = ['window', 'self', 'document', 'history', 'location', 'localStorage', 'sessionStorage'];
-for (const name of [...FORCED, ...Object.getOwnPropertyNames(browserWindow)]) {
-  if (!FORCED.includes(name) && name in globalThis) continue;
-  Object.defineProperty(globalThis, name, {
-    configurable: true,
-    get: () => (name === 'window' || name === 'self' ? browserWindow : browserWindow[name]),
-  });
-}
+const browserWindow = installBrowserGlobals();
 let page;
 try {
   const { prerender } = await import(pathToFileURL(path.join(ssrOut, 'prerender.js')).href);

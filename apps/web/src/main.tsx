@@ -1,29 +1,30 @@
 import '@starloop/review-page/base.css';
-import type { QueryClient } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hasToken } from './lib/auth.ts';
 import { AppRoot, createApp } from './router.tsx';
 
 const app = createApp();
 
-/** How long the owner area's frame waits for the first screen's answers before drawing skeletons. */
-const FIRST_SCREEN_WAIT_MS = 3000;
+/*
+ * The dashboard drawn on the server for this person (the server's domains/owner/page) comes with the
+ * answers it was drawn with: the cache starts with them, so the route's loaders ask for nothing and
+ * the app's first render draws what the page already shows.
+ */
+const drawnWith = document.getElementById('owner-page-state')?.textContent;
+if (drawnWith) {
+  try {
+    hydrate(app.queryClient, JSON.parse(drawnWith));
+  } catch {
+    // Unreadable: the loaders ask again.
+  }
+}
 
-/** Resolves once no query is fetching, or after `ms`. */
-function answersIn(queryClient: QueryClient, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
-      if (queryClient.isFetching() === 0) done();
-    });
-    function done() {
-      clearTimeout(timer);
-      unsubscribe();
-      resolve();
-    }
-    if (queryClient.isFetching() === 0) done();
-  });
+/** Draws nothing; calls `then` once the tree around it is on the page (after hydration). */
+function AfterCommit({ then }: { then: () => void }) {
+  useEffect(() => then(), [then]);
+  return null;
 }
 
 const container = document.getElementById('root');
@@ -52,15 +53,39 @@ if (prerenderedPath === window.location.pathname && !hasToken('owner')) {
       });
     });
   });
+} else if (container.dataset.shell && drawnWith) {
+  // Drawn on the server with these answers: hydrated, as the landing page is. Where the browser's
+  // first render differs (lazy parts, another time zone's times, a layout guessed wrong), React
+  // draws that part afresh: nothing for the person to know (ssr/owner-page-render.test.tsx keeps
+  // the dashboard free of real mismatches).
+  // Taps are taken once the tree is hydrated and the router has settled (a navigation started
+  // while its first load still runs could be dropped), or after 3 s whatever happens.
+  const hydrated = () => {
+    const takeTaps = () => container.removeAttribute('data-drawn');
+    const settled = () => app.router.state.status === 'idle' && !app.router.state.isLoading;
+    if (settled()) return takeTaps();
+    const unsubscribe = app.router.subscribe('onResolved', () => {
+      unsubscribe();
+      takeTaps();
+    });
+    setTimeout(takeTaps, 3000);
+  };
+  void app.router.load().then(() => {
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <AppRoot app={app} />
+          <AfterCommit then={hydrated} />
+        </StrictMode>,
+        { onRecoverableError: () => undefined },
+      );
+    });
+  });
 } else if (container.dataset.shell) {
-  // The owner area's frame (scripts/owner-html.mjs) stays until the route's code and the first
-  // screen's answers (its loaders' requests) are in, or FIRST_SCREEN_WAIT_MS has passed: the page
-  // is then drawn once, with its content, instead of as skeletons drawn again a moment later. As a
-  // transition, React yields to the browser between pieces of that work (no long task on a phone).
-  void app.router
-    .load()
-    .then(() => answersIn(app.queryClient, FIRST_SCREEN_WAIT_MS))
-    .finally(() => startTransition(() => createRoot(container).render(tree)));
+  // The owner area's frame (scripts/owner-html.mjs) stays until the route's code is in: drawn over
+  // at once, not cleared to a blank page while the chunks arrive.
+  void app.router.load().finally(() => createRoot(container).render(tree));
 } else {
   createRoot(container).render(tree);
 }

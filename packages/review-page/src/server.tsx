@@ -14,6 +14,11 @@ export function renderReviewApp(data: TReviewPageData): string {
  * separators JavaScript once treated as line ends.
  */
 export function serializePageData(data: TReviewPageData): string {
+  return serializeForScript(data);
+}
+
+/** Any JSON value as the text of a <script type="application/json"> (see serializePageData). */
+export function serializeForScript(data: unknown): string {
   return JSON.stringify(data)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

@@ -4,6 +4,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import type { TDeps } from '../context.ts';
+import { drawnDashboard } from '../domains/owner/page/owner-page.service.ts';
+import { createOwnerPageRenderer } from '../domains/owner/page/owner-page-renderer.ts';
 import { PAGE_ROUTES_FILE, readPageRoutes } from './page-routes.ts';
 
 const API_PREFIXES = ['/api/', '/trpc/', '/internal/'];
@@ -19,7 +22,7 @@ const notBuilt = (reply: FastifyReply) =>
  * gets index.html with a 404 status so the app shows its 404 page and crawlers see the truth.
  * The app's routes are the web router's own, listed by the web build (page-routes.ts).
  */
-export const webPlugin = fp(async (app: FastifyInstance, options: { distDir: string }) => {
+export const webPlugin = fp(async (app: FastifyInstance, options: { distDir: string; deps?: TDeps }) => {
   const indexFile = path.join(options.distDir, 'index.html');
   const hasBuild = existsSync(indexFile);
   const pageRoutes = readPageRoutes(options.distDir, app.log);
@@ -87,6 +90,58 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { distDir: str
    */
   const ownerHtml = htmlFile(path.join(options.distDir, 'owner.html'));
   const ownerDashboardHtml = htmlFile(path.join(options.distDir, 'owner-dashboard.html'));
+  /**
+   * /dashboard drawn for the person whose page cookie comes with the request (owner-page.service.ts),
+   * by the web build's worker (dist/.ssr); without the worker, the deps or the cookie, as before.
+   */
+  const workerFile = path.join(options.distDir, '.ssr', 'owner-page-worker.js');
+  const renderer =
+    options.deps && existsSync(workerFile)
+      ? createOwnerPageRenderer({
+          workerFile,
+          log: app.log,
+          // The page's requests go through the app's own routes, as the person, from their address.
+          answer: async (request, job) => {
+            const response = await app.inject({
+              method: request.method === 'POST' ? 'POST' : 'GET',
+              url: request.url,
+              remoteAddress: job.ip,
+              headers: {
+                authorization: `Bearer ${job.token}`,
+                ...(request.branch ? { 'x-business-id': request.branch } : {}),
+                ...(request.body === null ? {} : { 'content-type': 'application/json' }),
+              },
+              ...(request.body === null ? {} : { payload: request.body }),
+            });
+            return { status: response.statusCode, body: response.body };
+          },
+        })
+      : undefined;
+  if (renderer) {
+    app.addHook('onReady', async () => renderer.warm());
+    app.addHook('onClose', async () => renderer.close());
+  }
+
+  // A route of its own, as `/` (compressed): drawn for the person, the page is 40 KB of markup.
+  app.get('/dashboard', async (request, reply) => {
+    const template = await ownerDashboardHtml();
+    const drawn =
+      renderer && options.deps && template
+        ? await drawnDashboard(options.deps, renderer, request, reply, template)
+        : undefined;
+    if (drawn) {
+      // The person's own data: never stored by a cache, and a page per cookie.
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('vary', 'cookie')
+        .type('text/html; charset=utf-8')
+        .send(drawn);
+    }
+    const html = template ?? (await indexHtml());
+    if (!html) return notBuilt(reply);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  });
+
   const pageHtml = async (pathname: string, known: boolean) => {
     const page = pathname.replace(/\/+$/, '');
     if (known && page === '/dashboard') return (await ownerDashboardHtml()) ?? indexHtml();

@@ -212,7 +212,9 @@ Only the \`/api\` paths are the REST API: the tRPC transport (\`/trpc\`), the re
 (\`/review/:code\`), a review request's short link (\`/r/:token\`), \`/healthz\`, \`/readyz\`,
 \`/metrics\` and the web app are served outside it and are not listed. Google's OAuth redirect has
 no path of its own either: Google sends the browser back to the owner's Settings page
-(\`/dashboard/settings?code=…&state=…\`), which calls \`owner.google.finishConnect\`.`;
+(\`/dashboard/settings?code=…&state=…\`), which calls \`owner.google.finishConnect\`. The web
+app's own \`POST\` and \`DELETE /api/owner/page-session\` (the owner's page cookie, with which the
+server draws \`/dashboard\`: docs/security.md) are not part of the API either.`;
 
 const cell = (text: string | undefined) => (text ? text.replaceAll('|', '\\|') : '-');
 

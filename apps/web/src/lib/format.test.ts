@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDate,
+  formatDateTime,
   formatMonthKey,
   formatPaise,
   formatRating,
   formatRupees,
   methodLabel,
   roleColor,
+  setReaderTimeZone,
   titleCase,
   truncate,
 } from './format.ts';
@@ -29,6 +31,22 @@ describe('format', () => {
     expect(formatDate(null)).toBe('-');
     expect(formatDate('not a date')).toBe('-');
     expect(formatMonthKey('2026-01')).toBe('Jan 26');
+  });
+
+  it("formats dates in a reader's time zone when one is set (the server's drawing)", () => {
+    const moment = new Date(Date.UTC(2026, 10, 30, 20, 5));
+    try {
+      setReaderTimeZone('Asia/Kolkata');
+      expect(formatDateTime(moment)).toBe('01 Dec 2026, 01:35');
+      setReaderTimeZone('UTC');
+      expect(formatDateTime(moment)).toBe('30 Nov 2026, 20:05');
+      expect(formatDate(moment)).toBe('30 Nov 2026');
+    } finally {
+      setReaderTimeZone(undefined);
+    }
+    // Unset, the browser's own zone (the Date getters).
+    const local = new Date(2026, 0, 2, 3, 4);
+    expect(formatDateTime(local)).toBe('02 Jan 2026, 03:04');
   });
 
   it('truncates, title-cases and labels methods', () => {

@@ -36,12 +36,48 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
+/*
+ * The reader's time zone: the browser's own (the Date getters), unless set. The server's drawing
+ * of the dashboard (ssr/owner-page-render.tsx) sets the person's, as their browser reported it, so
+ * the drawn times are the ones the browser then draws (a server's clock is often UTC).
+ */
+let readerTimeZone: { zone: string; format: Intl.DateTimeFormat } | undefined;
+
+export function setReaderTimeZone(zone: string | undefined): void {
+  readerTimeZone = zone
+    ? {
+        zone,
+        format: new Intl.DateTimeFormat('en-GB', {
+          timeZone: zone,
+          year: 'numeric',
+          month: 'numeric',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: 'numeric',
+          hourCycle: 'h23',
+        }),
+      }
+    : undefined;
+}
+
+/** Year, month (0-11), day, hour and minute of a moment in the reader's time zone. */
+function readerParts(d: Date): [number, number, number, number, number] {
+  if (!readerTimeZone) return [d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()];
+  const part = Object.fromEntries(
+    readerTimeZone.format.formatToParts(d).map((p) => [p.type, Number(p.value)]),
+  );
+  return [part.year ?? 0, (part.month ?? 1) - 1, part.day ?? 0, part.hour ?? 0, part.minute ?? 0];
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
 /** dd MMM yyyy in the reader's time zone: 05 Nov 2026. */
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return '-';
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return '-';
-  return `${String(d.getDate()).padStart(2, '0')} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
+  const [year, month, day] = readerParts(d);
+  return `${two(day)} ${MONTHS[month]} ${year}`;
 }
 
 /** 05 Nov 2026, 14:05. */
@@ -49,7 +85,8 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   if (!value) return '-';
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return '-';
-  return `${formatDate(d)}, ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  const [, , , hour, minute] = readerParts(d);
+  return `${formatDate(d)}, ${two(hour)}:${two(minute)}`;
 }
 
 /** 'YYYY-MM' chart keys as 'Nov 26'. */

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { clearSession, SIGN_IN_PATHS, setToken, type TSessionArea } from './auth.ts';
+import { askForOwnerPageCookie, dropOwnerPageCookie } from './owner-page-session.ts';
 
 interface TSessionDeps {
   router: AnyRouter;
@@ -17,6 +18,7 @@ export function startSession(
   { queryClient }: Pick<TSessionDeps, 'queryClient'>,
 ) {
   setToken(area, token);
+  if (area === 'owner') askForOwnerPageCookie(token);
   queryClient.clear();
 }
 
@@ -26,6 +28,7 @@ export function startSession(
  */
 export async function endSession(area: TSessionArea, { router, queryClient }: TSessionDeps): Promise<void> {
   clearSession(area);
+  if (area === 'owner') dropOwnerPageCookie();
   const signIn = SIGN_IN_PATHS[area];
   if (router.latestLocation.pathname !== signIn) {
     await router.navigate({ to: signIn, replace: true });

@@ -3,12 +3,13 @@ import { fill } from '@starloop/review-page';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
-import { AreaShell, type TAreaLink } from '../../components/area-shell/area-shell.tsx';
+import { AreaShell, PHONE_QUERY, type TAreaLink } from '../../components/area-shell/area-shell.tsx';
 import { OfflineBanner } from '../../components/offline-banner/offline-banner.tsx';
-import { getUserData } from '../../lib/auth.ts';
+import { getToken, getUserData } from '../../lib/auth.ts';
 import { en, type TOwnerMessages } from '../../lib/owner-i18n/en.ts';
 import { LanguageSwitch } from '../../lib/owner-i18n/language-switch.tsx';
 import { OwnerI18nProvider, useOwnerMessages } from '../../lib/owner-i18n/owner-i18n.tsx';
+import { askForOwnerPageCookie, rememberOwnerView } from '../../lib/owner-page-session.ts';
 import { registerServiceWorker } from '../../lib/pwa.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 import { useTrpc } from '../../lib/use-trpc.ts';
@@ -96,6 +97,10 @@ function OwnerArea() {
   // The owner app's service worker (offline shell, push): registered here only, never on other areas.
   useEffect(() => {
     void registerServiceWorker();
+    // Sessions begun before the page cookie existed get one too (sign-in asks for it: session.ts).
+    const token = getToken('owner');
+    if (token) askForOwnerPageCookie(token);
+    rememberOwnerView(window.matchMedia(PHONE_QUERY).matches);
   }, []);
   const links = ownerLinks(t).map((link) =>
     link.to === '/dashboard/inbox' && openCases

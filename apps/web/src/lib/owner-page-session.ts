@@ -1,0 +1,48 @@
+/*
+ * The owner's page cookie (the server's domains/owner/page/owner-page-cookie.ts): asked for once the
+ * app holds an owner token, so the next /dashboard comes with the first screen drawn in its HTML;
+ * dropped when the session ends. Only in a built app served by the server (the Vite dev server and
+ * the tests draw nothing on a server). A failure costs nothing: the page is then drawn here.
+ */
+const PAGE_SESSION_PATH = '/api/owner/page-session';
+
+/** The token this tab last asked for a cookie for (one request per token, not per page). */
+let askedFor: string | null = null;
+
+export function askForOwnerPageCookie(token: string): void {
+  if (!import.meta.env.PROD || askedFor === token) return;
+  askedFor = token;
+  void fetch(PAGE_SESSION_PATH, { method: 'POST', headers: { authorization: `Bearer ${token}` } })
+    .then((response) => {
+      if (!response.ok) askedFor = null;
+    })
+    .catch(() => {
+      askedFor = null;
+    });
+}
+
+export function dropOwnerPageCookie(): void {
+  askedFor = null;
+  if (!import.meta.env.PROD) return;
+  void fetch(PAGE_SESSION_PATH, { method: 'DELETE', keepalive: true }).catch(() => undefined);
+}
+
+/**
+ * What this device showed last, read by the server to draw the next /dashboard the same way: the
+ * layout (phone or wide) and the time zone its dates are in.
+ */
+export const OWNER_LAYOUT_COOKIE = 'starloop_owner_layout';
+export const OWNER_TIME_ZONE_COOKIE = 'starloop_owner_tz';
+
+export function rememberOwnerView(phone: boolean): void {
+  const remember = (name: string, value: string) => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from some phones' browsers.
+    document.cookie = `${name}=${encodeURIComponent(value)}; Path=/dashboard; SameSite=Strict; Max-Age=31536000`;
+  };
+  try {
+    remember(OWNER_LAYOUT_COOKIE, phone ? 'phone' : 'wide');
+    remember(OWNER_TIME_ZONE_COOKIE, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  } catch {
+    // Cookies blocked: the server guesses from the browser's hints, in its own time zone.
+  }
+}
