@@ -13,7 +13,11 @@ export const NEEDS_YOU_LIMIT = 3;
 
 type TQuery = ReturnType<TRouterContext['trpc']['owner']['me']['queryOptions']>;
 
-/** Every owner page: who is signed in, the account, a closure, the language and the open-case badge. */
+/**
+ * What the owner area's frame shows on every page (who is signed in, the account, a closure, the
+ * language, the open-case badge), asked for by the dashboard's loader only: the server draws that
+ * page, and the other pages ask as their components render, as before.
+ */
 export const ownerAreaQueries = ({ trpc }: TRouterContext) => [
   trpc.owner.me.queryOptions(),
   trpc.owner.account.get.queryOptions(),

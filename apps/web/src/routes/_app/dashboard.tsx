@@ -1,5 +1,4 @@
 import { createFileRoute, retainSearchParams } from '@tanstack/react-router';
-import { ensureFirstScreen, ownerAreaQueries } from '../../features/owner/first-screen-queries.ts';
 import { OwnerLayout } from '../../features/owner/owner-layout.tsx';
 import { validateBranchSearch } from '../../lib/branch.ts';
 import { requireSession } from '../../lib/guards.ts';
@@ -12,6 +11,5 @@ export const Route = createFileRoute('/_app/dashboard')({
   validateSearch: validateBranchSearch,
   search: { middlewares: [retainSearchParams(['branch'])] },
   beforeLoad: requireSession('owner'),
-  loader: ({ context }) => ensureFirstScreen(context, ownerAreaQueries(context)),
   component: OwnerLayout,
 });
