@@ -14,6 +14,8 @@ import { cachedSubscriberLoader } from './domains/cases/case-webhook.events.ts';
 import { cachedTargetLoader, casesReviewListener } from './domains/cases/cases.listener.ts';
 import { outboundWebhooksReviewListener } from './domains/owner/integrations/webhooks.listener.ts';
 import { ownerPageSessionRoutes } from './domains/owner/page/owner-page.routes.ts';
+import { ownerPageDrawing } from './domains/owner/page/owner-page-drawing.ts';
+import type { TOwnerPageRenderer } from './domains/owner/page/owner-page-renderer.ts';
 import { onRequestMailOutcome } from './domains/owner/requests/delivery-events.service.ts';
 import { myDataPageRoutes } from './domains/public/my-data/my-data-page.route.ts';
 import { shortLinkRoutes } from './domains/public/requests/short-link.route.ts';
@@ -78,6 +80,8 @@ export interface TStarLoopServer {
   stop(): Promise<void>;
   /** True once stop() has begun. */
   readonly draining: boolean;
+  /** The drawing of /dashboard, when the web build has its worker. */
+  ownerPage: TOwnerPageRenderer | undefined;
 }
 
 export async function createServer(options: TCreateServerOptions): Promise<TStarLoopServer> {
@@ -296,8 +300,9 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
   // A review request's short link, /r/{token}: a redirect to the review page.
   await app.register(shortLinkRoutes, { deps });
   await app.register(myDataPageRoutes, { deps });
-  await app.register(ownerPageSessionRoutes, { deps });
-  await app.register(webPlugin, { distDir: webDistDir, deps });
+  const ownerPage = ownerPageDrawing(app, webDistDir);
+  await app.register(ownerPageSessionRoutes, { deps, ownerPage });
+  await app.register(webPlugin, { distDir: webDistDir, deps, ownerPage });
 
   let lock: TServerLock | undefined;
   let stopping: Promise<void> | undefined;
@@ -305,6 +310,7 @@ export async function createServer(options: TCreateServerOptions): Promise<TStar
   return {
     app,
     deps,
+    ownerPage,
     async start() {
       // PGlite is one process's database: refuse to share the folder with another server.
       if (database.driver === 'pglite') lock = takeServerLock(config.dataDir);

@@ -1,6 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
 /*
  * Draws the owner's dashboard on the server (issue 34 item 7) in a worker thread running the web
  * app's own code (apps/web/src/ssr/owner-page-worker.ts, built into the web app's dist/.ssr). The
@@ -46,12 +48,22 @@ export interface TOwnerPageRendererOptions {
   timeoutMs?: number;
   /** Pages waiting at once beyond which a page is sent undrawn at once. */
   maxWaiting?: number;
+  /** The longest a page waits for a worker still starting before it is sent undrawn. */
+  startWaitMs?: number;
+  /** How long the worker is kept without a page to draw before it is stopped (its memory freed). */
+  idleMs?: number;
 }
 
 export interface TOwnerPageRenderer {
-  /** Starts the worker, so the first pages after start-up are drawn too. */
+  /**
+   * Starts the worker (about a second of CPU and 60-100 MB), so the pages that follow are drawn:
+   * called when someone signs in as an owner, never at start-up, so an instance nobody opens the
+   * dashboard on (and every test server) never carries it.
+   */
   warm(): void;
   render(job: TOwnerPageJob): Promise<TOwnerPage | undefined>;
+  /** Whether the worker is running (started and not yet stopped). */
+  running(): boolean;
   close(): Promise<void>;
 }
 
@@ -60,6 +72,9 @@ type TPending = { job: TOwnerPageJob; done: (page: TOwnerPage | undefined) => vo
 export function createOwnerPageRenderer(options: TOwnerPageRendererOptions): TOwnerPageRenderer {
   const timeoutMs = options.timeoutMs ?? 2000;
   const maxWaiting = options.maxWaiting ?? 4;
+  const idleMs = options.idleMs ?? 15 * 60_000;
+  const startWaitMs = options.startWaitMs ?? 1000;
+  let idleTimer: NodeJS.Timeout | undefined;
   const pending = new Map<number, TPending>();
   let lastJobId = 0;
   let current: { worker: Worker; ready: Promise<boolean>; isReady: boolean } | undefined;
@@ -69,9 +84,20 @@ export function createOwnerPageRenderer(options: TOwnerPageRendererOptions): TOw
     pending.clear();
   };
 
+  // Restarted on every page: the worker lives while pages are drawn, and stops once they are not.
+  const keepAlive = () => {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (pending.size === 0) void current?.worker.terminate();
+    }, idleMs);
+    idleTimer.unref();
+  };
+
   function start() {
+    keepAlive();
     if (current) return current;
-    const worker = new Worker(options.workerFile);
+    // A heap of its own, bounded: a page that grows without end fails alone.
+    const worker = new Worker(options.workerFile, { resourceLimits: { maxOldGenerationSizeMb: 160 } });
     // A drawing never keeps the process alive.
     worker.unref();
     const ready = new Promise<boolean>((resolve) => {
@@ -126,8 +152,13 @@ export function createOwnerPageRenderer(options: TOwnerPageRendererOptions): TOw
     },
     async render(job) {
       const started = start();
-      // A worker still starting (about a second) is not waited for: this page goes undrawn.
-      if (!started.isReady || pending.size >= maxWaiting) return undefined;
+      if (pending.size >= maxWaiting) return undefined;
+      // A worker still starting (a sign-in warms it, about a second before its first page) is
+      // waited for a little: a page drawn here is still sooner than one drawn by a phone.
+      if (!started.isReady) {
+        const ready = await Promise.race([started.ready, sleep(startWaitMs).then(() => false)]);
+        if (!ready || current !== started) return undefined;
+      }
       const jobId = ++lastJobId;
       return new Promise<TOwnerPage | undefined>((resolve) => {
         const timer = setTimeout(() => {
@@ -155,7 +186,11 @@ export function createOwnerPageRenderer(options: TOwnerPageRendererOptions): TOw
         });
       });
     },
+    running() {
+      return current !== undefined;
+    },
     async close() {
+      clearTimeout(idleTimer);
       finishAll();
       await current?.worker.terminate();
       current = undefined;

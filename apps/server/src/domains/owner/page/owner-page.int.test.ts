@@ -42,7 +42,7 @@ parentPort.on('message', async (message) => {
   parentPort.postMessage({
     type: 'rendered',
     jobId: message.jobId,
-    page: name ? { html: '<title>Dashboard</title><main>Hi, ' + name + '</main>', state: { tokenSeen: message.job.token }, title: 'Dashboard | StarLoop' } : undefined,
+    page: name ? { html: '<title>Dashboard</title><main>Hi, ' + name + '</main>', state: { tokenSeen: message.job.token, timeZone: message.job.timeZone ?? null }, title: 'Dashboard | StarLoop' } : undefined,
   });
 });
 parentPort.postMessage({ type: 'ready' });
@@ -78,6 +78,12 @@ describe(`owner page drawn on the server, ${testDriverName()}`, () => {
       url,
       headers: cookie ? { cookie, 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile' } : {},
     });
+  const signIn = (token: string) =>
+    server.app.inject({
+      method: 'POST',
+      url: '/api/owner/page-session',
+      headers: { authorization: `Bearer ${token}` },
+    });
   const pageCookie = (token: string) => `${OWNER_PAGE_COOKIE}=${token}`;
   /** The page once the worker is up (it starts with the server, or again after a failure). */
   async function drawnSoon(cookie: string) {
@@ -89,16 +95,18 @@ describe(`owner page drawn on the server, ${testDriverName()}`, () => {
   }
 
   it('sets the page cookie for a live owner token only: HttpOnly, SameSite=Strict, under /dashboard', async () => {
+    // Nobody has signed in: the server carries no drawing worker yet.
+    const renderer = server.ownerPage;
+    expect(renderer?.running()).toBe(false);
     const refused = await server.app.inject({ method: 'POST', url: '/api/owner/page-session' });
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['set-cookie']).toBeUndefined();
+    expect(renderer?.running()).toBe(false);
 
-    const given = await server.app.inject({
-      method: 'POST',
-      url: '/api/owner/page-session',
-      headers: { authorization: `Bearer ${asha.token}` },
-    });
+    const given = await signIn(asha.token);
     expect(given.statusCode).toBe(204);
+    // The dashboard comes next: its drawing starts with the sign-in.
+    expect(renderer?.running()).toBe(true);
     const cookie = String(given.headers['set-cookie']);
     expect(cookie).toContain(`${OWNER_PAGE_COOKIE}=${asha.token}`);
     expect(cookie).toMatch(/; Path=\/dashboard(;|$)/);
@@ -130,13 +138,19 @@ describe(`owner page drawn on the server, ${testDriverName()}`, () => {
     expect(forAsha.body).toContain('<title>Dashboard | StarLoop</title>');
     expect(forAsha.body.match(/<title>/g)).toHaveLength(1);
     expect(forAsha.body).toContain(
-      '<script type="application/json" id="owner-page-state">{"tokenSeen":"page-cookie"}</script>',
+      '<script type="application/json" id="owner-page-state">{"tokenSeen":"page-cookie","timeZone":null}</script>',
     );
     expect(forAsha.body).not.toContain(asha.token);
 
     const forRavi = await dashboard(pageCookie(ravi.token));
     expect(forRavi.body).toContain('<main>Hi, Ravi Page</main>');
     expect(forRavi.body).not.toContain('Asha Page');
+
+    // Dates as the device shows them: the time zone its last page said, when it is a real one.
+    const inKolkata = await dashboard(`${pageCookie(ravi.token)}; starloop_owner_tz=Asia%2FKolkata`);
+    expect(inKolkata.body).toContain('"timeZone":"Asia/Kolkata"');
+    const bogus = await dashboard(`${pageCookie(ravi.token)}; starloop_owner_tz=Mars%2FOlympus`);
+    expect(bogus.body).toContain('"timeZone":null');
   });
 
   it('sends the frame as before without a cookie, and removes a cookie whose token is no longer live', async () => {

@@ -57,6 +57,7 @@ export async function drawnDashboard(
   const page = await renderer.render({
     url: request.url,
     phone: isPhone(request.headers),
+    timeZone: readerTimeZone(request.headers),
     token,
     ip: request.ip,
   });
