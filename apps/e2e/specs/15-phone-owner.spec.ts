@@ -149,11 +149,29 @@ describe('the owner on a phone (390x844)', () => {
     // With scripts, the drawn page becomes the app: a tap on the low rating opens its case.
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (entry) => {
+      if (entry.type() === 'error' && entry.text().includes('hydration')) problems.push(entry.text());
+    });
+    // The server's nodes as the HTML brought them, before any script ran.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { drawnHeading: Element | null }).drawnHeading = document.querySelector('h1');
+      });
+    });
     await page.goto('/dashboard');
     const newest = page.getByRole('region', { name: /Needs you now/ }).getByText(message);
     await newest.waitFor();
     await page.getByRole('link', { name: /Inbox/ }).first().waitFor();
     await page.waitForLoadState('networkidle');
+    // Hydrated, not drawn again: the heading the server drew is the one on the page.
+    assert.equal(
+      await page.evaluate(() => {
+        const drawn = (window as unknown as { drawnHeading: Element | null }).drawnHeading;
+        return Boolean(drawn?.isConnected && drawn === document.querySelector('h1'));
+      }),
+      true,
+      'the drawn page was hydrated, not thrown away',
+    );
     await newest.click();
     await page.waitForURL(/\/dashboard\/inbox\?.*case=\d+/);
     assert.deepEqual(problems, []);

@@ -55,9 +55,9 @@ if (prerenderedPath === window.location.pathname && !hasToken('owner')) {
   });
 } else if (container.dataset.shell && drawnWith) {
   // Drawn on the server with these answers: hydrated, as the landing page is. Where the browser's
-  // first render differs (lazy parts, another time zone's times, a layout guessed wrong), React
-  // draws that part afresh: nothing for the person to know (ssr/owner-page-render.test.tsx keeps
-  // the dashboard free of real mismatches).
+  // first render differs (a layout guessed wrong, say), React draws that part afresh, at the cost
+  // of a second first render (ssr/owner-page-render.test.tsx and e2e 15 keep the dashboard free
+  // of mismatches).
   // Taps are taken once the tree is hydrated and the router has settled (a navigation started
   // while its first load still runs could be dropped), or after 3 s whatever happens.
   const hydrated = () => {
@@ -78,7 +78,10 @@ if (prerenderedPath === window.location.pathname && !hasToken('owner')) {
           <AppRoot app={app} />
           <AfterCommit then={hydrated} />
         </StrictMode>,
-        { onRecoverableError: () => undefined },
+        {
+          // A mismatch throws the drawn part away (the browser draws it again): a bug to see.
+          onRecoverableError: (error) => console.error('owner page hydration:', error),
+        },
       );
     });
   });

@@ -5,9 +5,11 @@ import type { Window } from 'happy-dom';
 import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { OFFLINE_TEXT } from '../components/offline-banner/offline-banner.tsx';
 import { accountAnswer } from '../features/owner/cases/test/case-fixtures.ts';
 import { meta, ownerHandlers, review, stats } from '../features/owner/test/owner-test-utils.tsx';
 import { setToken } from '../lib/auth.ts';
+import { reportReachable } from '../lib/connectivity.ts';
 import { AppRoot, createApp } from '../router.tsx';
 import { createFakeTrpc, failsWith } from '../test/fake-trpc.ts';
 import { renderOwnerPage } from './owner-page-render.tsx';
@@ -74,6 +76,25 @@ describe('the owner dashboard drawn on the server', () => {
     expect(container.textContent).toContain('Needs you now');
     expect(server.calls.slice(asked).map((call) => call.path)).not.toContain('owner.dashboard.stats');
     act(() => root?.unmount());
+  });
+
+  it("draws the page online, whatever the drawing's own globals and past requests said", async () => {
+    // Node's navigator (the worker's) has no onLine, and an answer that once failed in a long-lived
+    // worker marked the server unreachable: neither is the person's phone, which is online.
+    const onLine = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(navigator), 'onLine');
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => undefined });
+    reportReachable(false);
+    try {
+      const page = await renderOwnerPage(
+        { url: '/dashboard', phone: true, token: 'page-cookie' },
+        { fetch: createFakeTrpc(handlers).fetch, window: drawingWindow, waitMs: 2000 },
+      );
+      expect(page?.html).toContain('Needs you now');
+      expect(page?.html).not.toContain(OFFLINE_TEXT.title);
+    } finally {
+      if (onLine) delete (navigator as { onLine?: boolean }).onLine;
+      reportReachable(true);
+    }
   });
 
   it('draws nothing for a token the server refuses', async () => {

@@ -11,6 +11,7 @@ import type { Window } from 'happy-dom';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { answersIn } from '../lib/answers-in.ts';
+import { reportReachable } from '../lib/connectivity.ts';
 import { setReaderTimeZone } from '../lib/format.ts';
 import { AppRoot, createApp } from '../router.tsx';
 
@@ -81,6 +82,8 @@ export async function renderOwnerPage(
   localStorage.setItem('authToken', job.token);
   deps.window.happyDOM.setViewport(job.phone ? VIEWPORTS.phone : VIEWPORTS.wide);
   setReaderTimeZone(job.timeZone);
+  // The worker lives on: an answer that once failed (marked unreachable) says nothing of this page.
+  reportReachable(true);
   const app = createApp({ history: createMemoryHistory({ initialEntries: [job.url] }), fetch: deps.fetch });
   try {
     await app.router.load();

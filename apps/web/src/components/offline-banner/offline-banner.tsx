@@ -12,13 +12,15 @@ export const OFFLINE_TEXT = {
  * and the app's last call to the server got an answer (lib/connectivity.ts).
  */
 export function useOnline(): boolean {
-  const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine));
+  // Only a browser that says it is offline is: a page drawn on the server (whose Node navigator
+  // has no onLine) is drawn online, as the person's phone then hydrates it.
+  const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine !== false);
   useEffect(() => {
     const up = () => setOnline(true);
     const down = () => setOnline(false);
     window.addEventListener('online', up);
     window.addEventListener('offline', down);
-    setOnline(navigator.onLine);
+    setOnline(navigator.onLine !== false);
     return () => {
       window.removeEventListener('online', up);
       window.removeEventListener('offline', down);
