@@ -26,14 +26,17 @@ const until = async (check: () => boolean) => {
   return check();
 };
 
+const newRenderer = (options: { idleMs?: number; startWaitMs?: number }) =>
+  createOwnerPageRenderer({
+    workerFile,
+    log: Fastify({ logger: false }).log,
+    answer: async () => ({ status: 200, body: '[]' }),
+    ...options,
+  });
+
 describe('the owner page renderer', () => {
   it('sends a page undrawn when its worker is not up within the wait', async () => {
-    const renderer = createOwnerPageRenderer({
-      workerFile,
-      log: Fastify({ logger: false }).log,
-      answer: async () => ({ status: 200, body: '[]' }),
-      startWaitMs: 0,
-    });
+    const renderer = newRenderer({ startWaitMs: 0 });
     try {
       expect(await renderer.render(job)).toBeUndefined();
       expect(renderer.running()).toBe(true);
@@ -43,13 +46,7 @@ describe('the owner page renderer', () => {
   });
 
   it('starts its worker only when asked, and stops it once no page has been drawn for a while', async () => {
-    const renderer = createOwnerPageRenderer({
-      workerFile,
-      log: Fastify({ logger: false }).log,
-      answer: async () => ({ status: 200, body: '[]' }),
-      idleMs: 150,
-      startWaitMs: 5000,
-    });
+    const renderer = newRenderer({ idleMs: 150, startWaitMs: 5000 });
     try {
       expect(renderer.running()).toBe(false);
       renderer.warm();
