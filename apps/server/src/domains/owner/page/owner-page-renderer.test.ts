@@ -15,9 +15,25 @@ parentPort.on('message', (message) => {
 parentPort.postMessage({ type: 'ready' });
 `;
 
+/** A worker whose drawings take as long as the URL says (?ms=300), or forever (?stuck), signed. */
+const SLOW_WORKER = `
+import { parentPort } from 'node:worker_threads';
+const self = Math.random().toString(36).slice(2);
+parentPort.on('message', (message) => {
+  if (message.type !== 'render' || message.job.url.includes('stuck')) return;
+  const ms = Number(new URL(message.job.url, 'http://x').searchParams.get('ms') ?? 0);
+  setTimeout(() => {
+    parentPort.postMessage({ type: 'rendered', jobId: message.jobId, page: { html: self, state: {}, title: 'x' } });
+  }, ms);
+});
+parentPort.postMessage({ type: 'ready' });
+`;
+
 const dir = mkdtempSync(path.join(tmpdir(), 'owner-page-renderer-'));
 const workerFile = path.join(dir, 'worker.mjs');
 writeFileSync(workerFile, FIXTURE_WORKER);
+const slowWorkerFile = path.join(dir, 'slow-worker.mjs');
+writeFileSync(slowWorkerFile, SLOW_WORKER);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const job = { url: '/dashboard', phone: true, token: 'secret', ip: '127.0.0.1' };
@@ -26,7 +42,13 @@ const until = async (check: () => boolean) => {
   return check();
 };
 
-const newRenderer = (options: { idleMs?: number; startWaitMs?: number }) =>
+const newRenderer = (options: {
+  idleMs?: number;
+  startWaitMs?: number;
+  timeoutMs?: number;
+  stuckMs?: number;
+  workerFile?: string;
+}) =>
   createOwnerPageRenderer({
     workerFile,
     log: Fastify({ logger: false }).log,
@@ -65,5 +87,33 @@ describe('the owner page renderer', () => {
       await renderer.close();
     }
     expect(renderer.running()).toBe(false);
+  });
+
+  it('sends a slow page undrawn but lets the drawing finish, and restarts a worker only when stuck', async () => {
+    const renderer = newRenderer({
+      workerFile: slowWorkerFile,
+      timeoutMs: 100,
+      stuckMs: 400,
+      startWaitMs: 5000,
+    });
+    try {
+      const first = await renderer.render({ ...job, url: '/dashboard' });
+      const drawnBy = first?.html;
+      expect(drawnBy).toBeTruthy();
+      // A first page slower than the timeout (a cold worker) goes out undrawn; the worker stays,
+      // and the next page is drawn by it.
+      expect(await renderer.render({ ...job, url: '/dashboard?ms=300' })).toBeUndefined();
+      expect(renderer.running()).toBe(true);
+      expect((await renderer.render(job))?.html).toBe(drawnBy);
+      // A drawing that never ends: once past stuckMs, a new worker draws the pages.
+      expect(await renderer.render({ ...job, url: '/dashboard?stuck' })).toBeUndefined();
+      expect((await renderer.render(job))?.html).toBe(drawnBy);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const after = await renderer.render(job);
+      expect(after?.html).toBeTruthy();
+      expect(after?.html).not.toBe(drawnBy);
+    } finally {
+      await renderer.close();
+    }
   });
 });

@@ -44,8 +44,13 @@ export interface TOwnerPageRendererOptions {
   workerFile: string;
   answer: (request: TPageRequest, job: TOwnerPageJob) => Promise<{ status: number; body: string }>;
   log: FastifyBaseLogger;
-  /** The longest a page may take to draw. */
+  /** The longest a page may take to draw; past it, the page is sent undrawn. */
   timeoutMs?: number;
+  /**
+   * The longest a drawing may run on after its page went out undrawn before the worker counts as
+   * stuck and starts again.
+   */
+  stuckMs?: number;
   /** Pages waiting at once beyond which a page is sent undrawn at once. */
   maxWaiting?: number;
   /** The longest a page waits for a worker still starting before it is sent undrawn. */
@@ -71,6 +76,7 @@ type TPending = { job: TOwnerPageJob; done: (page: TOwnerPage | undefined) => vo
 
 export function createOwnerPageRenderer(options: TOwnerPageRendererOptions): TOwnerPageRenderer {
   const timeoutMs = options.timeoutMs ?? 2000;
+  const stuckMs = options.stuckMs ?? 20_000;
   const maxWaiting = options.maxWaiting ?? 4;
   const idleMs = options.idleMs ?? 15 * 60_000;
   const startWaitMs = options.startWaitMs ?? 1000;
@@ -161,17 +167,26 @@ export function createOwnerPageRenderer(options: TOwnerPageRendererOptions): TOw
       }
       const jobId = ++lastJobId;
       return new Promise<TOwnerPage | undefined>((resolve) => {
+        let stuckTimer: NodeJS.Timeout | undefined;
         const timer = setTimeout(() => {
-          options.log.warn({ timeoutMs }, 'owner page: not drawn in time, the worker starts again');
-          pending.delete(jobId);
+          options.log.warn({ timeoutMs }, 'owner page: not drawn in time, sent undrawn');
           resolve(undefined);
-          // What it was doing is stuck or too slow: the pages behind it would wait for it.
-          void started.worker.terminate();
+          // The drawing runs on: a new worker's first pages are slow (none of the app's code is
+          // compiled yet), and stopping it then would make every next page a first page again.
+          // One that does not finish at all is stuck: the pages behind it would wait for it.
+          stuckTimer = setTimeout(() => {
+            if (!pending.has(jobId)) return;
+            options.log.warn({ stuckMs }, 'owner page: the drawing is stuck, the worker starts again');
+            pending.delete(jobId);
+            void started.worker.terminate();
+          }, stuckMs);
+          stuckTimer.unref();
         }, timeoutMs);
         pending.set(jobId, {
           job,
           done: (page) => {
             clearTimeout(timer);
+            clearTimeout(stuckTimer);
             pending.delete(jobId);
             resolve(page);
           },
