@@ -3,6 +3,7 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hasToken } from './lib/auth.ts';
+import { hydrateInLayout } from './lib/phone-layout.ts';
 import { AppRoot, createApp } from './router.tsx';
 
 const app = createApp();
@@ -54,12 +55,13 @@ if (prerenderedPath === window.location.pathname && !hasToken('owner')) {
     });
   });
 } else if (container.dataset.shell && drawnWith) {
-  // Drawn on the server with these answers: hydrated, as the landing page is. Where the browser's
-  // first render differs (a layout guessed wrong, say), React draws that part afresh, at the cost
-  // of a second first render (ssr/owner-page-render.test.tsx and e2e 15 keep the dashboard free
-  // of mismatches).
+  // Drawn on the server with these answers: hydrated, as the landing page is. The first render
+  // takes the layout the server drew (its guess from the device's cookie or hints): a wrong guess
+  // is then an update after hydration, not a mismatch that would throw the drawn page away
+  // (ssr/owner-page-render.test.tsx and e2e 15 keep the dashboard free of mismatches).
   // Taps are taken once the tree is hydrated and the router has settled (a navigation started
   // while its first load still runs could be dropped), or after 3 s whatever happens.
+  hydrateInLayout(container.dataset.layout);
   const hydrated = () => {
     const takeTaps = () => container.removeAttribute('data-drawn');
     const settled = () => app.router.state.status === 'idle' && !app.router.state.isLoading;

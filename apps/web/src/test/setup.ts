@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { reportReachable } from '../lib/connectivity.ts';
+
+// A screen's first render in a worker loads its route's code (lazy chunks): on a busy 2-core
+// machine that alone can pass testing-library's 1 s default for findBy/waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine reads these browser APIs, which happy-dom does not implement.
 if (!window.matchMedia) {

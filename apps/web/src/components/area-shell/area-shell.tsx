@@ -1,7 +1,8 @@
 import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { usePhoneLayout } from '../../lib/phone-layout.ts';
 import type { FileRouteTypes } from '../../routeTree.gen.ts';
 import { NavLinkLink } from '../router-links.tsx';
 import { StarMark } from '../star-mark/star-mark.tsx';
@@ -36,8 +37,6 @@ export interface TAreaShellProps {
   children: ReactNode;
 }
 
-/** Below Mantine's `sm` breakpoint: a phone. */
-export const PHONE_QUERY = '(max-width: 47.99em)';
 /** The bottom navigation's height (the inbox's own bottom bar sits above it). */
 export const PHONE_NAV_HEIGHT = 60;
 
@@ -56,7 +55,7 @@ export function AreaShell({
   children,
 }: TAreaShellProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  const phone = usePhoneLayout();
   const bottomNav = phone && phoneNav !== undefined;
 
   return (

@@ -129,8 +129,12 @@ describe(`owner page drawn on the server, ${testDriverName()}`, () => {
     expect(forAsha.body).toContain('<main>Hi, Asha Page</main>');
     expect(forAsha.body).not.toContain('Ravi Page');
     expect(forAsha.body).not.toContain('class="frame"');
-    // No taps until the app has hydrated it (main.tsx removes the mark).
-    expect(forAsha.body).toContain('<div id="root" data-shell="owner" data-drawn="">');
+    // No taps until the app has hydrated it (main.tsx removes the mark); the layout drawn (a phone,
+    // as its user agent says) is the one main.tsx hydrates in.
+    expect(forAsha.body).toContain('<div id="root" data-shell="owner" data-drawn="" data-layout="phone">');
+    // The device's last page said wide: drawn wide, whatever its user agent says.
+    const wide = await dashboard(`${pageCookie(asha.token)}; starloop_owner_layout=wide`);
+    expect(wide.body).toContain('<div id="root" data-shell="owner" data-drawn="" data-layout="wide">');
     expect(forAsha.headers['cache-control']).toBe('private, no-store');
     expect(forAsha.headers.vary).toMatch(/cookie/i);
     // The markup needs its stylesheets for its first paint; the title is the route's, in <head>.

@@ -54,12 +54,13 @@ export async function drawnDashboard(
     reply.header('set-cookie', clearedOwnerPageCookie(deps.config.appUrl.startsWith('https:')));
     return undefined;
   }
+  const phone = isPhone(request.headers);
   const page = await renderer.render({
     url: request.url,
-    phone: isPhone(request.headers),
+    phone,
     timeZone: readerTimeZone(request.headers),
     token,
     ip: request.ip,
   });
-  return page ? withOwnerPage(template, page) : undefined;
+  return page ? withOwnerPage(template, page, phone) : undefined;
 }

@@ -1,13 +1,12 @@
 import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { planOf, type TOwnerReview, type TOwnerStats } from '@starloop/contract';
 import { fill } from '@starloop/review-page';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { PHONE_QUERY } from '../../../components/area-shell/area-shell.tsx';
 import { usePagedList } from '../../../components/data-table/use-paged-list.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { usePhoneLayout } from '../../../lib/phone-layout.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { DataRequestsCard } from '../data-requests/data-requests-card.tsx';
 import { NEEDS_YOU_LIMIT } from '../first-screen-queries.ts';
@@ -86,7 +85,7 @@ export function DashboardScreen() {
       />
     </Suspense>
   ) : null;
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  const phone = usePhoneLayout();
   // No charts before the first review: nothing to draw, and the chart code is not downloaded.
   const noReviews = stats.data?.totalReviews === 0;
 

@@ -1,11 +1,10 @@
 import { Stack, Tabs } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { fill } from '@starloop/review-page';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { PHONE_QUERY } from '../../../components/area-shell/area-shell.tsx';
 import { StatCard, StatGrid } from '../../../components/stat-card/stat-card.tsx';
 import { formatRating } from '../../../lib/format.ts';
+import { usePhoneLayout } from '../../../lib/phone-layout.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { CampaignsPanel } from './campaigns-panel.tsx';
 import { ContactsPanel } from './contacts-panel.tsx';
@@ -30,7 +29,7 @@ export function RequestsScreen() {
     void navigate({ to: '.', search: (previous) => ({ ...previous, tab: value as TRequestTab }) });
   };
   const data = summary.data;
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  const phone = usePhoneLayout();
   const figures = (
     <StatGrid>
       <StatCard

@@ -1,10 +1,9 @@
 import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useSearch } from '@tanstack/react-router';
 import { Fragment, useState } from 'react';
-import { PHONE_QUERY } from '../../../components/area-shell/area-shell.tsx';
 import { AnchorLink, NavLinkLink } from '../../../components/router-links.tsx';
 import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { usePhoneLayout } from '../../../lib/phone-layout.ts';
 import { consentReturn } from '../google/google-section.tsx';
 import { LoadError } from '../shared/load-error.tsx';
 import {
@@ -23,7 +22,7 @@ import { useSettings } from './use-settings.ts';
  * finishes the connection.
  */
 export function SettingsScreen() {
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  const phone = usePhoneLayout();
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   // Read once: the Google section takes the code out of the address bar, the section stays.
   const [backFromGoogle] = useState(() => consentReturn(search) !== undefined);

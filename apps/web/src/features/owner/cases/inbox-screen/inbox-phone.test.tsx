@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PHONE_QUERY } from '../../../../lib/phone-layout.ts';
 import { cleanToastsBeforeEach, renderOwner } from '../../test/owner-test-utils.tsx';
 import { BULK_TEXT } from '../bulk-bar/bulk-bar.tsx';
 import { DRAWER_TEXT } from '../case-drawer/case-drawer.tsx';
 import { CASE_LIST_TEXT } from '../case-list/case-list.tsx';
 import { FILTER_TEXT } from '../filters-bar/filters-bar.tsx';
 import { accountAnswer, assigneesAnswer, caseDetail, casesAnswer, kase, ME } from '../test/case-fixtures.ts';
-import { INBOX_TEXT, PHONE_QUERY } from './inbox-screen.tsx';
+import { INBOX_TEXT } from './inbox-screen.tsx';
 
 cleanToastsBeforeEach();
 

@@ -1,5 +1,4 @@
 import { Box, Button, Drawer, Group, Pagination, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { TCase, TCaseDetail, TCaseOutcome, TCasesBulkUpdate } from '@starloop/contract';
 import { fill, plural } from '@starloop/review-page';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +9,7 @@ import { notify } from '../../../../components/notify.ts';
 import { anyMessage } from '../../../../lib/api-errors.ts';
 import { en } from '../../../../lib/owner-i18n/en.ts';
 import { useOwnerLanguage, useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
+import { usePhoneLayout } from '../../../../lib/phone-layout.ts';
 import { useTrpc } from '../../../../lib/use-trpc.ts';
 import { LoadError } from '../../shared/load-error.tsx';
 import { BulkBar } from '../bulk-bar/bulk-bar.tsx';
@@ -23,9 +23,6 @@ import { useInboxShortcuts } from '../inbox-shortcuts/use-inbox-shortcuts.ts';
 import { ResolveDialog } from '../resolve-dialog/resolve-dialog.tsx';
 import { bulkSummary } from './bulk-summary.ts';
 import classes from './inbox-screen.module.css';
-
-/** Below Mantine's `sm` breakpoint: the phone layout (cards, full-screen case, bottom bar). */
-export const PHONE_QUERY = '(max-width: 47.99em)';
 
 /** The English texts (the catalog's; tests read them). */
 export const INBOX_TEXT = { ...en.inbox, count: (n: number) => plural('en', en.inbox.count, n) };
@@ -45,7 +42,7 @@ export function InboxScreen() {
   const list = usePagedList(inboxList);
   const { search } = list;
   const openId = useSearch({ from: '/_app/dashboard/inbox', select: (s) => s.case });
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  const phone = usePhoneLayout();
 
   const account = useQuery(trpc.owner.account.get.queryOptions(undefined, { staleTime: 60_000 }));
   const figures = useQuery(
