@@ -230,8 +230,16 @@ try {
   if (!login.ok) throw new Error(`the demo owner could not sign in (${login.status})`);
   const signedIn = await login.json();
   ownerStorage = { authToken: signedIn.token, userData: JSON.stringify(signedIn.user) };
-  // What the app asks for at sign-in: the page cookie, with which /dashboard comes drawn.
-  ownerCookies = [{ name: 'starloop_owner_page', value: signedIn.token, url: `${BASE}/dashboard` }];
+  // What the app keeps at sign-in: the page cookie, with which /dashboard comes drawn, and the
+  // device's time zone (lib/session.ts), here this machine's, as its Chromium's.
+  ownerCookies = [
+    { name: 'starloop_owner_page', value: signedIn.token, url: `${BASE}/dashboard` },
+    {
+      name: 'starloop_owner_tz',
+      value: encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone),
+      url: `${BASE}/dashboard`,
+    },
+  ];
 
   // The review page's first view in each of its languages (bytes only; Lighthouse runs on English).
   const languages = {};
@@ -469,6 +477,12 @@ async function signedInChromium() {
   const page = await browser.contexts()[0].newPage();
   await page.goto(`${BASE}/readyz`);
   await page.evaluate(signIn, ownerStorage);
+  // The device's time zone, as the app's sign-in writes it (lib/owner-page-session.ts).
+  await page.evaluate(() => {
+    const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    // biome-ignore lint/suspicious/noDocumentCookie: as the app writes it.
+    document.cookie = `starloop_owner_tz=${zone}; Path=/dashboard; SameSite=Strict; Max-Age=31536000`;
+  });
   // The page cookie as the app gets it at sign-in (HttpOnly: only the server can set it).
   await page.evaluate(async (token) => {
     const response = await fetch('/api/owner/page-session', {

@@ -32,6 +32,7 @@ const ISOLATED_TESTS = [
   'src/features/owner/cases/inbox-screen/inbox-phone.test.tsx',
   'src/features/register/payment-gateway.test.tsx',
   'src/features/review/review-page.test.tsx',
+  'src/lib/owner-page-session.test.ts',
   'src/lib/trpc.test.tsx',
   'src/ssr/owner-page-render.test.tsx',
 ];

@@ -3,6 +3,7 @@ import {
   formatDate,
   formatDateTime,
   formatMonthKey,
+  formatNumber,
   formatPaise,
   formatRating,
   formatRupees,
@@ -18,6 +19,36 @@ describe('format', () => {
     expect(formatPaise(12345600)).toBe('₹1,23,456.00');
     expect(formatPaise(199900)).toBe('₹1,999.00');
     expect(formatRupees(24000)).toBe('₹24,000');
+  });
+
+  it('writes counts as Intl writes them for en-IN, without making an Intl format for whole numbers', () => {
+    const intl = new Intl.NumberFormat('en-IN');
+    const values = [
+      0,
+      7,
+      -7,
+      999,
+      1000,
+      -1000,
+      12345,
+      100000,
+      1234567,
+      -98765432,
+      2 ** 53 - 1,
+      1.5,
+      -0.25,
+      1e21,
+    ];
+    // A spread of whole numbers of every length, from a fixed seed.
+    let seed = 34;
+    for (let i = 0; i < 200; i += 1) {
+      seed = (seed * 48271) % 2147483647;
+      values.push(Math.floor((seed / 2147483647) * 10 ** (1 + (i % 15))) * (i % 3 === 0 ? -1 : 1) || 0);
+    }
+    for (const value of values) expect(formatNumber(value), String(value)).toBe(intl.format(value));
+    expect(formatNumber(1234567)).toBe('12,34,567');
+    // Intl writes -0 as "-0"; no count is minus nothing.
+    expect(formatNumber(-0)).toBe('0');
   });
 
   it('shows ratings with one decimal', () => {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { clearSession, SIGN_IN_PATHS, setToken, type TSessionArea } from './auth.ts';
-import { askForOwnerPageCookie, dropOwnerPageCookie } from './owner-page-session.ts';
+import { askForOwnerPageCookie, dropOwnerPageCookie, rememberOwnerTimeZone } from './owner-page-session.ts';
 
 interface TSessionDeps {
   router: AnyRouter;
@@ -18,7 +18,11 @@ export function startSession(
   { queryClient }: Pick<TSessionDeps, 'queryClient'>,
 ) {
   setToken(area, token);
-  if (area === 'owner') askForOwnerPageCookie(token);
+  if (area === 'owner') {
+    // What the server needs to draw the dashboard that comes next.
+    askForOwnerPageCookie(token);
+    rememberOwnerTimeZone();
+  }
   queryClient.clear();
 }
 

@@ -101,7 +101,7 @@ function OwnerArea() {
     // Sessions begun before the page cookie existed get one too (sign-in asks for it: session.ts).
     const token = getToken('owner');
     if (token) askForOwnerPageCookie(token);
-    rememberOwnerView(window.matchMedia(PHONE_QUERY).matches);
+    return rememberOwnerView(window.matchMedia(PHONE_QUERY).matches);
   }, []);
   const links = ownerLinks(t).map((link) =>
     link.to === '/dashboard/inbox' && openCases

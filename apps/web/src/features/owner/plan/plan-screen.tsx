@@ -13,7 +13,7 @@ import { LabelledValue } from '../../../components/labelled-value/labelled-value
 import { PlanSummary } from '../../../components/plan-summary/plan-summary.tsx';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { SimpleTable, type TTableColumn } from '../../../components/simple-table/simple-table.tsx';
-import { formatPaise, methodLabel, titleCase } from '../../../lib/format.ts';
+import { formatNumber, formatPaise, methodLabel, titleCase } from '../../../lib/format.ts';
 import type { TOwnerMessages } from '../../../lib/owner-i18n/en.ts';
 import { useOwnerLanguage, useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
@@ -127,8 +127,8 @@ export function PlanScreen() {
                 <LabelledValue label={t.requests}>
                   <Text>
                     {fill(t.requestsUsed, {
-                      used: data.requests.used.toLocaleString('en-IN'),
-                      limit: data.requests.limit.toLocaleString('en-IN'),
+                      used: formatNumber(data.requests.used),
+                      limit: formatNumber(data.requests.limit),
                     })}
                   </Text>
                 </LabelledValue>
@@ -183,8 +183,8 @@ export function PlanScreen() {
               {fill(t.professionalAdds, {
                 price: formatPaise(PLANS.professional.amount),
                 within: PLANS.professional.autoReply.within,
-                requests: REQUEST_LIMITS.professional.toLocaleString('en-IN'),
-                essential: REQUEST_LIMITS.essential.toLocaleString('en-IN'),
+                requests: formatNumber(REQUEST_LIMITS.professional),
+                essential: formatNumber(REQUEST_LIMITS.essential),
               })}
             </Text>
           ) : null}

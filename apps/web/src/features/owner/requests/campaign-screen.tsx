@@ -11,7 +11,7 @@ import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { SimpleTable, type TTableColumn } from '../../../components/simple-table/simple-table.tsx';
 import { StatCard, StatGrid } from '../../../components/stat-card/stat-card.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
-import { formatDateTime, formatRating } from '../../../lib/format.ts';
+import { formatDateTime, formatNumber, formatRating } from '../../../lib/format.ts';
 import type { TOwnerMessages } from '../../../lib/owner-i18n/en.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';
@@ -19,7 +19,7 @@ import { campaignDetail } from './request-details.ts';
 import { CAMPAIGN_STATUS_COLORS, shareOf } from './request-labels.ts';
 import { useRequestTexts } from './request-texts.ts';
 
-const n = (value: number) => value.toLocaleString('en-IN');
+const n = formatNumber;
 const stars = (ratings: TChannelFigures['ratings']) =>
   ([5, 4, 3, 2, 1] as const)
     .filter((s) => ratings[s] > 0)

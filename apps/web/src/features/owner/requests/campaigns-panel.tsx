@@ -4,12 +4,12 @@ import { DataTable, type TDataTableColumn } from '../../../components/data-table
 import { loadError, loadState } from '../../../components/data-table/paged-data-table.tsx';
 import { usePagedList } from '../../../components/data-table/use-paged-list.ts';
 import { AnchorLink } from '../../../components/router-links.tsx';
-import { formatDateTime, formatRating } from '../../../lib/format.ts';
+import { formatDateTime, formatNumber, formatRating } from '../../../lib/format.ts';
 import { CAMPAIGN_STATUS_COLORS } from './request-labels.ts';
 import { campaignsList, REQUESTS_PAGE_SIZE } from './request-lists.ts';
 import { useRequestTexts } from './request-texts.ts';
 
-const n = (value: number) => value.toLocaleString('en-IN');
+const n = formatNumber;
 
 /**
  * The owner's campaigns, newest first, each with its figures; a name opens the campaign. The page

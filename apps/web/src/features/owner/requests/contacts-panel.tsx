@@ -11,7 +11,7 @@ import { ErrorBanner } from '../../../components/error-banner/error-banner.tsx';
 import { notify } from '../../../components/notify.ts';
 import { AnchorLink } from '../../../components/router-links.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { AddContactDialog, CampaignDialog, SendNowDialog } from './contact-dialogs.tsx';
 import { ImportDialog } from './import-dialog.tsx';
@@ -150,7 +150,7 @@ export function ContactsPanel({
           {list.data
             ? fill(t.summary, {
                 customers: count(t.count, list.data.counts.total),
-                optedOut: list.data.counts.optedOut.toLocaleString('en-IN'),
+                optedOut: formatNumber(list.data.counts.optedOut),
               })
             : ''}
         </Text>

@@ -25,6 +25,7 @@ import type { TDialogProps } from '../../../components/busy-modal/busy-modal.tsx
 import { col } from '../../../components/data-table/columns.tsx';
 import { SimpleTable, type TTableColumn } from '../../../components/simple-table/simple-table.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import type { TOwnerMessages } from '../../../lib/owner-i18n/en.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { ConsentSourceSelect } from './consent-source-select.tsx';
@@ -89,7 +90,7 @@ const Figure = ({ label, value }: { label: string; value: number }) => (
       {label}
     </Text>
     <Text fw={700} size="lg">
-      {value.toLocaleString('en-IN')}
+      {formatNumber(value)}
     </Text>
   </Stack>
 );
@@ -176,7 +177,7 @@ export function ImportDialog({ opened, onClose, onDone }: TDialogProps & { onDon
       <Stack gap="md">
         {step === 'choose' || step === 'uploading' ? (
           <>
-            <Text size="sm">{fill(t.intro, { max: CONTACT_IMPORT_MAX_ROWS.toLocaleString('en-IN') })}</Text>
+            <Text size="sm">{fill(t.intro, { max: formatNumber(CONTACT_IMPORT_MAX_ROWS) })}</Text>
             <FileInput
               label={t.file}
               placeholder={t.chooseFile}
@@ -232,8 +233,8 @@ export function ImportDialog({ opened, onClose, onDone }: TDialogProps & { onDon
                   {step === 'done'
                     ? progress?.message
                     : fill(t.importing, {
-                        done: (progress?.processed ?? 0).toLocaleString('en-IN'),
-                        total: (preview.toCreate + preview.toMerge).toLocaleString('en-IN'),
+                        done: formatNumber(progress?.processed ?? 0),
+                        total: formatNumber(preview.toCreate + preview.toMerge),
                       })}
                 </Text>
                 <Progress

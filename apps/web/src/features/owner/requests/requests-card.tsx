@@ -1,7 +1,7 @@
 import { fill } from '@starloop/review-page';
 import { useQuery } from '@tanstack/react-query';
 import { StatCard } from '../../../components/stat-card/stat-card.tsx';
-import { formatRating } from '../../../lib/format.ts';
+import { formatNumber, formatRating } from '../../../lib/format.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { useRequestTexts } from './request-texts.ts';
 
@@ -15,10 +15,10 @@ export function RequestsReviewsCard() {
   return (
     <StatCard
       label={t.reviewsFromRequests}
-      value={data ? data.reviewsFromRequests.toLocaleString('en-IN') : '-'}
+      value={data ? formatNumber(data.reviewsFromRequests) : '-'}
       hint={
         data
-          ? `${fill(t.fromQr, { n: data.qrReviews.toLocaleString('en-IN') })}${
+          ? `${fill(t.fromQr, { n: formatNumber(data.qrReviews) })}${
               data.averageFromRequests === null
                 ? ''
                 : ` · ${fill(t.average, { rating: formatRating(data.averageFromRequests) })}`

@@ -3,7 +3,7 @@ import { fill } from '@starloop/review-page';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { StatCard, StatGrid } from '../../../components/stat-card/stat-card.tsx';
-import { formatRating } from '../../../lib/format.ts';
+import { formatNumber, formatRating } from '../../../lib/format.ts';
 import { usePhoneLayout } from '../../../lib/phone-layout.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { CampaignsPanel } from './campaigns-panel.tsx';
@@ -34,12 +34,12 @@ export function RequestsScreen() {
     <StatGrid>
       <StatCard
         label={t.requestsThisMonth}
-        value={data ? data.usage.used.toLocaleString('en-IN') : '-'}
+        value={data ? formatNumber(data.usage.used) : '-'}
         hint={
           data
             ? fill(t.usage, {
-                used: data.usage.used.toLocaleString('en-IN'),
-                limit: data.usage.limit.toLocaleString('en-IN'),
+                used: formatNumber(data.usage.used),
+                limit: formatNumber(data.usage.limit),
               })
             : undefined
         }
@@ -47,12 +47,12 @@ export function RequestsScreen() {
       />
       <StatCard
         label={t.requestsSent}
-        value={data?.requestsSent.toLocaleString('en-IN') ?? '-'}
+        value={data ? formatNumber(data.requestsSent) : '-'}
         loading={summary.isPending}
       />
       <StatCard
         label={t.reviewsFromRequests}
-        value={data?.reviewsFromRequests.toLocaleString('en-IN') ?? '-'}
+        value={data ? formatNumber(data.reviewsFromRequests) : '-'}
         loading={summary.isPending}
       />
       <StatCard
