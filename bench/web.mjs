@@ -230,6 +230,13 @@ try {
   if (!login.ok) throw new Error(`the demo owner could not sign in (${login.status})`);
   const signedIn = await login.json();
   ownerStorage = { authToken: signedIn.token, userData: JSON.stringify(signedIn.user) };
+  // The app's sign-in asks for the page cookie: that starts the server's drawing worker, so the
+  // dashboard measured below comes drawn (its first page would otherwise wait for the worker).
+  const pageSession = await fetch(`${BASE}/api/owner/page-session`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${signedIn.token}` },
+  });
+  if (!pageSession.ok) throw new Error(`page-session answered ${pageSession.status}`);
   // What the app keeps at sign-in: the page cookie, with which /dashboard comes drawn, and the
   // device's time zone (lib/session.ts), here this machine's, as its Chromium's.
   ownerCookies = [
