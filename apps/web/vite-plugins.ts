@@ -32,6 +32,36 @@ export const PREACT_ALIASES: Alias[] = [
 const browserBuild = (config: { build?: { ssr?: unknown } }, env: { command: string }) =>
   env.command === 'build' && !config.build?.ssr;
 
+const APP_SHELL_REMOVE_SCROLL = '\0starloop:app-shell-remove-scroll';
+
+/**
+ * Mantine's AppShell header, footer and aside import react-remove-scroll for one class name
+ * (`RemoveScroll.classNames.zeroRight`, which keeps them clear of the scrollbar a modal hides):
+ * that import put the whole scroll lock (4 KB gzip) in every owner page's first view (issue 34
+ * item 7). Those three files get the class names alone, from the package's own constants;
+ * modals and drawers still import the real component. `src/components/area-shell/app-shell-scroll.test.ts` holds the names
+ * to the real component's.
+ */
+export function appShellScrollClassNames(): Plugin {
+  return {
+    name: 'starloop:app-shell-remove-scroll',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'react-remove-scroll' || !importer) return null;
+      return /@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/.test(importer)
+        ? APP_SHELL_REMOVE_SCROLL
+        : null;
+    },
+    load(id) {
+      if (id !== APP_SHELL_REMOVE_SCROLL) return null;
+      return [
+        "import { fullWidthClassName, zeroRightClassName } from 'react-remove-scroll-bar/constants';",
+        'export const RemoveScroll = { classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName } };',
+      ].join('\n');
+    },
+  };
+}
+
 /**
  * Writes `fileName` (under the output directory) next to Vite's manifest: for every emitted chunk,
  * the source modules it contains and their rendered size in bytes (before minification).

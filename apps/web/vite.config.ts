@@ -3,7 +3,13 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { chunkModulesReport, PREACT_ALIASES, precompressAssets, routePathsFile } from './vite-plugins.ts';
+import {
+  appShellScrollClassNames,
+  chunkModulesReport,
+  PREACT_ALIASES,
+  precompressAssets,
+  routePathsFile,
+} from './vite-plugins.ts';
 
 /** Tests of the review page's hydration entry: they run with Preact, as the entry is built. */
 const PREACT_TESTS = ['src/features/review/review-hydration.test.tsx'];
@@ -32,6 +38,7 @@ const ISOLATED_TESTS = [
   'src/features/owner/cases/inbox-screen/inbox-phone.test.tsx',
   'src/features/register/payment-gateway.test.tsx',
   'src/features/review/review-page.test.tsx',
+  'src/lib/owner-i18n/owner-messages.test.tsx',
   'src/lib/owner-page-session.test.ts',
   'src/lib/trpc.test.tsx',
   'src/ssr/owner-page-render.test.tsx',
@@ -47,6 +54,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       tanstackRouter({ target: 'react', autoCodeSplitting: true }),
       react(),
+      appShellScrollClassNames(),
       chunkModulesReport('.vite/chunk-modules.json'),
       // dist/.vite/route-paths.json: the pages the server answers 200 (route-paths.ts).
       routePathsFile(),
@@ -57,11 +65,20 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: 'dist',
       emptyOutDir: true,
+      // Every browser the owner area supports preloads modules itself (Safari since 17): where one
+      // does not, a chunk is fetched when imported instead of ahead. Not worth 0.6 KB in every entry.
+      modulePreload: { polyfill: false },
       // dist/.vite/manifest.json: the chunk graph that check:bundle follows. The review page's
       // hydration entry is a build of its own (vite.review.config.ts: Preact, not React).
       manifest: true,
       rolldownOptions: {
         input: { index: path.resolve(import.meta.dirname, 'index.html') },
+        // @trpc/client's package.json does not say it is free of side effects, so its WebSocket
+        // link (a class with a static counter) stayed in every page's entry though the app only
+        // sends HTTP batches: 2 KB gzip of the owner's first view (issue 34 item 7).
+        treeshake: {
+          moduleSideEffects: [{ test: /node_modules[\\/]@trpc[\\/]client[\\/]/, sideEffects: false }],
+        },
         output: {
           // Left alone, the bundler split Mantine's styling core and hooks, and the router, into dozens
           // of files of a few hundred bytes, each a request (six at a time on a phone's HTTP/1.1
@@ -70,7 +87,13 @@ export default defineConfig(({ mode }) => {
             groups: [
               {
                 name: 'mantine-base',
-                test: /node_modules[\\/](@mantine[\\/](core[\\/]esm[\\/]core|hooks)|clsx)[\\/]/,
+                test: (id: string) =>
+                  /node_modules[\\/](@mantine[\\/](core[\\/]esm[\\/]core|hooks)|clsx|react|react-dom)[\\/]/.test(
+                    id,
+                  ) &&
+                  !/node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/](use-drag|use-collapse|use-long-press|use-focus-trap|use-focus-return|use-clipboard)[\\/]/.test(
+                    id,
+                  ),
               },
               {
                 name: 'router',
