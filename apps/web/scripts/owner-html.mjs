@@ -81,10 +81,30 @@ function write(fileName, routeFiles) {
       `<div id="root" data-shell="owner"><!--owner-frame-->${SHELL}<!--/owner-frame--></div>`,
     );
   if (/<script type="module"/.test(html)) fail(`a module script was left in ${fileName}`);
+  checkFirstView(fileName, needed.files);
   writeFileSync(path.join(dist, fileName), html);
   console.log(
     `owner-html: dist/${fileName} (${(Buffer.byteLength(html) / 1024).toFixed(1)} KB, ${needed.files.length} scripts after the first paint)`,
   );
+}
+
+/**
+ * What an owner page's first-view chunks must never hold (issue 34 item 7): every other screen's
+ * texts (owner-i18n/en.ts; the first view reads en-first.ts) and the modals' scroll lock (AppShell
+ * gets its class names alone, vite-plugins.ts). One stray import would bring either back: the build
+ * fails instead of the page growing unnoticed. (What loads lazily after the first render, such as
+ * the toasts' container, bench:web measures.)
+ */
+const NOT_IN_FIRST_VIEW = ['src/lib/owner-i18n/en.ts', 'node_modules/react-remove-scroll/'];
+const chunkModules = JSON.parse(readFileSync(path.join(dist, '.vite/chunk-modules.json'), 'utf8'));
+
+function checkFirstView(fileName, files) {
+  for (const file of files) {
+    for (const id of Object.keys(chunkModules[file.replace(/^\//, '')] ?? {})) {
+      const found = NOT_IN_FIRST_VIEW.find((part) => id.split(path.sep).join('/').includes(part));
+      if (found) fail(`${fileName} loads ${found} in its first view (through ${file})`);
+    }
+  }
 }
 
 write('owner.html', AREA_ROUTES);

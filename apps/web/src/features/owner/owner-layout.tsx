@@ -6,9 +6,9 @@ import { lazy, Suspense, useEffect } from 'react';
 import { AreaShell, type TAreaLink } from '../../components/area-shell/area-shell.tsx';
 import { OfflineBanner } from '../../components/offline-banner/offline-banner.tsx';
 import { getToken, getUserData } from '../../lib/auth.ts';
-import { en, type TOwnerMessages } from '../../lib/owner-i18n/en.ts';
+import { enFirst, type TOwnerFirstMessages } from '../../lib/owner-i18n/en-first.ts';
 import { LanguageSwitch } from '../../lib/owner-i18n/language-switch.tsx';
-import { OwnerI18nProvider, useOwnerMessages } from '../../lib/owner-i18n/owner-i18n.tsx';
+import { OwnerI18nProvider, useFirstViewMessages } from '../../lib/owner-i18n/owner-i18n.tsx';
 import { askForOwnerPageCookie, rememberOwnerView } from '../../lib/owner-page-session.ts';
 import { PHONE_QUERY } from '../../lib/phone-layout.ts';
 import { registerServiceWorker } from '../../lib/pwa.ts';
@@ -28,7 +28,7 @@ const ExportSection = lazy(() =>
 );
 
 /** Sidebar of spec section 2 (Dashboard, Profile) plus the Inbox, Requests, Plan and Settings tabs. */
-export function ownerLinks(t: TOwnerMessages = en): TAreaLink[] {
+export function ownerLinks(t: TOwnerFirstMessages = enFirst): TAreaLink[] {
   return [
     { to: '/dashboard', label: t.nav.dashboard },
     { to: '/dashboard/inbox', label: t.nav.inbox },
@@ -47,7 +47,7 @@ const PHONE_MAIN_TABS = new Set<string>([
   '/dashboard/settings',
 ]);
 
-const TAB_TITLES: Record<string, keyof TOwnerMessages['titles']> = {
+const TAB_TITLES: Record<string, keyof TOwnerFirstMessages['titles']> = {
   '/dashboard/profile': 'profile',
   '/dashboard/plan': 'plan',
   '/dashboard/settings': 'settings',
@@ -60,7 +60,11 @@ const TAB_TITLES: Record<string, keyof TOwnerMessages['titles']> = {
  * name is known), 'Business Profile', 'Subscription Plan', 'Settings' on the others; in the
  * person's language.
  */
-export function ownerTabTitle(pathname: string, name: string | undefined, t: TOwnerMessages = en): string {
+export function ownerTabTitle(
+  pathname: string,
+  name: string | undefined,
+  t: TOwnerFirstMessages = enFirst,
+): string {
   const path = pathname.replace(/\/+$/, '') || '/';
   const title = TAB_TITLES[path];
   if (title) return t.titles[title];
@@ -84,7 +88,7 @@ export function OwnerLayout() {
 }
 
 function OwnerArea() {
-  const t = useOwnerMessages();
+  const t = useFirstViewMessages();
   const trpc = useTrpc();
   const logout = useMutation(trpc.owner.logout.mutationOptions());
   const { signOut, signingOut } = useSignOut('owner', () => logout.mutateAsync());

@@ -1,43 +1,15 @@
+import { enFirst, type TWiden } from './en-first.ts';
+import { mergeTexts } from './merge-texts.ts';
+
 /**
  * The owner area's English texts (issue 34 item 6): the source catalog. Where a text is the spec's,
- * it is the spec's exactly. Every other language is a JSON file with the same keys and the same
- * {placeholders} (`owner-catalogs.test.ts` fails on a missing or extra key).
+ * it is the spec's exactly. Every other language is two JSON files with the same keys and the same
+ * {placeholders} (`owner-catalogs.test.ts` fails on a missing or extra key). The texts of every
+ * owner page's first view are en-first.ts (part of the first view's code); this module, the rest,
+ * loads with the screens that read it.
  */
-export const en = {
-  language: {
-    label: 'Language',
-    english: 'English',
-    hindi: 'हिन्दी',
-  },
-  nav: {
-    area: 'Business dashboard',
-    dashboard: 'Dashboard',
-    inbox: 'Inbox',
-    profile: 'Profile',
-    requests: 'Requests',
-    plan: 'Plan',
-    settings: 'Settings',
-    openCases: '{n} open',
-    more: 'More',
-    logout: 'Logout',
-    loggingOut: 'Logging out...',
-  },
-  needsYou: {
-    title: 'Needs you now',
-    none: 'Nothing waiting: no open low ratings.',
-    all: 'Open the inbox',
-    overdue: 'Overdue',
-  },
-  titles: {
-    hi: 'Hi, {name}',
-    dashboard: 'Dashboard',
-    profile: 'Business Profile',
-    plan: 'Subscription Plan',
-    settings: 'Settings',
-    branches: 'All branches',
-    inbox: 'Feedback inbox',
-    requests: 'Review Requests',
-  },
+/** The texts beyond the first view's (en-first.ts). */
+export const enRest = {
   filters: {
     status: 'Status',
     assignee: 'Assignee',
@@ -150,159 +122,6 @@ export const en = {
       qr: 'Review page (QR)',
       request: 'Review request',
       google: 'Google',
-    },
-  },
-  // Dashboard, its cards, charts, latest reviews, first-run checklist and banners.
-  dashboard: {
-    loadFailed: 'Failed to load stats',
-    sources: 'Cards and charts count QR and Google reviews (QR {qr} · Google {google}).',
-    stats: {
-      total: 'Total Reviews',
-      average: 'Average Rating',
-      fiveStar: 'Five-star reviews',
-      outOfFive: 'out of 5 stars',
-      ofAll: '{percent} of all reviews',
-    },
-    empty: {
-      total: 'Share your QR code or send a review request to get the first one.',
-      noAverage: 'No reviews yet',
-      averageHint: 'Your average shows after the first review.',
-      fiveStarHint: 'Counted from your first review on.',
-    },
-    // {count} rather than {n}: the count is shown grouped the Indian way (1,500).
-    charts: {
-      perMonth: 'Ratings per month',
-      distribution: 'Star distribution',
-      reviews: 'Reviews',
-      averageRating: 'Average rating',
-      monthlySummary:
-        'Reviews and average rating for the last 12 months. Busiest month: {month} with {reviews}.',
-      noMonthly: 'No reviews in the last 12 months yet.',
-      starSummary: 'All reviews by rating. {stars}.',
-      reviewCount: { one: '{count} review', other: '{count} reviews' },
-      stars: { one: '{n} star', other: '{n} stars' },
-    },
-    ratingStars: '{n} out of 5 stars',
-    staff: {
-      title: 'Staff leaderboard',
-      description:
-        "{from} to {to}. Reviews through each staff member's own QR code, ranked by 4-5 star reviews, then average. Cases are the feedback cases their reviews opened.",
-      rank: 'Rank',
-      rankOf: 'Rank {n}',
-      member: 'Staff member',
-      reviews: 'Reviews',
-      average: 'Average',
-      positive: '4-5 stars',
-      cases: 'Cases',
-      empty: 'No staff placements.',
-    },
-    reviews: {
-      title: 'Recent Reviews',
-      search: 'Search reviews',
-      searchPlaceholder: 'Search by message or contact',
-      source: 'Review source',
-      allSources: 'All sources',
-      loadFailed: 'Failed to load reviews',
-      noneFound: 'No reviews found matching your search.',
-      none: 'No reviews available.',
-      noneHint: 'Put your QR card where customers pay, or send a review request from Requests.',
-      srNo: 'Sr.no',
-      rating: 'Rating',
-      message: 'Message',
-      date: 'Date',
-      sourceColumn: 'Source',
-      open: 'Open review {n}',
-      noMessage: 'No message',
-      page: 'Page {n}',
-      first: 'First page',
-      previous: 'Previous page',
-      next: 'Next page',
-      last: 'Last page',
-    },
-    placement: {
-      title: 'By placement',
-      period: '{from} to {to}.',
-      note: 'Scans are openings of your review page, counted per day (India time) without cookies. Conversion is the ratings that came with a scan of the same placement that day, over its scans: never above 100%. Ratings without a scan (a shared link, a saved page) are counted apart.',
-      dateRange: 'Date range',
-      from: 'From',
-      to: 'To',
-      loadFailed: 'Failed to load placement stats',
-      empty: 'No placements yet.',
-      all: 'All placements',
-      deleted: '(deleted placement)',
-      placement: 'Placement',
-      scans: 'Scans',
-      ratings: 'Ratings',
-      average: 'Average',
-      positive: '4-5 stars',
-      conversion: 'Conversion',
-      withoutScan: 'Without a scan',
-      days: { one: '{n} day', other: '{n} days' },
-      months: { one: '{n} month', other: '{n} months' },
-      custom: 'Custom',
-      chartTitle: 'Scans and ratings by placement',
-      chartNone: 'No scans or ratings in this period yet.',
-      chartSummary: 'Scans and ratings per placement, busiest first. {placements}.',
-      scanCount: { one: '{count} scan', other: '{count} scans' },
-      ratingCount: { one: '{count} rating', other: '{count} ratings' },
-    },
-  },
-  checklist: {
-    title: 'Get started',
-    description: 'A few steps to set up your review page and start collecting reviews.',
-    done: 'All set: your review page is ready for customers.',
-    dismiss: 'Hide this checklist',
-    progress: { one: '{done} of {n} step done', other: '{done} of {n} steps done' },
-    stepDone: '(done)',
-    stepToDo: '(to do)',
-    steps: {
-      review_link: 'Check your Google review link',
-      qr_card: 'Download or print your QR card',
-      review_flow: 'Choose your review flow',
-      placements: 'Add placements (a QR code per table, counter or staff member)',
-      team: 'Invite your team',
-      google: 'Connect Google',
-    },
-    policy:
-      'Google\'s policy: every customer must be free to post a public review, so don\'t send only happy customers to Google. "Open to everyone" always shows both; "Smart routing" asks 1-3 stars for private feedback first.',
-    keep: 'Keep {flow}',
-    // {link} is where the link goes, its words beside it.
-    reviewLink: 'Open it once to see what your customers see: {link}',
-    reviewLinkLink: 'Open your review link',
-    noReviewLink: 'Your Google review link is not set yet: it is on your {link}.',
-    noReviewLinkLink: 'business profile',
-    qrCard: 'Get your QR card',
-    placements: 'Track which table or staff member brings reviews: {link}.',
-    placementsLink: 'add placements',
-    team: 'Let managers and staff answer feedback: {link}.',
-    teamLink: 'invite your team',
-    google: 'See and answer your Google reviews here: {link}.',
-    googleLink: 'connect Google',
-  },
-  banners: {
-    renewal: {
-      tomorrow: 'Your plan ends tomorrow',
-      endsIn: { one: 'Your plan ends in {n} day', other: 'Your plan ends in {n} days' },
-      endsOn: 'It ends on {date}. Renew to keep your review page and dashboard running without a break.',
-      ended: 'Your plan has ended',
-      closed: 'Your review page is closed. Renew to open it again.',
-      grace: 'Your review page stays open until {date}. Renew before then to keep it open.',
-      renew: 'Renew',
-    },
-    google: {
-      title: 'Google reviews paused',
-      // GOOGLE_TEXTS.revoked (the contract's), in the catalog to be translated.
-      revoked: 'StarLoop lost access to your Google Business Profile. Please reconnect it in Settings.',
-      reconnect: 'Reconnect',
-    },
-    closed: {
-      title: 'Your account is closed',
-      body: 'Your review pages show a closed page and nothing is sent for you any more. You can sign in and export your data until {erasure}; then it is erased. To reopen the account before then, write to us.',
-      exportOnly: 'While the account is closed, only the data export is available here.',
-    },
-    loadError: {
-      error: 'Error: {message}',
-      retry: 'Retry',
     },
   },
   // A review: its drawer, reply box, case panel and reply status.
@@ -566,11 +385,6 @@ export const en = {
       campaigns: 'Campaigns',
       settings: 'Settings',
     },
-    card: {
-      reviewsFromRequests: 'Reviews from requests',
-      fromQr: '{n} from QR codes',
-      average: 'average {rating}',
-    },
     consentSource: 'How they agreed',
     campaigns: {
       label: 'Campaigns',
@@ -728,6 +542,23 @@ export const en = {
   },
   // Profile, plan and branches.
   profile: {
+    // Customers' requests to see or erase their data (a card on the dashboard, for owners).
+    dataRequests: {
+      title: "Customers' data requests",
+      description:
+        'Customers asked to see or erase what this branch holds about them. Answer within the due date; past it, StarLoop completes the request for you (an erasure is then done by StarLoop).',
+      erase: 'Erase the data of {identifier}',
+      see: 'See the data of {identifier}',
+      holds: 'Holds: {held}. Due {date}',
+      contacts: 'customer list',
+      requests: { one: '{n} review request', other: '{n} review requests' },
+      contactLeft: 'contact left with feedback',
+      caseMessages: { one: '{n} case message', other: '{n} case messages' },
+      nothing: 'nothing any more',
+      overdue: 'Overdue',
+      eraseNow: 'Erase now',
+      markAnswered: 'Mark answered',
+    },
     loadFailed: 'Failed to load profile',
     businessInfo: 'Business information',
     ownerName: 'Owner name',
@@ -784,23 +615,6 @@ export const en = {
       ownersOnly: 'Only an owner of the account can change these details.',
       nameFixed: "Your name can't be changed here. To update it, {link}.",
       contactSupport: 'contact support',
-    },
-    // Customers' requests to see or erase their data (a card on the dashboard, for owners).
-    dataRequests: {
-      title: "Customers' data requests",
-      description:
-        'Customers asked to see or erase what this branch holds about them. Answer within the due date; past it, StarLoop completes the request for you (an erasure is then done by StarLoop).',
-      erase: 'Erase the data of {identifier}',
-      see: 'See the data of {identifier}',
-      holds: 'Holds: {held}. Due {date}',
-      contacts: 'customer list',
-      requests: { one: '{n} review request', other: '{n} review requests' },
-      contactLeft: 'contact left with feedback',
-      caseMessages: { one: '{n} case message', other: '{n} case messages' },
-      nothing: 'nothing any more',
-      overdue: 'Overdue',
-      eraseNow: 'Erase now',
-      markAnswered: 'Mark answered',
     },
   },
   plan: {
@@ -922,8 +736,6 @@ export const en = {
       scans: 'Scans',
       scanConversion: 'Scans converted',
     },
-    allBranches: 'All branches',
-    switcher: 'Branch',
     add: {
       close: 'Close',
       open: 'Add a branch',
@@ -1010,16 +822,6 @@ export const en = {
       label: 'What your customers see after they rate you',
       gatingNote:
         'Google\'s review policy does not allow sending only happy customers to Google ("review gating"); "Open to everyone" keeps you inside it.',
-      options: {
-        smart: {
-          label: 'Smart routing',
-          description: '4-5 stars go to your public review page, 1-3 to private feedback.',
-        },
-        open: {
-          label: 'Open to everyone',
-          description: 'Every customer sees both: your public review page and the private feedback form.',
-        },
-      },
       atOnce: 'Changes apply to your review page at once.',
     },
     notifications: {
@@ -1403,7 +1205,10 @@ export const en = {
   },
 } as const;
 
-type TWiden<T> = { -readonly [K in keyof T]: T[K] extends string ? string : TWiden<T[K]> };
+export const en = mergeTexts(enFirst, enRest);
+
+/** The shape of every language's second part (hi.json): the English one's keys, any wording. */
+export type TOwnerRestMessages = TWiden<typeof enRest>;
 
 /** The shape every catalog has: the English one's keys, any wording. */
 export type TOwnerMessages = TWiden<typeof en>;

@@ -1,10 +1,10 @@
 import { SegmentedControl } from '@mantine/core';
 import type { TOwnerLanguage } from '@starloop/contract';
-import { useOwnerLanguage, useOwnerMessages } from './owner-i18n.tsx';
+import { useFirstViewMessages, useOwnerLanguage } from './owner-i18n.tsx';
 
 /** English or Hindi for the owner area, for this person on every device. */
 export function LanguageSwitch() {
-  const t = useOwnerMessages();
+  const t = useFirstViewMessages();
   const { language, setLanguage } = useOwnerLanguage();
   return (
     <SegmentedControl

@@ -1,18 +1,25 @@
 import type { TOwnerLanguage } from '@starloop/contract';
-import { en, type TOwnerMessages } from './en.ts';
+import type { TOwnerRestMessages } from './en.ts';
+import { enFirst, type TOwnerFirstMessages } from './en-first.ts';
 
 /**
- * THE map of the owner area's catalogs but English (always at hand): one chunk per language, loaded
- * only by a person who chose it. `owner-catalogs.test.ts` fails when a language has no line here.
+ * THE map of the owner area's catalogs but English: each language in two parts, each a chunk of
+ * its own loaded only by a person who chose it: `first`, what every owner page's first view reads
+ * (en-first.ts in English), and `rest`, every other screen's texts (en.ts). `owner-catalogs.test.ts`
+ * fails when a language has no line here or a part's keys differ from English.
  */
 export const OWNER_CATALOG_LOADERS: Record<
   Exclude<TOwnerLanguage, 'en'>,
-  () => Promise<{ default: TOwnerMessages }>
+  {
+    first: () => Promise<{ default: TOwnerFirstMessages }>;
+    rest: () => Promise<{ default: TOwnerRestMessages }>;
+  }
 > = {
-  hi: () => import('./hi.json'),
+  hi: { first: () => import('./hi-first.json'), rest: () => import('./hi.json') },
 };
 
-export async function loadOwnerCatalog(language: TOwnerLanguage): Promise<TOwnerMessages> {
-  if (language === 'en') return en;
-  return (await OWNER_CATALOG_LOADERS[language]()).default;
+/** The first view's texts in `language`. */
+export async function loadFirstTexts(language: TOwnerLanguage): Promise<TOwnerFirstMessages> {
+  if (language === 'en') return enFirst;
+  return (await OWNER_CATALOG_LOADERS[language].first()).default;
 }

@@ -10,21 +10,26 @@ import {
   useRef,
   useState,
 } from 'react';
+import { onFirstInput } from '../first-input.ts';
 import { useTrpc } from '../use-trpc.ts';
-import { en, type TOwnerMessages } from './en.ts';
-import { loadOwnerCatalog } from './load-catalog.ts';
+import { enFirst, type TOwnerFirstMessages } from './en-first.ts';
+import { loadFirstTexts } from './load-catalog.ts';
 
 /**
  * The owner area's language (issue 34 item 6): the person's choice, kept on the server (owner.language)
  * and on this device (so the first paint after a reload is already in it). The server's answer wins
  * when they differ: the person chose on another device. Catalogs but English load on demand.
+ *
+ * This module is part of every owner page's first view, so it holds only the first view's texts
+ * (`useFirstViewMessages`, en-first.ts); every other screen reads the whole catalog through
+ * owner-messages.ts, which loads with those screens (issue 34 item 7).
  */
 
 export const OWNER_LANGUAGE_KEY = 'starloopOwnerLang';
 
 const HTML_LANG: Record<TOwnerLanguage, string> = { en: 'en-IN', hi: 'hi-IN' };
 
-function storedLanguage(): TOwnerLanguage {
+export function storedLanguage(): TOwnerLanguage {
   try {
     return window.localStorage.getItem(OWNER_LANGUAGE_KEY) === 'hi' ? 'hi' : 'en';
   } catch {
@@ -42,16 +47,16 @@ function storeLanguage(language: TOwnerLanguage) {
 
 interface TOwnerI18n {
   language: TOwnerLanguage;
-  messages: TOwnerMessages;
+  first: TOwnerFirstMessages;
   setLanguage: (language: TOwnerLanguage) => void;
 }
 
-const OwnerI18nContext = createContext<TOwnerI18n>({ language: 'en', messages: en, setLanguage: () => {} });
+const OwnerI18nContext = createContext<TOwnerI18n>({ language: 'en', first: enFirst, setLanguage: () => {} });
 
 export function OwnerI18nProvider({ children }: { children: ReactNode }) {
   const trpc = useTrpc();
   const [language, setLocal] = useState<TOwnerLanguage>(storedLanguage);
-  const [messages, setMessages] = useState<TOwnerMessages>(en);
+  const [first, setFirst] = useState<TOwnerFirstMessages>(enFirst);
   const saved = useQuery({ ...trpc.owner.language.get.queryOptions(), staleTime: Number.POSITIVE_INFINITY });
   const save = useMutation(trpc.owner.language.update.mutationOptions());
 
@@ -67,14 +72,19 @@ export function OwnerI18nProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let current = true;
-    void loadOwnerCatalog(language).then((loaded) => {
-      if (current) setMessages(loaded);
+    void loadFirstTexts(language).then((loaded) => {
+      if (current) setFirst(loaded);
+    });
+    // The other screens' texts, fetched once the person does something (the next screen needs them).
+    const stop = onFirstInput(() => {
+      void import('./owner-messages.ts').then((m) => m.loadOwnerMessages(language));
     });
     const html = document.documentElement;
     const before = html.lang;
     html.lang = HTML_LANG[language];
     return () => {
       current = false;
+      stop();
       html.lang = before;
     };
   }, [language]);
@@ -89,12 +99,15 @@ export function OwnerI18nProvider({ children }: { children: ReactNode }) {
     },
     [mutate],
   );
-  const value = useMemo(() => ({ language, messages, setLanguage }), [language, messages, setLanguage]);
+  const value = useMemo(() => ({ language, first, setLanguage }), [language, first, setLanguage]);
   return <OwnerI18nContext.Provider value={value}>{children}</OwnerI18nContext.Provider>;
 }
 
-/** The owner area's texts in the person's language (English outside the provider). */
-export const useOwnerMessages = (): TOwnerMessages => useContext(OwnerI18nContext).messages;
+/**
+ * The first view's texts (en-first.ts) in the person's language (English outside the provider):
+ * for what every owner page's first view draws. Any other screen uses owner-messages.ts.
+ */
+export const useFirstViewMessages = (): TOwnerFirstMessages => useContext(OwnerI18nContext).first;
 
 export const useOwnerLanguage = () => {
   const { language, setLanguage } = useContext(OwnerI18nContext);

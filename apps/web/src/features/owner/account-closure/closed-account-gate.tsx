@@ -3,12 +3,12 @@ import { fill } from '@starloop/review-page';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../lib/format.ts';
-import { en } from '../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { enFirst } from '../../../lib/owner-i18n/en-first.ts';
+import { useFirstViewMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 
 /** The English texts (the catalog's; tests read them). */
-export const CLOSED_ACCOUNT_TEXT = en.banners.closed;
+export const CLOSED_ACCOUNT_TEXT = enFirst.banners.closed;
 
 /**
  * The owner area of a closed account (issue 35; docs/decisions.md): a banner with the erasure date
@@ -22,7 +22,7 @@ export function ClosedAccountGate({
   children: ReactNode;
   closedContent?: ReactNode;
 }) {
-  const t = useOwnerMessages().banners.closed;
+  const t = useFirstViewMessages().banners.closed;
   const trpc = useTrpc();
   const closure = useQuery(
     trpc.owner.account.closure.queryOptions(undefined, { staleTime: 60_000, retry: false }),

@@ -1,12 +1,12 @@
 import { Select } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@tanstack/react-router';
-import { en } from '../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { enFirst } from '../../../lib/owner-i18n/en-first.ts';
+import { useFirstViewMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 
 /** The English texts (the catalog's). */
-export const BRANCH_SWITCHER_TEXT = { label: en.branches.switcher, all: en.branches.allBranches };
+export const BRANCH_SWITCHER_TEXT = { label: enFirst.branches.switcher, all: enFirst.branches.allBranches };
 
 /** The switcher's value for the All branches view. */
 const ALL = 'all';
@@ -17,7 +17,7 @@ const ALL = 'all';
  * cached answer is fetched again for the new branch.
  */
 export function BranchSwitcher() {
-  const t = useOwnerMessages().branches;
+  const t = useFirstViewMessages().branches;
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -17,7 +17,7 @@ import { BusyModal, ModalActions, type TDialogProps } from '../../../components/
 import { notify } from '../../../components/notify.ts';
 import { formatPaise } from '../../../lib/format.ts';
 import { en } from '../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 import { submitHandler, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import {

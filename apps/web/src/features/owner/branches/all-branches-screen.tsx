@@ -18,7 +18,7 @@ import { getToken } from '../../../lib/auth.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { en } from '../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { AddBranchButton } from './add-branch-dialog.tsx';
 import { branchName } from './branch-filter.tsx';

@@ -3,7 +3,7 @@ import type { TAccountBranch } from '@starloop/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { en } from '../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 
 /** The English texts (the catalog's). */
 export const BRANCH_FILTER_TEXT = { all: en.branches.allBranches };

@@ -12,7 +12,7 @@ import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { en } from '../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { RatingStars } from '../dashboard/rating-stars.tsx';
 import { BranchFilter, BranchLink, branchName } from './branch-filter.tsx';

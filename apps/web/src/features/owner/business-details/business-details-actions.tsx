@@ -11,7 +11,8 @@ import { BusyModal, ModalActions } from '../../../components/busy-modal/busy-mod
 import { notify } from '../../../components/notify.ts';
 import { AnchorLink } from '../../../components/router-links.tsx';
 import { anyMessage, readApiError } from '../../../lib/api-errors.ts';
-import { useOwnerLanguage, useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerLanguage } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { codeWarning, formerCodesText, googleLinkFrom } from './business-details-texts.ts';
 

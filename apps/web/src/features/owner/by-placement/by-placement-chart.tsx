@@ -5,8 +5,8 @@ import { Paper, Text, Title } from '@mantine/core';
 import type { TPlacementStatsRow } from '@starloop/contract';
 import { fill, plural } from '@starloop/review-page';
 import { formatNumber } from '../../../lib/format.ts';
-import { en } from '../../../lib/owner-i18n/en.ts';
-import { useOwnerLanguage, useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { enFirst } from '../../../lib/owner-i18n/en-first.ts';
+import { useFirstViewMessages, useOwnerLanguage } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { placementLabel } from './placement-label.ts';
 
 /** At most this many bars: the busiest placements (by scans, then ratings). */
@@ -14,7 +14,7 @@ export const CHART_MAX_PLACEMENTS = 12;
 
 export function placementChartData(
   rows: readonly TPlacementStatsRow[],
-  deletedLabel: string = en.dashboard.placement.deleted,
+  deletedLabel: string = enFirst.dashboard.placement.deleted,
 ) {
   return [...rows]
     .filter((row) => row.scans > 0 || row.ratings > 0)
@@ -29,7 +29,7 @@ export function placementChartData(
 
 /** Scans and ratings per placement, side by side; the caption says the same in words. */
 export function ByPlacementChart({ rows }: { rows: readonly TPlacementStatsRow[] }) {
-  const t = useOwnerMessages().dashboard.placement;
+  const t = useFirstViewMessages().dashboard.placement;
   const { language } = useOwnerLanguage();
   // The count is grouped the Indian way (1,500): the forms say {count}, `plural` only picks one.
   const counted = (forms: typeof t.scanCount, n: number) =>

@@ -13,8 +13,8 @@ import { DataTable, type TDataTableColumn } from '../../../components/data-table
 import { loadState } from '../../../components/data-table/paged-data-table.tsx';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { formatDate, formatNumber, formatPercent, formatRating } from '../../../lib/format.ts';
-import { en, type TOwnerMessages } from '../../../lib/owner-i18n/en.ts';
-import { useOwnerLanguage, useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { enFirst, type TOwnerFirstMessages } from '../../../lib/owner-i18n/en-first.ts';
+import { useFirstViewMessages, useOwnerLanguage } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { RANGE_PRESET_VALUES, type TRangePreset } from '../dashboard/dashboard-search.ts';
 import { LoadError } from '../shared/load-error.tsx';
@@ -34,11 +34,11 @@ export interface TByPlacementRow extends TPlacementFigures {
   total: boolean;
 }
 
-type TPlacementText = TOwnerMessages['dashboard']['placement'];
+type TPlacementText = TOwnerFirstMessages['dashboard']['placement'];
 
 export function byPlacementRows(
   stats: TPlacementStats,
-  t: TPlacementText = en.dashboard.placement,
+  t: TPlacementText = enFirst.dashboard.placement,
 ): TByPlacementRow[] {
   return [
     ...stats.rows.map((row: TPlacementStatsRow) => ({
@@ -53,7 +53,7 @@ export function byPlacementRows(
 }
 
 /** What the figures mean, under the title (English; the catalog's). */
-export const BY_PLACEMENT_NOTE = en.dashboard.placement.note;
+export const BY_PLACEMENT_NOTE = enFirst.dashboard.placement.note;
 
 /** A share (0 to 1) as a rounded percentage; '-' when there is nothing to divide by. */
 const share = (value: number | null) => (value === null ? '-' : formatPercent(value * 100));
@@ -116,7 +116,7 @@ const columns = (t: TPlacementText): TDataTableColumn<TByPlacementRow>[] => [
  * without a scan over a range of days, and a chart.
  */
 export function ByPlacement() {
-  const t = useOwnerMessages().dashboard.placement;
+  const t = useFirstViewMessages().dashboard.placement;
   const { language } = useOwnerLanguage();
   const cols = useMemo(() => columns(t), [t]);
   const trpc = useTrpc();

@@ -1,5 +1,5 @@
 import type { TCaseStatus } from '@starloop/contract';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 
 /** A case status's colour, the same in the list and the drawer. */
 export const CASE_STATUS_COLORS: Record<TCaseStatus, string> = {

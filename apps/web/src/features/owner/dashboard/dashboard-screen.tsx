@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { usePagedList } from '../../../components/data-table/use-paged-list.ts';
 import { formatNumber } from '../../../lib/format.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useFirstViewMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { usePhoneLayout } from '../../../lib/phone-layout.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { DataRequestsCard } from '../data-requests/data-requests-card.tsx';
@@ -46,7 +46,7 @@ function ChartsSkeleton() {
 
 /** Which sources the cards and charts count, once Google reviews are among them. */
 export function SourcesNote({ stats }: { stats: TOwnerStats | undefined }) {
-  const t = useOwnerMessages().dashboard;
+  const t = useFirstViewMessages().dashboard;
   if (!stats?.sources?.includes('google') || !stats.bySource) return null;
   return (
     <Text size="sm" c="dimmed" data-testid="stats-sources">
@@ -65,7 +65,7 @@ export function SourcesNote({ stats }: { stats: TOwnerStats | undefined }) {
  * first-run checklist sits on top of both until it is done.
  */
 export function DashboardScreen() {
-  const t = useOwnerMessages().dashboard;
+  const t = useFirstViewMessages().dashboard;
   const trpc = useTrpc();
   const stats = useQuery(trpc.owner.dashboard.stats.queryOptions());
   const owner = useOwner();

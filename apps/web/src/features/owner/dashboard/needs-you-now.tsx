@@ -4,22 +4,22 @@ import { Link } from '@tanstack/react-router';
 import { ButtonLink } from '../../../components/router-links.tsx';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { formatDateTime, truncate } from '../../../lib/format.ts';
-import { en } from '../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { enFirst } from '../../../lib/owner-i18n/en-first.ts';
+import { useFirstViewMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { NEEDS_YOU_LIMIT } from '../first-screen-queries.ts';
 import { RatingStars } from './rating-stars.tsx';
 import classes from './recent-reviews.module.css';
 
 /** The English texts (the catalog's; tests read them). */
-export const NEEDS_YOU_TEXT = en.needsYou;
+export const NEEDS_YOU_TEXT = enFirst.needsYou;
 
 /**
  * The phone's first screen (issue 34): the newest low ratings still open (the feedback cases new,
  * in progress or reopened), each a tap from its case in the inbox, and how many are open in all.
  */
 export function NeedsYouNow() {
-  const t = useOwnerMessages().needsYou;
+  const t = useFirstViewMessages().needsYou;
   const trpc = useTrpc();
   const open = useQuery(trpc.owner.cases.list.queryOptions({ status: 'open', limit: NEEDS_YOU_LIMIT }));
   const total = open.data?.meta.total ?? 0;

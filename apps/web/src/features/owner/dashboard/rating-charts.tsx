@@ -6,7 +6,7 @@ import type { TOwnerStats } from '@starloop/contract';
 import { fill, plural } from '@starloop/review-page';
 import type { ReactNode } from 'react';
 import { formatMonthKey, formatNumber, formatRating } from '../../../lib/format.ts';
-import { useOwnerLanguage, useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useFirstViewMessages, useOwnerLanguage } from '../../../lib/owner-i18n/owner-i18n.tsx';
 
 export interface TRatingChartsProps {
   stats: TOwnerStats | undefined;
@@ -47,7 +47,7 @@ function ChartCard({ title, summary, children }: { title: string; summary: strin
 
 /** Ratings per month (12 months: count as bars, average as a line) and the star distribution. */
 export function RatingCharts({ stats, loading }: TRatingChartsProps) {
-  const t = useOwnerMessages().dashboard.charts;
+  const t = useFirstViewMessages().dashboard.charts;
   const { language } = useOwnerLanguage();
   if (loading || !stats) {
     return (

@@ -1,10 +1,10 @@
 import { Text } from '@mantine/core';
 import { fill } from '@starloop/review-page';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useFirstViewMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 
 /** Five stars, filled up to the rating; read out as "4 out of 5 stars". */
 export function RatingStars({ rating, size = 'md' }: { rating: number; size?: 'sm' | 'md' | 'lg' }) {
-  const t = useOwnerMessages().dashboard;
+  const t = useFirstViewMessages().dashboard;
   const filled = Math.max(0, Math.min(5, Math.round(rating)));
   return (
     <Text

@@ -2,7 +2,7 @@ import { Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import type { TOwnerReview } from '@starloop/contract';
 import { fill } from '@starloop/review-page';
 import { formatDate } from '../../../lib/format.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useFirstViewMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { MessagePreview } from '../shared/message-preview.tsx';
 import { RatingStars } from './rating-stars.tsx';
 import classes from './recent-reviews.module.css';
@@ -27,7 +27,7 @@ export function ReviewTable({
   searching,
   onOpen,
 }: TReviewTableProps) {
-  const t = useOwnerMessages().dashboard.reviews;
+  const t = useFirstViewMessages().dashboard.reviews;
   const columns = withSources ? 5 : 4;
   return (
     <Table.ScrollContainer minWidth={480}>

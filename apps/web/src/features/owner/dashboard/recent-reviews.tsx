@@ -16,8 +16,8 @@ import { SearchBox } from '../../../components/data-table/search-box.tsx';
 import { usePagedList } from '../../../components/data-table/use-paged-list.ts';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { en } from '../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { enFirst } from '../../../lib/owner-i18n/en-first.ts';
+import { useFirstViewMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useGoogleStatus } from '../google/use-google-status.ts';
 import { LoadError } from '../shared/load-error.tsx';
 import { MessagePreview } from '../shared/message-preview.tsx';
@@ -35,7 +35,7 @@ export const OWNER_REVIEWS_PAGE_SIZE = PAGE_SIZE.ownerReviews;
 export const SEARCH_DEBOUNCE_MS = TIMINGS.agentSearchDebounce;
 
 /** Under 'No reviews available.': what brings the first one (English; the catalog's). */
-export const NO_REVIEWS_HINT = en.dashboard.reviews.noneHint;
+export const NO_REVIEWS_HINT = enFirst.dashboard.reviews.noneHint;
 
 export interface TRecentReviewsProps {
   onOpen: (review: TOwnerReview) => void;
@@ -55,7 +55,7 @@ export function SourceBadge({ review }: { review: TOwnerReview }) {
 
 /** 'Recent Reviews': Sr.no, Rating, Message, Date; searched and paged by the server, 5 a page. */
 export function RecentReviews({ onOpen, layout = 'table' }: TRecentReviewsProps) {
-  const t = useOwnerMessages().dashboard.reviews;
+  const t = useFirstViewMessages().dashboard.reviews;
   const list = usePagedList(ownerReviewsList);
   const { query: reviews, search: params } = list;
   const { page } = params;
@@ -166,7 +166,7 @@ interface TReviewCardsProps {
 
 /** The reviews as cards on a phone: stars and date on top, the message under them, a tap opens it. */
 function ReviewCards({ rows, loading, firstIndex, withSources, empty, hint, onOpen }: TReviewCardsProps) {
-  const t = useOwnerMessages().dashboard.reviews;
+  const t = useFirstViewMessages().dashboard.reviews;
   if (loading)
     return (
       <Stack gap="xs">

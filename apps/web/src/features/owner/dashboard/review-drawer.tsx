@@ -6,7 +6,7 @@ import { LabelledValue } from '../../../components/labelled-value/labelled-value
 import { AnchorLink } from '../../../components/router-links.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { GoogleReplyPanel } from '../google/google-reply-panel.tsx';
 import { ReplyStatusLine } from '../shared/reply-status-line.tsx';

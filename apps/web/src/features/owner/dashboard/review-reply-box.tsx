@@ -14,7 +14,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { notify } from '../../../components/notify.ts';
 import { anyMessage } from '../../../lib/api-errors.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { useRefreshReview } from './review-case-panel.tsx';
 

@@ -8,7 +8,7 @@ import { DataTable, type TDataTableColumn } from '../../../components/data-table
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { formatDate, formatNumber, formatPercent, formatRating } from '../../../lib/format.ts';
 import type { TOwnerMessages } from '../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { lastDays, presetRange, type TDayRange, todayInIndia } from '../by-placement/placement-range.ts';
 

@@ -2,12 +2,12 @@ import type { TOwnerStats } from '@starloop/contract';
 import { fill } from '@starloop/review-page';
 import { StatCard, StatGrid } from '../../../components/stat-card/stat-card.tsx';
 import { formatNumber, formatPercent, formatRating } from '../../../lib/format.ts';
-import { en } from '../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { enFirst } from '../../../lib/owner-i18n/en-first.ts';
+import { useFirstViewMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { RequestsReviewsCard } from '../requests/requests-card.tsx';
 
 /** What the cards say before the first review (English; the catalog's). */
-export const STATS_EMPTY = en.dashboard.empty;
+export const STATS_EMPTY = enFirst.dashboard.empty;
 
 export interface TStatsCardsProps {
   stats: TOwnerStats | undefined;
@@ -19,7 +19,7 @@ export interface TStatsCardsProps {
  * the reviews that came through review requests beside those from QR codes.
  */
 export function StatsCards({ stats, loading }: TStatsCardsProps) {
-  const { stats: t, empty } = useOwnerMessages().dashboard;
+  const { stats: t, empty } = useFirstViewMessages().dashboard;
   // Before the first review there is no average: the cards say what to do instead (issue 34).
   const none = stats !== undefined && stats.totalReviews === 0;
   return (

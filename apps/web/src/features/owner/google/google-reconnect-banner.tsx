@@ -1,11 +1,11 @@
 import { Alert, Group, Text } from '@mantine/core';
 import { ButtonLink } from '../../../components/router-links.tsx';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useFirstViewMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useGoogleStatus } from './use-google-status.ts';
 
 /** On the dashboard when Google access was lost: reconnect from Settings. */
 export function GoogleReconnectBanner() {
-  const t = useOwnerMessages().banners.google;
+  const t = useFirstViewMessages().banners.google;
   const status = useGoogleStatus();
   if (status.data?.status !== 'revoked') return null;
   return (

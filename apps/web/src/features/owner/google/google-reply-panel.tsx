@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { notify } from '../../../components/notify.ts';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { ReplyStatusLine } from '../shared/reply-status-line.tsx';

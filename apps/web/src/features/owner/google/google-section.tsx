@@ -23,7 +23,8 @@ import { notify } from '../../../components/notify.ts';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
-import { useOwnerLanguage, useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerLanguage } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { useGoogleStatus, useRefreshGoogle } from './use-google-status.ts';
 

@@ -4,21 +4,21 @@ import { fill, plural } from '@starloop/review-page';
 import type { ReactNode } from 'react';
 import { AnchorLink, ButtonLink } from '../../../components/router-links.tsx';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
-import { en } from '../../../lib/owner-i18n/en.ts';
-import { useOwnerLanguage, useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { enFirst } from '../../../lib/owner-i18n/en-first.ts';
+import { useFirstViewMessages, useOwnerLanguage } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { REVIEW_FLOW_OPTIONS } from '../settings/review-flow-options.ts';
 import { useSettings } from '../settings/use-settings.ts';
 import { useOwner } from '../shared/use-owner.ts';
 import { useOnboardingChecklist, useRecordOnboarding } from './use-onboarding.ts';
 
 /** The English texts (the catalog's; tests read them). */
-export const CHECKLIST_TEXT = en.checklist;
+export const CHECKLIST_TEXT = enFirst.checklist;
 
 /** Each step's title, in the server's order (English). */
-export const STEP_TITLES: Record<TOnboardingStep, string> = en.checklist.steps;
+export const STEP_TITLES: Record<TOnboardingStep, string> = enFirst.checklist.steps;
 
 /** Google's policy in two lines, beside the review flow step (English). */
-export const REVIEW_FLOW_POLICY = en.checklist.policy;
+export const REVIEW_FLOW_POLICY = enFirst.checklist.policy;
 
 /** A sentence with a link in it: the catalog's `{link}` marks where the link goes. */
 function withLink(template: string, link: ReactNode): ReactNode {
@@ -43,7 +43,7 @@ export function FirstRunChecklist() {
 }
 
 function ChecklistCard({ checklist }: { checklist: TOnboardingChecklist }) {
-  const t = useOwnerMessages().checklist;
+  const t = useFirstViewMessages().checklist;
   const { language } = useOwnerLanguage();
   const record = useRecordOnboarding();
   const doneCount = checklist.steps.filter((step) => step.done).length;
@@ -102,7 +102,7 @@ function ChecklistCard({ checklist }: { checklist: TOnboardingChecklist }) {
 
 /** What to do for one step, where it is done. */
 function StepAction({ step }: { step: TOnboardingStep }): ReactNode {
-  const t = useOwnerMessages().checklist;
+  const t = useFirstViewMessages().checklist;
   const record = useRecordOnboarding();
   const owner = useOwner();
   switch (step) {
@@ -171,7 +171,7 @@ function StepAction({ step }: { step: TOnboardingStep }): ReactNode {
 
 /** The review flow, chosen in place: Google's policy in two lines, then the two choices. */
 function ReviewFlowChoice() {
-  const messages = useOwnerMessages();
+  const messages = useFirstViewMessages();
   const t = messages.checklist;
   const flows = messages.settings.reviewFlow.options;
   const { settings, saver } = useSettings();

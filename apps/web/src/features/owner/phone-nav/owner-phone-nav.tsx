@@ -3,7 +3,7 @@ import { useClickOutside } from '@mantine/hooks';
 import { Link, useLocation } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { TAppPath } from '../../../components/area-shell/area-shell.tsx';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useFirstViewMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import classes from './owner-phone-nav.module.css';
 
 export interface TPhoneNavLink {
@@ -32,7 +32,7 @@ export function isTabActive(pathname: string, to: string): boolean {
  * each tab, More for the rest and Logout.
  */
 export function OwnerPhoneNav({ main, more, onLogout, loggingOut }: TOwnerPhoneNavProps) {
-  const t = useOwnerMessages();
+  const t = useFirstViewMessages();
   const pathname = useLocation({ select: (location) => location.pathname });
   const moreActive = more.some((link) => isTabActive(pathname, link.to));
   return (
@@ -68,7 +68,7 @@ function MoreTab({
   onLogout,
   loggingOut,
 }: Omit<TOwnerPhoneNavProps, 'main'> & { active: boolean }) {
-  const t = useOwnerMessages();
+  const t = useFirstViewMessages();
   const [opened, setOpened] = useState(false);
   const panelId = useId();
   const pathname = useLocation({ select: (location) => location.pathname });

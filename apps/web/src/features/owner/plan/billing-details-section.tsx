@@ -6,7 +6,7 @@ import { BillingFields, billingValuesOf } from '../../../components/billing-fiel
 import { notify } from '../../../components/notify.ts';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { en } from '../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 import { submitHandler, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 

@@ -18,7 +18,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { en } from '../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 import { BusinessDetailsActions } from '../business-details/business-details-actions.tsx';
 import { useRecordOnboarding } from '../onboarding/use-onboarding.ts';
 import { PlacementsSection } from '../placements/placements-section.tsx';

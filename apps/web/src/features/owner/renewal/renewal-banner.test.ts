@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import hi from '../../../lib/owner-i18n/hi.json';
+import hi from '../../../lib/owner-i18n/hi-first.json';
 import { renewalNotice } from './renewal-banner.tsx';
 
 describe('the renewal countdown', () => {

@@ -3,8 +3,8 @@ import { SUBSCRIPTION_GRACE_DAYS } from '@starloop/contract';
 import { fill, plural } from '@starloop/review-page';
 import { ButtonLink } from '../../../components/router-links.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { en, type TOwnerMessages } from '../../../lib/owner-i18n/en.ts';
-import { useOwnerLanguage, useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { enFirst, type TOwnerFirstMessages } from '../../../lib/owner-i18n/en-first.ts';
+import { useFirstViewMessages, useOwnerLanguage } from '../../../lib/owner-i18n/owner-i18n.tsx';
 import { useOwner } from '../shared/use-owner.ts';
 
 const DAY_MS = 86_400_000;
@@ -13,7 +13,7 @@ const DAY_MS = 86_400_000;
 export function renewalNotice(
   subscriptionEnd: string | null,
   now: Date = new Date(),
-  text: TOwnerMessages['banners']['renewal'] = en.banners.renewal,
+  text: TOwnerFirstMessages['banners']['renewal'] = enFirst.banners.renewal,
   language = 'en',
 ): {
   title: string;
@@ -45,7 +45,7 @@ export function renewalNotice(
 
 /** On the dashboard in a plan's last 7 days and after it ends: the countdown and Renew. */
 export function RenewalBanner({ now }: { now?: Date }) {
-  const t = useOwnerMessages().banners.renewal;
+  const t = useFirstViewMessages().banners.renewal;
   const { language } = useOwnerLanguage();
   const owner = useOwner();
   const notice = owner.data ? renewalNotice(owner.data.subscriptionEnd, now, t, language) : null;

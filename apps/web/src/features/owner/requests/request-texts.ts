@@ -1,6 +1,7 @@
 import { fill, plural, type TPluralForms } from '@starloop/review-page';
 import { formatNumber } from '../../../lib/format.ts';
-import { useOwnerLanguage, useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerLanguage } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 
 /**
  * The requests screens' texts in the person's language, and `count` for their counted texts. The

@@ -29,7 +29,7 @@ import type { ReactNode } from 'react';
 import { notify } from '../../../components/notify.ts';
 import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 import { submitHandler, type TForm, type TFormSchema, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';

@@ -1,6 +1,6 @@
 import { Stack, Switch } from '@mantine/core';
 import type { TOwnerSettings } from '@starloop/contract';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 import { SavedSection } from './saved-note.tsx';
 import type { TSettingsSaver } from './use-settings.ts';
 

@@ -1,6 +1,6 @@
 import { Radio, Stack, Text } from '@mantine/core';
 import type { TOwnerSettings } from '@starloop/contract';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 import { useRecordOnboarding } from '../onboarding/use-onboarding.ts';
 import { REVIEW_FLOW_OPTIONS } from './review-flow-options.ts';
 import { SavedSection } from './saved-note.tsx';

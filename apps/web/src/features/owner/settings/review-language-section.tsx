@@ -8,7 +8,7 @@ import {
 } from '@starloop/contract';
 import { fill } from '@starloop/review-page';
 import { useState } from 'react';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 import { useOwner } from '../shared/use-owner.ts';
 import { SavedSection } from './saved-note.tsx';
 import type { TSettingsSaver } from './use-settings.ts';

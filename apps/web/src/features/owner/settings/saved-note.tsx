@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { TOwnerSettings } from '@starloop/contract';
 import { SectionCard, type TSectionCardProps } from '../../../components/section-card/section-card.tsx';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 import type { TSettingsSaver } from './use-settings.ts';
 
 interface TSavedNoteProps {

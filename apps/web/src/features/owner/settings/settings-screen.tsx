@@ -2,7 +2,7 @@ import { SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useSearch } from '@tanstack/react-router';
 import { Fragment, useState } from 'react';
 import { AnchorLink, NavLinkLink } from '../../../components/router-links.tsx';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 import { usePhoneLayout } from '../../../lib/phone-layout.ts';
 import { consentReturn } from '../google/google-section.tsx';
 import { LoadError } from '../shared/load-error.tsx';

@@ -2,7 +2,7 @@ import { Skeleton, Stack } from '@mantine/core';
 import { createContext, type ReactNode, useContext } from 'react';
 import { PasswordChangeForm } from '../../../components/password-change-form/password-change-form.tsx';
 import { en } from '../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { GoogleSection } from '../google/google-section.tsx';
 import { LoadError } from '../shared/load-error.tsx';

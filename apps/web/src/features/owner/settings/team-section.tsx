@@ -24,7 +24,7 @@ import { SectionCard } from '../../../components/section-card/section-card.tsx';
 import { SimpleTable, type TTableColumn } from '../../../components/simple-table/simple-table.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { en } from '../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 import { submitHandler, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';

@@ -28,7 +28,7 @@ import { notify } from '../../../components/notify.ts';
 import { AnchorLink } from '../../../components/router-links.tsx';
 import { anyMessage } from '../../../lib/api-errors.ts';
 import { en, type TOwnerMessages } from '../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 import { checkForm, useForm } from '../../../lib/use-form.ts';
 import { useTrpc } from '../../../lib/use-trpc.ts';
 import { LoadError } from '../shared/load-error.tsx';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { fill } from '@starloop/review-page';
 import { anyMessage } from '../../../lib/api-errors.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useFirstViewMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
 
 export interface TLoadErrorProps {
   /** The spec's headline, e.g. 'Failed to load stats'. */
@@ -12,7 +12,7 @@ export interface TLoadErrorProps {
 
 /** A failed load: the spec's headline, 'Error: {message}' and a Retry button. */
 export function LoadError({ title, query }: TLoadErrorProps) {
-  const t = useOwnerMessages().banners.loadError;
+  const t = useFirstViewMessages().banners.loadError;
   return (
     <Alert color="red" variant="light" title={title} role="alert">
       <Text size="sm">{fill(t.error, { message: anyMessage(query.error) })}</Text>

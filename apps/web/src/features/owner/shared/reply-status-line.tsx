@@ -2,7 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format.ts';
 import { en } from '../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../lib/owner-i18n/owner-messages.ts';
 
 type TReplyStatuses = Record<string, { label: string; color: string }>;
 

@@ -2,7 +2,8 @@ import { Button, Group, Select, Text } from '@mantine/core';
 import type { TCaseAssignee } from '@starloop/contract';
 import { plural } from '@starloop/review-page';
 import { en } from '../../../../lib/owner-i18n/en.ts';
-import { useOwnerLanguage, useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerLanguage } from '../../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-messages.ts';
 
 export interface TBulkBarProps {
   /** Cases selected. */

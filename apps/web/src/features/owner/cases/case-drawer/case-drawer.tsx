@@ -29,7 +29,7 @@ import { notify } from '../../../../components/notify.ts';
 import { anyMessage } from '../../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { en } from '../../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-messages.ts';
 import { useTrpc } from '../../../../lib/use-trpc.ts';
 import { RatingStars } from '../../dashboard/rating-stars.tsx';
 import { CASE_STATUS_COLORS, useCaseLabels } from '../case-labels.ts';

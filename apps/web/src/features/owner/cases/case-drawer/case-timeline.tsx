@@ -3,7 +3,7 @@ import type { TCaseEvent } from '@starloop/contract';
 import { fill } from '@starloop/review-page';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { en, type TOwnerMessages } from '../../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-messages.ts';
 
 type TTimelineText = TOwnerMessages['timeline'];
 

@@ -10,7 +10,7 @@ import {
 import { fill } from '@starloop/review-page';
 import { useState } from 'react';
 import { en } from '../../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-messages.ts';
 
 export interface TReplyBoxProps {
   detail: TCaseDetail;

@@ -6,7 +6,8 @@ import { SimpleTable, type TTableColumn } from '../../../../components/simple-ta
 import { StatCard, StatGrid } from '../../../../components/stat-card/stat-card.tsx';
 import { formatNumber, formatPercent } from '../../../../lib/format.ts';
 import { en, type TOwnerMessages } from '../../../../lib/owner-i18n/en.ts';
-import { useOwnerLanguage, useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerLanguage } from '../../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-messages.ts';
 
 type TFiguresText = TOwnerMessages['inboxTools']['figures'];
 

@@ -15,7 +15,7 @@ import type { TCase } from '@starloop/contract';
 import { fill } from '@starloop/review-page';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { en } from '../../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-messages.ts';
 import { RatingStars } from '../../dashboard/rating-stars.tsx';
 import { MessagePreview } from '../../shared/message-preview.tsx';
 import { CASE_STATUS_COLORS, useCaseLabels } from '../case-labels.ts';

@@ -3,7 +3,8 @@ import { CASE_CHANNELS, CASE_STATUSES, type TCaseAssignee } from '@starloop/cont
 import { plural } from '@starloop/review-page';
 import type { Ref } from 'react';
 import { en } from '../../../../lib/owner-i18n/en.ts';
-import { useOwnerLanguage, useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerLanguage } from '../../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-messages.ts';
 import type { TInboxFilters, TInboxStatus } from '../inbox-search.ts';
 
 export interface TFiltersBarProps {

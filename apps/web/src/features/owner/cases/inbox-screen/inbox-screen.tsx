@@ -8,7 +8,8 @@ import { usePagedList } from '../../../../components/data-table/use-paged-list.t
 import { notify } from '../../../../components/notify.ts';
 import { anyMessage } from '../../../../lib/api-errors.ts';
 import { en } from '../../../../lib/owner-i18n/en.ts';
-import { useOwnerLanguage, useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerLanguage } from '../../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-messages.ts';
 import { usePhoneLayout } from '../../../../lib/phone-layout.ts';
 import { useTrpc } from '../../../../lib/use-trpc.ts';
 import { LoadError } from '../../shared/load-error.tsx';

@@ -1,6 +1,6 @@
 import { Button, Kbd, Popover, Table } from '@mantine/core';
 import { en } from '../../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-messages.ts';
 import { INBOX_SHORTCUTS } from './use-inbox-shortcuts.ts';
 
 /** The English texts (the catalog's; tests read them). */

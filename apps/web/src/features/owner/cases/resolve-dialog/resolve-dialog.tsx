@@ -3,7 +3,7 @@ import { CASE_OUTCOMES, type TCaseOutcome } from '@starloop/contract';
 import { fill } from '@starloop/review-page';
 import { useState } from 'react';
 import { en } from '../../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-messages.ts';
 import { useCaseLabels } from '../case-labels.ts';
 
 export interface TResolveDialogProps {

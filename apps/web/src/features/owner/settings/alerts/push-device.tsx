@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { notify } from '../../../../components/notify.ts';
 import { anyMessage } from '../../../../lib/api-errors.ts';
 import { en } from '../../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-messages.ts';
 import {
   currentPushSubscription,
   pushSupport,

@@ -9,7 +9,7 @@ import { anyMessage } from '../../../../lib/api-errors.ts';
 import { getToken } from '../../../../lib/auth.ts';
 import { downloadFile } from '../../../../lib/download.ts';
 import { en, type TOwnerMessages } from '../../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-messages.ts';
 import { useTrpc } from '../../../../lib/use-trpc.ts';
 import { LoadError } from '../../shared/load-error.tsx';
 

@@ -8,7 +8,7 @@ import { notify } from '../../../../components/notify.ts';
 import { SectionCard } from '../../../../components/section-card/section-card.tsx';
 import { anyMessage } from '../../../../lib/api-errors.ts';
 import { en, type TOwnerMessages } from '../../../../lib/owner-i18n/en.ts';
-import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-i18n.tsx';
+import { useOwnerMessages } from '../../../../lib/owner-i18n/owner-messages.ts';
 import { useTrpc } from '../../../../lib/use-trpc.ts';
 
 type TRetentionTexts = TOwnerMessages['dataSection']['retention'];
