@@ -29,7 +29,7 @@ export const OWNER_LANGUAGE_KEY = 'starloopOwnerLang';
 
 const HTML_LANG: Record<TOwnerLanguage, string> = { en: 'en-IN', hi: 'hi-IN' };
 
-export function storedLanguage(): TOwnerLanguage {
+function storedLanguage(): TOwnerLanguage {
   try {
     return window.localStorage.getItem(OWNER_LANGUAGE_KEY) === 'hi' ? 'hi' : 'en';
   } catch {
