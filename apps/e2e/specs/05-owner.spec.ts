@@ -77,6 +77,10 @@ describe('owner: sign in, dashboard, QR, plan, settings, logout', () => {
     await page.getByRole('button', { name: 'Renew' }).click();
     const dialog = page.getByRole('dialog', { name: /Test payment/ });
     await dialog.waitFor();
+    // The toasts' container loads on the page's first tap (Renew, here), and the test gateway
+    // confirms at once: the "processing" toast is replaced within a moment, so it is looked for
+    // once the container is in (a real checkout takes seconds).
+    await page.locator('.mantine-Notifications-root').first().waitFor({ state: 'attached' });
     await dialog.getByRole('button', { name: /^Pay / }).click();
     await page.getByText('Payment processing... please wait for confirmation.').first().waitFor();
     await page.waitForFunction((before) => {
