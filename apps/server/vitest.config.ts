@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { databaseTestSettings } from '@starloop/db/vitest-tiers';
 import { defineConfig } from 'vitest/config';
 
@@ -6,9 +8,15 @@ import { defineConfig } from 'vitest/config';
  * REST registry (`routeRegistry`), which every later file in the worker would then document and
  * serve. Every other file shares its worker's modules with the files before it (`isolate: false`):
  * the server's code is imported once per worker instead of once per file, which was about 400 s of
- * CPU per pass (3.6 s per file) on the 2-core CI machine.
+ * CPU per pass (3.6 s per file) on the 2-core CI machine. The list is found, not kept by hand: a
+ * file that calls defineRestRoute or registerOperationRoutes itself adds routes (a hand-kept list
+ * missed define-route.test.ts, and api-map.test.ts then failed whenever it shared that worker).
  */
-const ISOLATED_TESTS = ['src/rest/operation-routes.int.test.ts'];
+const SOURCE = join(import.meta.dirname, 'src');
+const ISOLATED_TESTS = readdirSync(SOURCE, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .filter((file) => /\b(defineRestRoute|registerOperationRoutes)\(/.test(readFileSync(join(SOURCE, file), 'utf8')))
+  .map((file) => `src/${file.split('\\').join('/')}`);
 
 /**
  * `*.pg.test.ts` need a PostgreSQL server of their own to act on: the fault suite (real server
