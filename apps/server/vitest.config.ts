@@ -15,7 +15,9 @@ import { defineConfig } from 'vitest/config';
 const SOURCE = join(import.meta.dirname, 'src');
 const ISOLATED_TESTS = readdirSync(SOURCE, { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts'))
-  .filter((file) => /\b(defineRestRoute|registerOperationRoutes)\(/.test(readFileSync(join(SOURCE, file), 'utf8')))
+  .filter((file) =>
+    /\b(defineRestRoute|registerOperationRoutes)\(/.test(readFileSync(join(SOURCE, file), 'utf8')),
+  )
   .map((file) => `src/${file.split('\\').join('/')}`);
 
 /**
